@@ -1,0 +1,13 @@
+import { adminRoutes } from './admins.routes';
+import { auditLogRoutes } from './audit-log.routes';
+import { permissionRoutes } from './permissions.routes';
+import { roleRoutes } from './roles.routes';
+import { sessionRoutes } from './session.routes';
+
+export const accessRoutes = [
+  ...sessionRoutes,
+  ...roleRoutes,
+  ...permissionRoutes,
+  ...adminRoutes,
+  ...auditLogRoutes,
+];

@@ -1,0 +1,26 @@
+import { adminCreateBody, adminUpdateBody, Perm } from '@app/contracts';
+import {
+  adminView,
+  createAdmin,
+  deleteAdmin,
+  listAdmins,
+  setAdminStatus,
+  updateAdmin,
+} from './admins.service';
+import { crudRoutes } from './crud-routes';
+
+export const adminRoutes = crudRoutes({
+  url: '/api/permission/admins',
+  entity: 'admin',
+  perm: Perm.permissionAdmin,
+  createBody: adminCreateBody,
+  updateBody: adminUpdateBody,
+  service: {
+    list: listAdmins,
+    view: adminView,
+    create: createAdmin,
+    update: updateAdmin,
+    setStatus: setAdminStatus,
+    remove: deleteAdmin,
+  },
+});

@@ -1,0 +1,17 @@
+import type { Paged, PageQuery } from '@app/contracts';
+import { type Column, ilike, or, type SQL } from 'drizzle-orm';
+
+/** LIMIT/OFFSET of one page. */
+export const pageWindow = (q: PageQuery) => ({ limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
+
+export const paged = <T>(list: T[], total: number, q: PageQuery): Paged<T> => ({
+  list,
+  meta: { total, page: q.page, pageSize: q.pageSize },
+});
+
+/** Case-insensitive "contains" over several columns; undefined (no filter) for a blank keyword. */
+export function keywordFilter(keyword: string | undefined, columns: Column[]): SQL | undefined {
+  if (!keyword) return undefined;
+  const pattern = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return or(...columns.map((column) => ilike(column, pattern)));
+}

@@ -1,0 +1,26 @@
+import { Perm, permissionBody } from '@app/contracts';
+import { crudRoutes } from './crud-routes';
+import {
+  createPermission,
+  deletePermission,
+  listPermissions,
+  permissionView,
+  setPermissionStatus,
+  updatePermission,
+} from './permissions.service';
+
+export const permissionRoutes = crudRoutes({
+  url: '/api/permission/permissions',
+  entity: 'permission',
+  perm: Perm.permissionAdmin,
+  createBody: permissionBody,
+  updateBody: permissionBody,
+  service: {
+    list: listPermissions,
+    view: permissionView,
+    create: createPermission,
+    update: updatePermission,
+    setStatus: setPermissionStatus,
+    remove: deletePermission,
+  },
+});

@@ -1,0 +1,116 @@
+import {
+  isStagingHost,
+  type LoginResult,
+  loginBody,
+  menuFor,
+  ResultCode,
+  updateMeBody,
+} from '@app/contracts';
+import { eq, or, sql } from 'drizzle-orm';
+import { users } from '../members/members.schema';
+import { AppError, fieldError } from '../platform/http/errors';
+import { access, publicRoute, route } from '../platform/http/route';
+import { loadCurrentUser, loadProfile } from './current-user';
+import { assertNotThrottled, clearFailures, recordFailure } from './login-throttle';
+import { hashPassword, verifyPassword } from './passwords';
+import { loadPrincipal } from './principal';
+
+const login = publicRoute({
+  method: 'POST',
+  url: '/api/login',
+  body: loginBody,
+  handler: async ({ body, app, req, locale }): Promise<LoginResult> => {
+    const { db, tokens } = app;
+    await assertNotThrottled(db, body.account, req.ip);
+    const account = body.account.toLowerCase();
+    const [user] = await db
+      .select()
+      .from(users)
+      .where(or(eq(sql`lower(${users.name})`, account), eq(sql`lower(${users.email})`, account)))
+      .limit(1);
+    if (!user || !(await verifyPassword(body.password, user.passwordHash))) {
+      await recordFailure(db, body.account, req.ip);
+      throw new AppError(ResultCode.BAD_REQUEST, 'access.incorrectCredentials');
+    }
+    if (user.status !== 1) throw new AppError(ResultCode.FORBIDDEN, 'access.accountDisabled');
+    await clearFailures(db, body.account);
+    await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+    const principal = (await loadPrincipal(db, user.id))!;
+    return {
+      access_token: await tokens.sign({ userId: user.id, version: user.tokenVersion }),
+      token_type: 'Bearer',
+      expires_in: tokens.ttlSeconds,
+      user: await loadCurrentUser(db, principal, locale),
+    };
+  },
+});
+
+/** Ends every session of the caller: tokens carry the version this bumps. */
+const logout = route({
+  method: 'POST',
+  url: '/api/logout',
+  access: access.user,
+  message: 'access.loggedOut',
+  handler: async ({ app, user }) => {
+    await app.db
+      .update(users)
+      .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+      .where(eq(users.id, user.id));
+    return null;
+  },
+});
+
+const userInfo = route({
+  method: 'GET',
+  url: '/api/user/info',
+  access: access.user,
+  handler: ({ app, user, locale }) => loadCurrentUser(app.db, user, locale),
+});
+
+const getMe = route({
+  method: 'GET',
+  url: '/api/me',
+  access: access.user,
+  handler: ({ app, user, locale }) => loadProfile(app.db, user, locale),
+});
+
+const updateMe = route({
+  method: 'POST',
+  url: '/api/me',
+  access: access.user,
+  body: updateMeBody,
+  message: 'common.editSuccessful',
+  handler: async ({ app, user, body, locale }) => {
+    const [row] = await app.db.select().from(users).where(eq(users.id, user.id));
+    if (!row) throw new AppError(ResultCode.NOT_FOUND, 'access.userDataNotFound');
+    const changes: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
+    if (body.display_name !== undefined) changes.displayName = body.display_name || null;
+    if (body.phone !== undefined) changes.phone = body.phone || null;
+    if (body.avatar !== undefined) changes.avatar = body.avatar || null;
+    if (!user.isAdmin) {
+      if (body.bank_account_name !== undefined) changes.bankAccountName = body.bank_account_name || null;
+      if (body.bank_country !== undefined) changes.bankCountry = body.bank_country || null;
+      if (body.bank_account_no !== undefined) changes.bankAccountNo = body.bank_account_no || null;
+    }
+    if (body.password) {
+      if (!(await verifyPassword(body.old_password ?? '', row.passwordHash))) {
+        throw fieldError('old_password', 'access.wrongPassword');
+      }
+      changes.passwordHash = await hashPassword(body.password);
+    }
+    await app.db.update(users).set(changes).where(eq(users.id, user.id));
+    return loadProfile(app.db, user, locale);
+  },
+});
+
+const menu = route({
+  method: 'POST',
+  url: '/api/user/menu',
+  access: access.user,
+  handler: async ({ user, req, app }) => ({
+    menu: menuFor({ isAdmin: user.isAdmin, roleIds: user.roleIds }, { staging: isStagingHost(req.hostname) }),
+    shop_url: app.config.shopUrl,
+  }),
+});
+
+export const sessionRoutes = [login, logout, userInfo, getMe, updateMe, menu];

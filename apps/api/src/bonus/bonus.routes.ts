@@ -1,0 +1,6 @@
+import { bonusTypeRoutes } from './bonus-types.routes';
+import { levelRoutes } from './levels.routes';
+import { settlementRoutes } from './settlement.routes';
+import { userBonusRoutes } from './user-bonus.routes';
+
+export const bonusRoutes = [...settlementRoutes, ...bonusTypeRoutes, ...levelRoutes, ...userBonusRoutes];

@@ -1,0 +1,96 @@
+import type { BonusColumn, BonusParams } from '@app/contracts';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from '../members/members.schema';
+import { orders } from '../orders/orders.schema';
+
+/** Bonus types 1–21 (DESIGN.md §3 "Bonus plan"): each a configured instance of a rule kind. */
+export const bonusTypes = pgTable('bonus_types', {
+  key: smallint('key').primaryKey(),
+  kind: text('kind').notNull(),
+  nameEn: text('name_en').notNull(),
+  nameZhHk: text('name_zh_hk').notNull(),
+  nameZhCn: text('name_zh_cn').notNull(),
+  params: jsonb('params').$type<BonusParams>().notNull(),
+  columns: jsonb('columns').$type<BonusColumn[]>().notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One settlement run (or dry run): period, scope, who started it and what it paid. */
+export const bonusSettlementRuns = pgTable(
+  'bonus_settlement_runs',
+  {
+    id: serial('id').primaryKey(),
+    /** 'YYYY-MM-DD' (order-driven types of that day) or 'YYYY-MM' (every type of the month). */
+    period: text('period').notNull(),
+    /** null = every enabled type. */
+    typeKey: smallint('type_key'),
+    dryRun: boolean('dry_run').notNull().default(false),
+    /** done | failed */
+    status: text('status').notNull(),
+    startedBy: integer('started_by').references(() => users.id),
+    payoutCount: integer('payout_count').notNull().default(0),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull().default(0),
+    /** Per type: { type_key, count, cents }. */
+    totals: jsonb('totals').$type<Array<{ typeKey: number; count: number; cents: number }>>().notNull(),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('bonus_runs_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Every bonus paid: one row per (user, type, period, source order), each with the wallet record that
+ * paid it. The unique key makes re-running a settled period pay nothing more.
+ */
+export const bonusPayouts = pgTable(
+  'bonus_payouts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    runId: integer('run_id').references(() => bonusSettlementRuns.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    typeKey: smallint('type_key').notNull(),
+    /** 'YYYY-MM-DD' for order-driven types, 'YYYY-MM' for monthly ones, 'once' for one-off rewards. */
+    period: text('period').notNull(),
+    /** The date the payout counts for in bonus-by-day/month (monthly types: the 1st of the month). */
+    day: date('day', { mode: 'string' }).notNull(),
+    orderId: integer('order_id').references(() => orders.id),
+    baseSp: bigint('base_sp', { mode: 'number' }).notNull().default(0),
+    ratioBp: integer('ratio_bp'),
+    cents: bigint('cents', { mode: 'number' }).notNull(),
+    shares: integer('shares'),
+    totalShares: integer('total_shares'),
+    poolCents: bigint('pool_cents', { mode: 'number' }),
+    walletRecordId: bigint('wallet_record_id', { mode: 'number' }),
+    reversedAt: timestamp('reversed_at', { withTimezone: true }),
+    reversalRecordId: bigint('reversal_record_id', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('bonus_payouts_once_idx').on(t.userId, t.typeKey, t.period, sql`coalesce(${t.orderId}, 0)`),
+    index('bonus_payouts_user_day_idx').on(t.userId, t.day, t.typeKey),
+    index('bonus_payouts_order_idx').on(t.orderId),
+    index('bonus_payouts_run_idx').on(t.runId),
+  ],
+);
+
+export type BonusTypeRow = typeof bonusTypes.$inferSelect;
+export type BonusPayoutRow = typeof bonusPayouts.$inferSelect;

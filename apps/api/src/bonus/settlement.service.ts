@@ -1,0 +1,172 @@
+import { BonusKey, formatCents, type SettlementResult, type SettlementRunDto } from '@app/contracts';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { users } from '../members/members.schema';
+import { orders } from '../orders/orders.schema';
+import { type Db, type DbOrTx, queryRows } from '../platform/db/client';
+import { badRequest } from '../platform/http/errors';
+import { bonusSettlementRuns, bonusTypes } from './bonus.schema';
+import { computePayouts } from './engine/engine';
+import type { Payout } from './engine/types';
+import { payBonuses } from './payouts';
+import { loadEngineInput, type PeriodRange } from './settlement.loader';
+
+const PREVIEW_LIMIT = 500;
+/** Serialises settlement runs across API processes (pg_advisory_xact_lock key). */
+const SETTLEMENT_LOCK = 4_206_001;
+
+export function periodRange(period: string): PeriodRange & { cadence: 'day' | 'month' } {
+  const [y, m, d] = period.split('-').map(Number) as [number, number, number | undefined];
+  const from = new Date(Date.UTC(y, m - 1, d ?? 1));
+  const to = d === undefined ? new Date(Date.UTC(y, m, 1)) : new Date(Date.UTC(y, m - 1, d + 1));
+  if (from.getUTCMonth() !== m - 1 || (d !== undefined && from.getUTCDate() !== d))
+    throw badRequest('validation.date');
+  return { from, to, month: period.slice(0, 7), cadence: d === undefined ? 'month' : 'day' };
+}
+
+type RunRow = typeof bonusSettlementRuns.$inferSelect;
+
+function summarise(payouts: Payout[]) {
+  const byType = new Map<number, { typeKey: number; count: number; cents: number }>();
+  for (const p of payouts) {
+    const t = byType.get(p.typeKey) ?? { typeKey: p.typeKey, count: 0, cents: 0 };
+    t.count++;
+    t.cents += p.cents;
+    byType.set(p.typeKey, t);
+  }
+  const totals = [...byType.values()].sort((a, b) => a.typeKey - b.typeKey);
+  return {
+    totals,
+    payoutCount: payouts.length,
+    totalCents: totals.reduce((s, t) => s + t.cents, 0),
+  };
+}
+
+/** Payouts already recorded for the period, as keys 'user/type/period/order'. */
+async function paidKeys(db: DbOrTx, range: PeriodRange & { cadence: 'day' | 'month' }, period: string) {
+  const rows = await queryRows<{ k: string }>(
+    db,
+    sql`select user_id || '/' || type_key || '/' || period || '/' || coalesce(order_id, 0) as k
+        from bonus_payouts where ${range.cadence === 'day' ? sql`period = ${period}` : sql`period like ${`${period}%`}`}`,
+  );
+  return new Set(rows.map((r) => r.k));
+}
+const keyOf = (p: Payout) => `${p.userId}/${p.typeKey}/${p.period}/${p.orderId ?? 0}`;
+
+/**
+ * Settles a period: computes the payouts of every enabled type (or one type) and pays those not paid
+ * before, each through the wallet ledger. A dry run computes the same and pays nothing. Runs are
+ * serialised; a failed run is recorded with its error and pays nothing (one transaction).
+ */
+export async function runSettlement(
+  db: DbOrTx,
+  input: { period: string; typeKey?: number | null; dryRun: boolean; startedBy: number | null; now?: Date },
+): Promise<SettlementResult> {
+  const range = periodRange(input.period);
+  if (range.to > (input.now ?? new Date())) throw badRequest('bonus.futurePeriod');
+  const base = {
+    period: input.period,
+    typeKey: input.typeKey ?? null,
+    dryRun: input.dryRun,
+    startedBy: input.startedBy,
+  };
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${SETTLEMENT_LOCK})`);
+      const typeRows = await tx.select().from(bonusTypes).where(eq(bonusTypes.enabled, true));
+      const types = typeRows
+        .filter((t) => input.typeKey == null || t.key === input.typeKey)
+        .filter((t) => t.key !== BonusKey.wecReward)
+        .map((t) => ({ key: t.key, params: t.params }));
+      const engineInput = await loadEngineInput(tx, range);
+      const already = await paidKeys(tx, range, input.period);
+      const due = computePayouts(engineInput, types, range.cadence).filter((p) => !already.has(keyOf(p)));
+      const [run] = await tx
+        .insert(bonusSettlementRuns)
+        .values({ ...base, status: 'done', ...summarise(due), finishedAt: new Date() })
+        .returning();
+      const orderNos = await orderNumbers(tx, due);
+      if (!input.dryRun) await payBonuses(tx, due, { runId: run!.id, orderNos });
+      return {
+        run: (await runDtos(tx, [run!]))[0]!,
+        items: await previewItems(tx, due.slice(0, PREVIEW_LIMIT), orderNos),
+      };
+    });
+  } catch (error) {
+    await db.insert(bonusSettlementRuns).values({
+      ...base,
+      status: 'failed',
+      totals: [],
+      error: String((error as Error).message ?? error).slice(0, 500),
+      finishedAt: new Date(),
+    });
+    throw error;
+  }
+}
+
+async function orderNumbers(db: DbOrTx, payouts: Payout[]) {
+  const ids = [...new Set(payouts.flatMap((p) => (p.orderId === null ? [] : [p.orderId])))];
+  const map = new Map<number, string>();
+  for (let i = 0; i < ids.length; i += 10_000) {
+    const rows = await db
+      .select({ id: orders.id, orderNo: orders.orderNo })
+      .from(orders)
+      .where(inArray(orders.id, ids.slice(i, i + 10_000)));
+    for (const r of rows) map.set(r.id, r.orderNo);
+  }
+  return map;
+}
+
+async function previewItems(db: DbOrTx, payouts: Payout[], orderNos: Map<number, string>) {
+  const userIds = [...new Set(payouts.map((p) => p.userId))];
+  const people = userIds.length
+    ? await db
+        .select({ id: users.id, name: users.name, user_no: users.userNo })
+        .from(users)
+        .where(inArray(users.id, userIds))
+    : [];
+  const byId = new Map(people.map((u) => [u.id, u]));
+  return payouts.map((p) => ({
+    user: byId.get(p.userId)!,
+    type_key: p.typeKey,
+    period: p.period,
+    order_no: p.orderId === null ? null : (orderNos.get(p.orderId) ?? null),
+    sales_point: p.baseSp,
+    amount: formatCents(p.cents),
+  }));
+}
+
+async function runDtos(db: DbOrTx, runs: RunRow[]): Promise<SettlementRunDto[]> {
+  const starterIds = [...new Set(runs.flatMap((r) => (r.startedBy ? [r.startedBy] : [])))];
+  const starters = starterIds.length
+    ? await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, starterIds))
+    : [];
+  const byId = new Map(starters.map((u) => [u.id, u]));
+  return runs.map((r) => ({
+    id: r.id,
+    period: r.period,
+    type_key: r.typeKey,
+    dry_run: r.dryRun,
+    status: r.status as SettlementRunDto['status'],
+    started_by: r.startedBy ? (byId.get(r.startedBy) ?? null) : null,
+    payout_count: r.payoutCount,
+    total_amount: formatCents(r.totalCents),
+    totals: r.totals.map((t) => ({ type_key: t.typeKey, count: t.count, amount: formatCents(t.cents) })),
+    error: r.error,
+    created_at: r.createdAt.toISOString(),
+    finished_at: r.finishedAt?.toISOString() ?? null,
+  }));
+}
+
+export async function listRuns(db: Db, page: number, pageSize: number) {
+  const [{ total } = { total: 0 }] = await queryRows<{ total: number }>(
+    db,
+    sql`select count(*)::int as total from bonus_settlement_runs`,
+  );
+  const rows = await db
+    .select()
+    .from(bonusSettlementRuns)
+    .orderBy(desc(bonusSettlementRuns.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return { list: await runDtos(db, rows), meta: { total: Number(total), page, pageSize } };
+}

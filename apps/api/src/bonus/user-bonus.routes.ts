@@ -1,0 +1,27 @@
+import { cashBackBody, idParam, userWalletBonusBody } from '@app/contracts';
+import { access, route } from '../platform/http/route';
+import { bonusDetail, bonusSubject, userWalletBonus } from './user-bonus.service';
+
+/** Bonus by day / by month of a member (the member itself, or an admin). */
+const byPeriod = route({
+  method: 'POST',
+  url: '/api/users/:id/getUserWallet',
+  access: access.user,
+  params: idParam,
+  body: userWalletBonusBody,
+  handler: async ({ app, user, params, body, locale }) =>
+    userWalletBonus(app.db, await bonusSubject(app.db, user, params.id), body.filter, body.type, locale),
+});
+
+/** One bonus type's detail list with its total. */
+const detail = route({
+  method: 'POST',
+  url: '/api/users/cash_back/:id',
+  access: access.user,
+  params: idParam,
+  body: cashBackBody,
+  handler: async ({ app, user, params, body, locale }) =>
+    bonusDetail(app.db, user, await bonusSubject(app.db, user, params.id), body, locale),
+});
+
+export const userBonusRoutes = [byPeriod, detail];

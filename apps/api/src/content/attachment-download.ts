@@ -1,0 +1,26 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import type { Principal } from '../access/principal';
+import type { DbOrTx } from '../platform/db/client';
+import { notFound } from '../platform/http/errors';
+import { contentAttachments, contentItems } from './content.schema';
+import { visibleTo } from './member-feed';
+
+/** Sends an attachment: admins any, members only those of items they can see. */
+export async function sendAttachment(db: DbOrTx, user: Principal, id: number, reply: FastifyReply) {
+  const [file] = await db
+    .select({
+      name: contentAttachments.name,
+      mimeType: contentAttachments.mimeType,
+      data: contentAttachments.data,
+    })
+    .from(contentAttachments)
+    .leftJoin(contentItems, eq(contentItems.id, contentAttachments.itemId))
+    .where(and(eq(contentAttachments.id, id), user.isAdmin ? undefined : visibleTo(user)));
+  if (!file) throw notFound('content.attachmentNotFound');
+  return reply
+    .header('content-type', file.mimeType)
+    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+    .header('x-content-type-options', 'nosniff')
+    .send(file.data);
+}

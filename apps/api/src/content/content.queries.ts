@@ -1,0 +1,26 @@
+import type { Paged, PageQuery } from '@app/contracts';
+import { desc, type SQL, sql } from 'drizzle-orm';
+import { contentAttachments, contentItems } from './content.schema';
+
+/** Case-insensitive "contains" over the title in every language; undefined for a blank keyword. */
+export function titleMatches(keyword: string | undefined): SQL | undefined {
+  if (!keyword) return undefined;
+  const pattern = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const t = contentItems.title;
+  return sql`concat_ws(' ', ${t}->>'en-US', ${t}->>'zh-HK', ${t}->>'zh-CN') ilike ${pattern}`;
+}
+
+/** LIMIT/OFFSET of one page and the list envelope. */
+export const pageWindow = (q: PageQuery) => ({ limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
+export const paged = <T>(list: T[], total: number, q: PageQuery): Paged<T> => ({
+  list,
+  meta: { total, page: q.page, pageSize: q.pageSize },
+});
+
+/** Pinned first, then the newest publish time. */
+export const feedOrder = [desc(contentItems.pinned), desc(contentItems.publishAt), desc(contentItems.id)];
+
+export const attachmentCount =
+  sql<number>`(select count(*) from ${contentAttachments} where ${contentAttachments.itemId} = ${contentItems.id})`.mapWith(
+    Number,
+  );

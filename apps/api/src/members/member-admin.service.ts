@@ -1,0 +1,174 @@
+import { formatCents, type reportNumberBody, type userUpdateBody } from '@app/contracts';
+import { and, eq, or, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { hashPassword } from '../access/passwords';
+import { audit } from '../platform/audit/audit';
+import type { DbOrTx } from '../platform/db/client';
+import { conflict, fieldError, notFound } from '../platform/http/errors';
+import { walletRecords, wallets } from '../wallet/wallet.schema';
+import { credLogs, levelHistory, levels, reportPackages, type UserRow, users } from './members.schema';
+import { assertUnique } from './members.service';
+import { pathRange } from './tree-path';
+
+/** A member (never an administrator) by id, locked for the change. */
+async function lockMember(db: DbOrTx, id: number): Promise<UserRow> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.isAdmin, false)))
+    .for('update');
+  if (!row) throw notFound('access.userNotFound');
+  return row;
+}
+
+export async function assertLevelExists(db: DbOrTx, levelId: number): Promise<void> {
+  const [level] = await db.select({ id: levels.id }).from(levels).where(eq(levels.id, levelId));
+  if (!level) throw fieldError('level_id', 'members.levelNotFound');
+}
+
+/** Edits a member: name and email stay; a level change is written to level_history. */
+export async function updateMember(
+  db: DbOrTx,
+  req: FastifyRequest,
+  id: number,
+  body: z.output<typeof userUpdateBody>,
+): Promise<void> {
+  const before = await lockMember(db, id);
+  await assertUnique(db, { name: before.name, email: before.email, phone: body.phone }, id);
+  await assertLevelExists(db, body.level_id);
+  const changes: Partial<UserRow> = {
+    displayName: body.display_name || null,
+    phone: body.phone,
+    levelId: body.level_id,
+    platformId: body.platform_id || null,
+    identity: body.identity || null,
+    status: body.status,
+    updatedAt: new Date(),
+  };
+  // A new password or a disabled account ends the member's sessions.
+  if (body.password) changes.passwordHash = await hashPassword(body.password);
+  if (body.password || (body.status !== 1 && before.status === 1))
+    changes.tokenVersion = before.tokenVersion + 1;
+  await db.update(users).set(changes).where(eq(users.id, id));
+  if (body.level_id !== before.levelId) {
+    await db
+      .insert(levelHistory)
+      .values({ userId: id, levelId: body.level_id, remark: body.level_remark || 'admin change' });
+  }
+  await audit(db, req, {
+    action: 'update',
+    entity: 'user',
+    entityId: id,
+    before: pick(before),
+    after: { ...pick({ ...before, ...changes }), passwordChanged: Boolean(body.password) },
+  });
+}
+
+const pick = (u: UserRow) => ({
+  displayName: u.displayName,
+  phone: u.phone,
+  levelId: u.levelId,
+  platformId: u.platformId,
+  identity: u.identity,
+  status: u.status,
+});
+
+/**
+ * Deletes a member that has nobody below it in either tree and no money.
+ * Orders or ledger entries that still refer to it make the delete refuse too.
+ */
+export async function deleteMember(db: DbOrTx, req: FastifyRequest, id: number): Promise<void> {
+  const row = await lockMember(db, id);
+  const [below] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(
+      and(
+        or(pathRange(users.treePath, row.treePath), pathRange(users.iblommerPath, row.iblommerPath)),
+        sql`${users.id} <> ${id}`,
+      ),
+    );
+  if (below && below.n > 0) throw conflict('members.hasDownline', { count: below.n });
+  const [wallet] = await db.select().from(wallets).where(eq(wallets.userId, id));
+  const money = (wallet?.availableCents ?? 0) + (wallet?.frozenCents ?? 0);
+  if (money > 0) throw conflict('members.hasMoney', { amount: formatCents(money) });
+  try {
+    await db.transaction(async (sp) => {
+      await sp.delete(reportPackages).where(eq(reportPackages.userId, id));
+      await sp.delete(credLogs).where(eq(credLogs.userId, id));
+      await sp.delete(levelHistory).where(eq(levelHistory.userId, id));
+      const [record] = await sp
+        .select({ id: walletRecords.id })
+        .from(walletRecords)
+        .where(eq(walletRecords.userId, id))
+        .limit(1);
+      if (!record) await sp.delete(wallets).where(eq(wallets.userId, id));
+      await sp.delete(users).where(eq(users.id, id));
+    });
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw conflict('members.hasHistory');
+    throw error;
+  }
+  await audit(db, req, {
+    action: 'delete',
+    entity: 'user',
+    entityId: id,
+    before: { name: row.name, userNo: row.userNo, email: row.email },
+  });
+}
+
+function isForeignKeyViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e)
+    if (e.code === '23503') return true;
+  return false;
+}
+
+/** Grants report numbers (SPEC.md §5) and logs the credit. */
+export async function addReportPackage(
+  db: DbOrTx,
+  req: FastifyRequest,
+  userId: number,
+  body: z.output<typeof reportNumberBody>,
+) {
+  await lockMember(db, userId);
+  const [pkg] = await db
+    .insert(reportPackages)
+    .values({
+      userId,
+      freeNumber: body.free_number,
+      professionalNumber: body.professional_number,
+      expertNumber: body.expert_number,
+      foundationNumber: body.foundation_number,
+      loveNumber: body.love_number,
+      workWealthNumber: body.work_wealth_number,
+      essentialLifeNumber: body.essential_life_number,
+      remark: body.remark,
+      createdBy: req.principal?.id ?? null,
+    })
+    .returning();
+  await db.insert(credLogs).values({
+    userId,
+    ref: `RP${pkg!.id}`,
+    creds: packageCredits(body),
+    ctype: 'report_package',
+    entry: 'in',
+  });
+  await audit(db, req, {
+    action: 'create',
+    entity: 'report_package',
+    entityId: pkg!.id,
+    after: { userId, ...body },
+  });
+  return pkg!;
+}
+
+/** Credits a package adds: the sum of its counted reports (unlimited free reports add none). */
+const packageCredits = (b: z.output<typeof reportNumberBody>) =>
+  Math.max(0, b.free_number) +
+  b.professional_number +
+  b.expert_number +
+  b.foundation_number +
+  b.love_number +
+  b.work_wealth_number +
+  b.essential_life_number;

@@ -1,0 +1,107 @@
+import {
+  type LevelRef,
+  type Locale,
+  Perm,
+  translate,
+  type UserReport,
+  type UserReportRow,
+  userReportQuery,
+} from '@app/contracts';
+import { and, asc, count, eq, gte, lt, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { levelName } from '../access/current-user';
+import type { DbOrTx } from '../platform/db/client';
+import { access, route } from '../platform/http/route';
+import { sendXlsxBuffer, xlsxBuffer } from '../platform/xlsx/export';
+import { levels, users } from './members.schema';
+
+type Query = z.output<typeof userReportQuery>;
+
+/** Period keys from start to end inclusive: 'YYYY-MM-DD' per day or 'YYYY-MM' per month (UTC). */
+export function periodsOf(start: string, end: string, period: 'day' | 'month'): string[] {
+  const keys: string[] = [];
+  const cursor = new Date(`${start}T00:00:00Z`);
+  const last = new Date(`${end}T00:00:00Z`);
+  if (period === 'month') cursor.setUTCDate(1);
+  while (cursor <= last) {
+    keys.push(cursor.toISOString().slice(0, period === 'day' ? 10 : 7));
+    if (period === 'day') cursor.setUTCDate(cursor.getUTCDate() + 1);
+    else cursor.setUTCMonth(cursor.getUTCMonth() + 1);
+  }
+  return keys;
+}
+
+/** New members per period and level in [start, end], and today's members per level. */
+export async function memberReport(db: DbOrTx, q: Query, locale: Locale): Promise<UserReport> {
+  const from = new Date(`${q.start}T00:00:00Z`);
+  const to = new Date(`${q.end}T00:00:00Z`);
+  to.setUTCDate(to.getUTCDate() + 1);
+  // A literal format (not a bind parameter) so the select and group by expressions are the same.
+  const format = sql.raw(q.period === 'day' ? `'YYYY-MM-DD'` : `'YYYY-MM'`);
+  const periodKey = sql<string>`to_char(${users.createdAt} at time zone 'UTC', ${format})`;
+  const [levelRows, counts, current] = await Promise.all([
+    db.select().from(levels).orderBy(asc(levels.id)),
+    db
+      .select({ period: periodKey, levelId: users.levelId, n: count() })
+      .from(users)
+      .where(and(eq(users.isAdmin, false), gte(users.createdAt, from), lt(users.createdAt, to)))
+      .groupBy(periodKey, users.levelId),
+    db
+      .select({ levelId: users.levelId, n: count() })
+      .from(users)
+      .where(eq(users.isAdmin, false))
+      .groupBy(users.levelId),
+  ]);
+  const levelRefs: LevelRef[] = levelRows.map((l) => ({ id: l.id, name: levelName(l, locale) }));
+  const rows = new Map<string, UserReportRow>(
+    periodsOf(q.start, q.end, q.period).map((period) => [period, { period, total: 0, by_level: {} }]),
+  );
+  const totals = { total: 0, by_level: {} as Record<string, number> };
+  for (const c of counts) {
+    const row = rows.get(c.period);
+    if (!row) continue;
+    row.total += c.n;
+    row.by_level[c.levelId] = (row.by_level[c.levelId] ?? 0) + c.n;
+    totals.total += c.n;
+    totals.by_level[c.levelId] = (totals.by_level[c.levelId] ?? 0) + c.n;
+  }
+  const members = { total: 0, by_level: {} as Record<string, number> };
+  for (const c of current) {
+    members.total += c.n;
+    members.by_level[c.levelId] = c.n;
+  }
+  return { levels: levelRefs, rows: [...rows.values()], totals, members };
+}
+
+/** `GET /api/users/report` (Perm.userReport): JSON, or an .xlsx with `export=true`. */
+const report = route({
+  method: 'GET',
+  url: '/api/users/report',
+  access: access.admin(Perm.userReport),
+  query: userReportQuery,
+  handler: async ({ app, query, locale, reply }) => {
+    const data = await memberReport(app.db, query, locale);
+    if (!query.export) return data;
+    const headers = [
+      translate('members.report.period', locale),
+      ...data.levels.map((l) => l.name),
+      translate('members.report.total', locale),
+    ];
+    const line = (label: string, r: { total: number; by_level: Record<string, number> }) => [
+      label,
+      ...data.levels.map((l) => r.by_level[l.id] ?? 0),
+      r.total,
+    ];
+    const rows = [
+      ...data.rows.map((r) => line(r.period, r)),
+      line(translate('members.report.total', locale), data.totals),
+    ];
+    return sendXlsxBuffer(
+      reply,
+      `member-report-${query.start}-${query.end}.xlsx`,
+      await xlsxBuffer(headers, rows),
+    );
+  },
+});
+
+export const memberReportRoutes = [report];

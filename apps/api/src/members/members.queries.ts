@@ -1,0 +1,133 @@
+import {
+  formatCents,
+  type Locale,
+  type UserListItem,
+  type UserRef,
+  type userListQuery,
+} from '@app/contracts';
+import { and, asc, count, desc, eq, inArray, not, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import { levelName } from '../access/current-user';
+import { keywordFilter } from '../access/paging';
+import type { DbOrTx } from '../platform/db/client';
+import { wallets } from '../wallet/wallet.schema';
+import { levels, users } from './members.schema';
+import { pathRange } from './tree-path';
+import { personal, type Viewer } from './viewer';
+
+const parent = alias(users, 'parent');
+
+/** Members below a node in the sponsor tree (one index range count). */
+const downlineCount = sql<number>`(select count(*)::int - 1 from users below where ${pathRange(sql`below.tree_path`, sql`${users.treePath}`)})`;
+
+const rowColumns = {
+  user: users,
+  level: levels,
+  parent: { id: parent.id, name: parent.name, user_no: parent.userNo },
+  downline: downlineCount,
+  available: wallets.availableCents,
+  frozen: wallets.frozenCents,
+};
+
+function baseQuery(db: DbOrTx) {
+  return db
+    .select(rowColumns)
+    .from(users)
+    .leftJoin(levels, eq(levels.id, users.levelId))
+    .leftJoin(parent, eq(parent.id, users.parentUserId))
+    .leftJoin(wallets, eq(wallets.userId, users.id));
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number];
+
+/** Members only, and for a member viewer only their own downline (or themselves when `withSelf`). */
+export function scopeFilter(viewer: Viewer, withSelf = false): SQL {
+  const own = viewer.treePath
+    ? withSelf
+      ? pathRange(users.treePath, viewer.treePath)
+      : and(pathRange(users.treePath, viewer.treePath), not(eq(users.id, viewer.id)))!
+    : undefined;
+  return and(eq(users.isAdmin, false), own)!;
+}
+
+export function refOf(
+  viewer: Viewer,
+  ref: { id: number | null; name: string | null; user_no: string | null } | null,
+): UserRef | null {
+  if (!ref?.id) return null;
+  return personal(viewer, { id: ref.id, name: ref.name ?? '', user_no: ref.user_no ?? '' });
+}
+
+export function toListItem(viewer: Viewer, row: Row, locale: Locale): UserListItem {
+  const { user, level } = row;
+  return personal(viewer, {
+    id: user.id,
+    name: user.name,
+    display_name: user.displayName,
+    user_no: user.userNo,
+    email: user.email,
+    phone: user.phone,
+    status: user.status as 1 | 2,
+    level_id: user.levelId,
+    level: level ? { id: level.id, name: levelName(level, locale) } : null,
+    tree_level: user.treeDepth,
+    downline_count: Number(row.downline),
+    balance: formatCents(row.available ?? 0),
+    frozen_balance: formatCents(row.frozen ?? 0),
+    parent_user: refOf(viewer, row.parent),
+    platform_id: user.platformId,
+    created_at: user.createdAt.toISOString(),
+  });
+}
+
+const SORT_COLUMNS = {
+  id: users.id,
+  created_at: users.createdAt,
+  level_id: users.levelId,
+  name: sql`lower(${users.name})`,
+  user_no: users.userNo,
+  balance: sql`coalesce(${wallets.availableCents}, 0)`,
+};
+
+/** One page of the member list plus the appended users (pickers) that the page lacks. */
+export async function listMembers(
+  db: DbOrTx,
+  viewer: Viewer,
+  q: z.output<typeof userListQuery>,
+  locale: Locale,
+): Promise<{ list: UserListItem[]; total: number }> {
+  const where = and(
+    scopeFilter(viewer),
+    keywordFilter(q.keyword, [users.name, users.email, users.phone, users.userNo]),
+    q.level_id ? eq(users.levelId, q.level_id) : undefined,
+    q.status ? eq(users.status, q.status) : undefined,
+  );
+  const direction = q.order === 'asc' || q.order === 'ascend' ? asc : desc;
+  const [rows, [totalRow]] = await Promise.all([
+    baseQuery(db)
+      .where(where)
+      .orderBy(direction(SORT_COLUMNS[q.sort]), direction(users.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  const missing = q.append_user_ids.filter((id) => !rows.some((r) => r.user.id === id));
+  const appended = missing.length
+    ? await baseQuery(db).where(and(scopeFilter(viewer), inArray(users.id, missing)))
+    : [];
+  return {
+    list: [...appended, ...rows].map((row) => toListItem(viewer, row, locale)),
+    total: totalRow?.n ?? 0,
+  };
+}
+
+/** One member as the viewer may see it (itself or its downline for members), or undefined. */
+export async function findMember(db: DbOrTx, viewer: Viewer, id: number) {
+  const [row] = await baseQuery(db).where(and(scopeFilter(viewer, true), eq(users.id, id)));
+  if (!row) return undefined;
+  const [direct] = await db.select({ n: count() }).from(users).where(eq(users.parentUserId, id));
+  return { row, directCount: direct?.n ?? 0 };
+}
+
+export type MemberRow = Row;

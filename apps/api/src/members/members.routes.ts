@@ -1,0 +1,161 @@
+import {
+  idParam,
+  Perm,
+  REPORT_KINDS,
+  type ReportKind,
+  reportNumberBody,
+  type UserListResult,
+  type UserShow,
+  userCreateBody,
+  userDetailQuery,
+  userListQuery,
+  userUpdateBody,
+} from '@app/contracts';
+import { eq, sql } from 'drizzle-orm';
+import { audit } from '../platform/audit/audit';
+import { notFound } from '../platform/http/errors';
+import { access, route } from '../platform/http/route';
+import { addReportPackage, assertLevelExists, deleteMember, updateMember } from './member-admin.service';
+import { findMember, listMembers, toListItem } from './members.queries';
+import { reportPackages } from './members.schema';
+import { createMember } from './members.service';
+import { loadUserDetail, toReportPackage } from './user-detail';
+import { memberViewer } from './viewer';
+
+/** Admins (Perm.userList) list every member; members use it as a picker over their own downline, masked. */
+const list = route({
+  method: 'GET',
+  url: '/api/users/list',
+  access: access.user,
+  query: userListQuery,
+  handler: async ({ app, user, query, locale }): Promise<UserListResult> => {
+    const viewer = await memberViewer(app.db, user);
+    const { list, total } = await listMembers(app.db, viewer, query, locale);
+    return { list, meta: { total, page: query.page, pageSize: query.pageSize } };
+  },
+});
+
+const create = route({
+  method: 'PUT',
+  url: '/api/users',
+  access: access.admin(Perm.userList),
+  body: userCreateBody,
+  message: 'common.addedSuccessfully',
+  handler: ({ app, req, body }) =>
+    app.db.transaction(async (tx) => {
+      await assertLevelExists(tx, body.level_id);
+      const created = await createMember(tx, {
+        name: body.name,
+        email: body.email,
+        phone: body.phone,
+        password: body.password,
+        displayName: body.display_name || null,
+        parentUserId: body.parent_user_id,
+        iblommerParentUserId: body.iblommer_parent_user_id ?? null,
+        levelId: body.level_id,
+        platformId: body.platform_id || null,
+        identity: body.identity || null,
+        status: body.status,
+      });
+      const { password: _p, ...after } = body;
+      await audit(tx, req, { action: 'create', entity: 'user', entityId: created.id, after });
+      return { id: created.id, user_no: created.userNo };
+    }),
+});
+
+const update = route({
+  method: 'POST',
+  url: '/api/users/:id',
+  access: access.admin(Perm.userList),
+  params: idParam,
+  body: userUpdateBody,
+  message: 'common.editSuccessful',
+  handler: ({ app, req, params, body }) => app.db.transaction((tx) => updateMember(tx, req, params.id, body)),
+});
+
+const remove = route({
+  method: 'DELETE',
+  url: '/api/users/:id',
+  access: access.admin(Perm.userList),
+  params: idParam,
+  message: 'common.deletedSuccessfully',
+  handler: ({ app, req, params }) => app.db.transaction((tx) => deleteMember(tx, req, params.id)),
+});
+
+/** Admins see anyone; a member sees themselves and their downline, other names masked. */
+const detail = route({
+  method: 'GET',
+  url: '/api/users/:id',
+  access: access.user,
+  params: idParam,
+  query: userDetailQuery,
+  handler: async ({ app, user, params, query, locale }) =>
+    loadUserDetail(app.db, await memberViewer(app.db, user), params.id, query, locale),
+});
+
+const addReportNumber = route({
+  method: 'POST',
+  url: '/api/users/add/reportNumber/:id',
+  access: access.admin(Perm.userList),
+  params: idParam,
+  body: reportNumberBody,
+  message: 'common.addedSuccessfully',
+  handler: async ({ app, req, params, body }) =>
+    toReportPackage(await app.db.transaction((tx) => addReportPackage(tx, req, params.id, body))),
+});
+
+/** The signed-in member's own summary for the member pages. */
+const show = route({
+  method: 'GET',
+  url: '/api/users/user/show',
+  access: access.member(),
+  handler: async ({ app, user, locale }): Promise<UserShow> => {
+    const viewer = { id: user.id, isAdmin: false, treePath: null };
+    const found = await findMember(app.db, viewer, user.id);
+    if (!found) throw notFound('access.userDataNotFound');
+    const item = toListItem(viewer, found.row, locale);
+    const [sums] = await app.db
+      .select(
+        Object.fromEntries(REPORT_KINDS.map((k) => [k, sumOf(k)])) as Record<
+          ReportKind,
+          ReturnType<typeof sumOf>
+        >,
+      )
+      .from(reportPackages)
+      .where(eq(reportPackages.userId, user.id));
+    const iblommer = await loadUserDetail(
+      app.db,
+      viewer,
+      user.id,
+      { append: ['iblommer'], cred_page: 1, cred_page_size: 1 },
+      locale,
+    );
+    return {
+      id: item.id,
+      name: item.name,
+      display_name: item.display_name,
+      user_no: item.user_no,
+      level: item.level,
+      tree_level: item.tree_level,
+      direct_count: found.directCount,
+      downline_count: item.downline_count,
+      parent_user: item.parent_user,
+      iblommer_parent_user: iblommer.iblommer_parent_user ?? null,
+      balance: item.balance,
+      frozen_balance: item.frozen_balance,
+      report_numbers: Object.fromEntries(REPORT_KINDS.map((k) => [k, Number(sums?.[k] ?? 0)])) as Record<
+        ReportKind,
+        number
+      >,
+      created_at: item.created_at,
+    };
+  },
+});
+
+/** Total of one report kind; any unlimited (-1) free grant makes the free total unlimited. */
+const sumOf = (kind: ReportKind) =>
+  kind === 'free_number'
+    ? sql<number>`case when bool_or(${sql.identifier(kind)} = -1) then -1 else coalesce(sum(${sql.identifier(kind)}), 0) end`
+    : sql<number>`coalesce(sum(${sql.identifier(kind)}), 0)`;
+
+export const membersRoutes = [list, create, update, remove, detail, addReportNumber, show];

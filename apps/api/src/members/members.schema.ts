@@ -1,0 +1,140 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgSequence,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+export const userNoSeq = pgSequence('user_no_seq', { startWith: 1000001 });
+
+/** Levels of DESIGN.md §3 with their bonus settings (ratios in basis points). */
+export const levels = pgTable('levels', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  nameZhHk: text('name_zh_hk').notNull(),
+  nameZhCn: text('name_zh_cn').notNull(),
+  invitationRatioBp: integer('invitation_ratio_bp').notNull().default(0),
+  secondGenRatioBp: integer('second_gen_ratio_bp').notNull().default(0),
+  thirdGenRatioBp: integer('third_gen_ratio_bp').notNull().default(0),
+  shareCap: integer('share_cap').notNull().default(0),
+});
+
+/**
+ * Admins and members in one table. Both trees keep parent, depth and a
+ * materialised path ('/1/5/23/') so descendants, counts and upline chains are
+ * one indexed query each.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    userNo: text('user_no').notNull().unique().default(sql`'M' || nextval('user_no_seq')::text`),
+    name: text('name').notNull(),
+    displayName: text('display_name'),
+    email: text('email'),
+    phone: text('phone'),
+    passwordHash: text('password_hash').notNull(),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    isSuper: boolean('is_super').notNull().default(false),
+    /** 1 enabled, 2 disabled */
+    status: smallint('status').notNull().default(1),
+    tokenVersion: integer('token_version').notNull().default(0),
+    avatar: text('avatar'),
+    levelId: integer('level_id')
+      .notNull()
+      .default(1)
+      .references(() => levels.id),
+    parentUserId: integer('parent_user_id'),
+    treeDepth: integer('tree_depth').notNull().default(0),
+    treePath: text('tree_path').notNull().default('/'),
+    iblommerParentUserId: integer('iblommer_parent_user_id'),
+    iblommerDepth: integer('iblommer_depth').notNull().default(0),
+    iblommerPath: text('iblommer_path').notNull().default('/'),
+    iblommerJoinedAt: timestamp('iblommer_joined_at', { withTimezone: true }),
+    platformId: text('platform_id'),
+    identity: text('identity'),
+    isWec: boolean('is_wec').notNull().default(false),
+    bankAccountName: text('bank_account_name'),
+    bankCountry: text('bank_country'),
+    bankAccountNo: text('bank_account_no'),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('users_name_lower_idx').on(sql`lower(${t.name})`),
+    index('users_email_lower_idx').on(sql`lower(${t.email})`),
+    index('users_parent_idx').on(t.parentUserId),
+    index('users_tree_path_idx').on(sql`${t.treePath} text_pattern_ops`),
+    index('users_iblommer_parent_idx').on(t.iblommerParentUserId),
+    index('users_iblommer_path_idx').on(sql`${t.iblommerPath} text_pattern_ops`),
+    // N levels below a node in (depth, path) order: one index descent per depth, stops at the node cap.
+    index('users_tree_depth_path_idx').on(t.treeDepth, sql`${t.treePath} text_pattern_ops`),
+    index('users_iblommer_depth_path_idx').on(t.iblommerDepth, sql`${t.iblommerPath} text_pattern_ops`),
+    index('users_created_at_idx').on(t.createdAt),
+  ],
+);
+
+export const levelHistory = pgTable(
+  'level_history',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    levelId: integer('level_id')
+      .notNull()
+      .references(() => levels.id),
+    remark: text('remark'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('level_history_user_idx').on(t.userId)],
+);
+
+/** AI report numbers granted to a member (SPEC.md §3 "Report package"); -1 free = unlimited. */
+export const reportPackages = pgTable(
+  'report_packages',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    freeNumber: integer('free_number').notNull().default(0),
+    professionalNumber: integer('professional_number').notNull().default(0),
+    expertNumber: integer('expert_number').notNull().default(0),
+    foundationNumber: integer('foundation_number').notNull().default(0),
+    loveNumber: integer('love_number').notNull().default(0),
+    workWealthNumber: integer('work_wealth_number').notNull().default(0),
+    essentialLifeNumber: integer('essential_life_number').notNull().default(0),
+    remark: text('remark').notNull(),
+    createdBy: integer('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('report_packages_user_idx').on(t.userId, t.id)],
+);
+
+/** Report credit movements of a member (SPEC.md §3 "Cred log"): `entry` in or out. */
+export const credLogs = pgTable(
+  'cred_logs',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    ref: text('ref').notNull(),
+    creds: integer('creds').notNull(),
+    ctype: text('ctype').notNull(),
+    entry: text('entry').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('cred_logs_user_idx').on(t.userId, t.id)],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;

@@ -1,0 +1,96 @@
+import { type OrderFilter, SALES_SWITCHES, type SalesSwitch } from '@app/contracts';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { Principal } from '../access/principal';
+import { type UserRow, users } from '../members/members.schema';
+import { pathRange } from '../members/tree-path';
+import type { DbOrTx } from '../platform/db/client';
+import { fieldError, forbidden } from '../platform/http/errors';
+import { products } from '../products/products.schema';
+import { memberByNo } from '../providers/lookups';
+import { providers } from '../providers/providers.schema';
+import { orders } from './orders.schema';
+
+type Subject = Pick<UserRow, 'id' | 'treePath' | 'treeDepth' | 'iblommerPath' | 'iblommerDepth'>;
+
+/** Buyers (conditions on `users`) each sales switch selects for the subject member. */
+const SWITCH_BUYERS: Record<Exclude<SalesSwitch, 'channel_sales'>, (s: Subject) => SQL> = {
+  referral_sales: (s) => sql`${users.parentUserId} = ${s.id}`,
+  generational_sales: (s) =>
+    sql`${pathRange(users.treePath, s.treePath)} and ${users.treeDepth} between ${s.treeDepth + 2} and ${s.treeDepth + 3}`,
+  group_sales: (s) => sql`${pathRange(users.treePath, s.treePath)} and ${users.treeDepth} > ${s.treeDepth}`,
+  group_sales_not_referral: (s) =>
+    sql`${pathRange(users.treePath, s.treePath)} and ${users.treeDepth} > ${s.treeDepth + 1}`,
+  iblommer_sales: (s) =>
+    sql`${pathRange(users.iblommerPath, s.iblommerPath)} and ${users.iblommerDepth} > ${s.iblommerDepth}`,
+};
+
+const isBelow = (path: string, ancestorPath: string) => path.startsWith(ancestorPath);
+
+/**
+ * Turns the orders screen's filters into one WHERE on `orders` (buyer conditions as
+ * `user_id in (select … from users …)`, so the totals need no join). Members see their
+ * own network only: without a switch, orders bought by themselves or their downline; a
+ * switch may be about themselves or a member of their downline.
+ */
+export async function orderWhere(db: DbOrTx, f: OrderFilter, viewer: Principal): Promise<SQL | undefined> {
+  if (f.phone && !viewer.isAdmin) throw forbidden();
+  const on = SALES_SWITCHES.find((s) => f[s]);
+  const [self] = viewer.isAdmin ? [] : await db.select().from(users).where(eq(users.id, viewer.id));
+  const named = f.member_id ? await findMember(db, f.member_id, Boolean(on)) : undefined;
+  if (named === null) return sql`false`;
+
+  const buyer: SQL[] = [];
+  const where: SQL[] = [];
+  if (on) {
+    const subject = named ?? self;
+    if (!subject) throw fieldError('member_id', 'sales.mustFillGlobalId');
+    if (self && !isBelow(subject.treePath, self.treePath)) throw forbidden();
+    if (on === 'channel_sales')
+      where.push(
+        sql`${orders.providerId} in (select ${providers.id} from ${providers} where ${providers.referrerUserId} = ${subject.id})`,
+      );
+    else buyer.push(SWITCH_BUYERS[on](subject));
+  } else {
+    if (named) where.push(eq(orders.userId, named.id));
+    if (self) buyer.push(pathRange(users.treePath, self.treePath));
+  }
+  if (f.name) {
+    // Evaluated once (an InitPlan), then the orders are found through their user_id index.
+    const matching = sql`${users.name} ilike ${`%${f.name}%`} or ${users.displayName} ilike ${`%${f.name}%`}`;
+    where.push(sql`${orders.userId} = any(array(select ${users.id} from ${users} where ${matching}))`);
+  }
+  if (f.email) buyer.push(sql`lower(${users.email}) = lower(${f.email})`);
+  if (f.phone) buyer.push(eq(users.phone, f.phone));
+  if (f.wordpress_id) buyer.push(eq(users.platformId, f.wordpress_id));
+  if (buyer.length > 0)
+    where.push(sql`${orders.userId} in (select ${users.id} from ${users} where ${and(...buyer)})`);
+
+  if (f.user_id) where.push(eq(orders.userId, f.user_id));
+  if (f.order_no) where.push(eq(orders.orderNo, f.order_no));
+  if (f.platform_order_no) where.push(eq(orders.platformOrderNo, f.platform_order_no));
+  if (f.subtype) where.push(eq(orders.subtype, f.subtype));
+  if (f.provider_id) where.push(eq(orders.providerId, f.provider_id));
+  if (f.source_type) where.push(eq(orders.sourceType, f.source_type));
+  if (f.date_from) where.push(sql`${orders.completedAt} >= ${rangeStart(f.date_from)}`);
+  if (f.date_to) where.push(sql`${orders.completedAt} < ${rangeEnd(f.date_to)}`);
+  if (f.tags?.length)
+    where.push(
+      sql`${orders.productId} in (select ${products.id} from ${products} where ${products.tags} && ${sql.param(f.tags)}::text[])`,
+    );
+  return where.length > 0 ? and(...where) : undefined;
+}
+
+/** The member a MemberId names; for a plain filter an unknown id simply matches nothing (null). */
+async function findMember(db: DbOrTx, userNo: string, forSwitch: boolean): Promise<UserRow | null> {
+  if (forSwitch) return memberByNo(db, userNo, 'member_id');
+  const [row] = await db.select().from(users).where(eq(users.userNo, userNo));
+  return row ?? null;
+}
+
+const isDateOnly = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
+const rangeStart = (v: string) => (isDateOnly(v) ? `${v}T00:00:00Z` : new Date(v).toISOString());
+/** A bare date includes that whole day; a date-time is an exclusive end. */
+const rangeEnd = (v: string) =>
+  isDateOnly(v)
+    ? new Date(Date.parse(`${v}T00:00:00Z`) + 86_400_000).toISOString()
+    : new Date(v).toISOString();

@@ -1,0 +1,151 @@
+import {
+  hasPermission,
+  maskName,
+  monthBody,
+  orderIngestBody,
+  orderListBody,
+  Perm,
+  refundExportBody,
+  refundWalletBody,
+} from '@app/contracts';
+import { z } from 'zod';
+import type { Principal } from '../access/principal';
+import type { Config } from '../config';
+import { audit } from '../platform/audit/audit';
+import { AppError, forbidden, notFound } from '../platform/http/errors';
+import { access, publicRoute, route } from '../platform/http/route';
+import { keysetBatches, streamXlsx } from '../platform/xlsx/export';
+import { runImport } from '../platform/xlsx/import';
+import { orderExportColumns } from './orders.export';
+import { orderWhere } from './orders.filter';
+import { orderImport } from './orders.import';
+import { type OrderJoinRow, orderBatch, orderByNo, orderPage, toOrderDetail } from './orders.queries';
+import { monthlyTransferColumns, monthlyTransferRows, refundColumns, refundRows } from './orders.reports';
+import { ingestOrder, refundToWallet, resolveOrder } from './orders.service';
+
+const shownName = (viewer: Principal) => (r: OrderJoinRow, who: 'buyer' | 'referer' | 'sponsor') => {
+  const p = r[who];
+  if (!p?.id) return null;
+  return viewer.isAdmin || p.id === viewer.id ? p.name : maskName(p.name);
+};
+
+/** Members may open an order bought in their own network. */
+async function visibleOrder(
+  viewer: Principal,
+  row: OrderJoinRow | undefined,
+  inNetwork: () => Promise<boolean>,
+) {
+  if (!row) throw notFound();
+  if (!viewer.isAdmin && !(await inNetwork())) throw notFound();
+  return row;
+}
+
+const refundAdmin = (config: Config) => config.refundAdmin ?? 'admin';
+
+const once = <T>(rows: Promise<T[]>) =>
+  (async function* () {
+    yield await rows;
+  })();
+
+export const orderRoutes = [
+  /** What the orders screen may offer the caller: the refund confirmation only for the permitted account. */
+  route({
+    method: 'GET',
+    url: '/api/orders/options',
+    access: access.holder(Perm.orders),
+    handler: async ({ app, user }) => ({
+      can_refund: user.isAdmin && user.name === refundAdmin(app.config),
+      is_admin: user.isAdmin,
+    }),
+  }),
+  route({
+    method: 'POST',
+    url: '/api/orders/list',
+    access: access.holder(Perm.orders),
+    body: orderListBody,
+    handler: async ({ app, user, body, reply }) => {
+      const where = await orderWhere(app.db, body, user);
+      if (!body.export) return orderPage(app.db, user, body, where);
+      const batches = keysetBatches(
+        (after, limit) => orderBatch(app.db, where, after, limit),
+        (r) => r.order.id,
+      );
+      return streamXlsx(reply, 'orders.xlsx', orderExportColumns(user.isAdmin, shownName(user)), batches);
+    },
+  }),
+  route({
+    method: 'GET',
+    url: '/api/orders/item/:orderNo',
+    access: access.holder(Perm.orders),
+    params: z.object({ orderNo: z.string().trim().min(1, 'validation.required').max(100) }),
+    handler: async ({ app, user, params }) => {
+      const row = await visibleOrder(user, await orderByNo(app.db, params.orderNo), async () => {
+        const where = await orderWhere(app.db, { order_no: params.orderNo } as never, user);
+        return (await orderBatch(app.db, where, null, 1)).length > 0;
+      });
+      return toOrderDetail(user, row);
+    },
+  }),
+  route({
+    method: 'POST',
+    url: '/api/orders/export-refund',
+    access: access.admin(Perm.orders),
+    body: refundExportBody,
+    handler: async ({ app, body, reply }) =>
+      streamXlsx(
+        reply,
+        `refund-${body.refund_no}.xlsx`,
+        refundColumns,
+        once(refundRows(app.db, body.refund_no)),
+      ),
+  }),
+  route({
+    method: 'POST',
+    url: '/api/orders/refund-wallet',
+    access: access.admin(Perm.orders),
+    body: refundWalletBody,
+    message: 'sales.refundConfirmed',
+    handler: ({ app, user, req, body }) => {
+      if (user.name !== refundAdmin(app.config)) throw new AppError(403, 'sales.refundNotAllowed');
+      return app.db.transaction((tx) => refundToWallet(tx, req, body.platform_order_no_origin));
+    },
+  }),
+  route({
+    method: 'POST',
+    url: '/api/orders/export-gim-to-raymond',
+    access: access.admin(Perm.orders),
+    body: monthBody,
+    handler: async ({ app, body, reply }) =>
+      streamXlsx(
+        reply,
+        `transfer-${body.month}.xlsx`,
+        monthlyTransferColumns(body.month),
+        once(monthlyTransferRows(app.db, body.month)),
+      ),
+  }),
+  route({
+    method: 'POST',
+    url: '/api/orders/import',
+    access: access.admin(Perm.orders),
+    rawBody: true,
+    handler: ({ app, req, locale }) => runImport(app.db, req, locale, orderImport),
+  }),
+  /** The shop platform posts each order here with `x-api-key: ORDERS_INGEST_KEY`; admins with Perm.orders may too. */
+  publicRoute({
+    method: 'POST',
+    url: '/api/orders/ingest',
+    body: orderIngestBody,
+    handler: async ({ app, req, user, body }) => {
+      const key = app.config.ordersIngestKey;
+      const byKey = Boolean(key) && req.headers['x-api-key'] === key;
+      const byAdmin = user?.isAdmin && hasPermission(user.roleIds, Perm.orders);
+      if (!byKey && !byAdmin) throw user ? forbidden() : new AppError(401, 'sales.invalidApiKey');
+      return app.db.transaction(async (tx) => {
+        const { order, created } = await ingestOrder(tx, await resolveOrder(tx, body));
+        if (created && !byKey)
+          await audit(tx, req, { action: 'create', entity: 'order', entityId: order.orderNo, after: order });
+        return { order_no: order.orderNo, platform_order_no: order.platformOrderNo, created };
+      });
+    },
+  }),
+];

@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  index,
+  integer,
+  pgSequence,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { users } from '../members/members.schema';
+import { products } from '../products/products.schema';
+import { providers } from '../providers/providers.schema';
+
+export const orderNoSeq = pgSequence('order_no_seq', { startWith: 100000001 });
+
+/**
+ * Orders from the shop platform, one row per platform order (refunds are rows
+ * of their own pointing at the original by platform_order_no_origin).
+ * Money in cents, sales points as integers. The bonus engine reads this table.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    orderNo: text('order_no').notNull().unique().default(sql`'SO' || nextval('order_no_seq')::text`),
+    platformOrderNo: text('platform_order_no').notNull().unique(),
+    /** 1 done; anything else not done */
+    status: smallint('status').notNull().default(1),
+    /** credit_order | renewal_order | normal_order */
+    subtype: text('subtype').notNull().default('normal_order'),
+    /** 1 membership, 2 paid course, 3 AI character profiling package */
+    sourceType: smallint('source_type').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    refererUserId: integer('referer_user_id').references(() => users.id),
+    productId: integer('product_id').references(() => products.id),
+    productName: text('product_name').notNull(),
+    providerId: integer('provider_id').references(() => providers.id),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    salesPoint: integer('sales_point').notNull().default(0),
+    platformProfitCents: bigint('platform_profit_cents', { mode: 'number' }).notNull().default(0),
+    platformRebateCents: bigint('platform_rebate_cents', { mode: 'number' }).notNull().default(0),
+    supplierRebateCents: bigint('supplier_rebate_cents', { mode: 'number' }).notNull().default(0),
+    platformOrderNoOrigin: text('platform_order_no_origin'),
+    refundNo: text('refund_no'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    orderAt: timestamp('order_at', { withTimezone: true }).notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('orders_user_completed_idx').on(t.userId, t.completedAt),
+    index('orders_referer_idx').on(t.refererUserId, t.id),
+    index('orders_provider_completed_idx').on(t.providerId, t.completedAt),
+    index('orders_product_idx').on(t.productId),
+    index('orders_completed_idx').on(t.completedAt, t.id),
+    index('orders_amount_idx').on(t.amountCents, t.id),
+    index('orders_sales_point_idx').on(t.salesPoint, t.id),
+    index('orders_subtype_idx').on(t.subtype, t.completedAt),
+    index('orders_source_type_idx').on(t.sourceType, t.completedAt),
+    index('orders_origin_idx').on(t.platformOrderNoOrigin),
+    index('orders_refund_no_idx').on(t.refundNo),
+    index('orders_order_no_pattern_idx').on(sql`${t.orderNo} text_pattern_ops`),
+  ],
+);
+
+export type OrderRow = typeof orders.$inferSelect;

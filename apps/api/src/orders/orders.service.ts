@@ -1,0 +1,137 @@
+import { formatCents, type OrderIngest, translate } from '@app/contracts';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { reverseOrderBonuses } from '../bonus/payouts';
+import { levelHistory, type UserRow, users } from '../members/members.schema';
+import { audit } from '../platform/audit/audit';
+import type { DbOrTx } from '../platform/db/client';
+import { fieldError, notFound } from '../platform/http/errors';
+import type { ProductRow } from '../products/products.schema';
+import { memberByNo, memberByPlatformId, productById, providerByNo } from '../providers/lookups';
+import type { ProviderRow } from '../providers/providers.schema';
+import { type OrderRow, orders } from './orders.schema';
+
+/** An incoming order with its references resolved (buyer, referer, product, provider). */
+export interface ResolvedOrder {
+  input: OrderIngest;
+  buyer: UserRow;
+  referer: UserRow | null;
+  product: ProductRow | null;
+  provider: ProviderRow | null;
+}
+
+/** Looks up every reference of an incoming order; a miss is a 422 naming the field. */
+export async function resolveOrder(db: DbOrTx, input: OrderIngest): Promise<ResolvedOrder> {
+  const buyer = input.user_no
+    ? await memberByNo(db, input.user_no, 'user_no')
+    : input.wordpress_id
+      ? await memberByPlatformId(db, input.wordpress_id, 'wordpress_id')
+      : null;
+  if (!buyer) throw fieldError('user_no', 'sales.buyerRequired');
+  const product = input.product_id ? await productById(db, input.product_id, 'product_id') : null;
+  if (!product && !input.product_name) throw fieldError('product_name', 'sales.productNameRequired');
+  const referer = input.referer_user_no
+    ? await memberByNo(db, input.referer_user_no, 'referer_user_no')
+    : null;
+  const provider = input.provider_no ? await providerByNo(db, input.provider_no, 'provider_no') : null;
+  return { input, buyer, referer, product, provider };
+}
+
+/**
+ * Stores an order once per platform_order_no (a repeat returns the stored order,
+ * created: false). Missing rebates default from the provider's proportion:
+ * supplier rebate = amount × proportion, platform profit = amount − rebates.
+ * A completed membership order raises the buyer to the level its product grants
+ * and writes level_history.
+ */
+export async function ingestOrder(
+  db: DbOrTx,
+  o: ResolvedOrder,
+): Promise<{ order: OrderRow; created: boolean }> {
+  const { input, product } = o;
+  const providerId = o.provider?.id ?? product?.providerId ?? null;
+  const proportionBp = o.provider?.proportionBp ?? 0;
+  const supplierRebate = input.supplier_rebate || Math.floor((input.amount * proportionBp) / 10_000);
+  const orderAt = input.order_at ? new Date(input.order_at) : new Date();
+  const [created] = await db
+    .insert(orders)
+    .values({
+      platformOrderNo: input.platform_order_no,
+      status: input.status,
+      subtype: input.subtype,
+      sourceType: input.source_type,
+      userId: o.buyer.id,
+      refererUserId: o.referer?.id ?? null,
+      productId: product?.id ?? null,
+      productName: input.product_name || product!.name,
+      providerId,
+      amountCents: input.amount,
+      salesPoint: input.sales_point,
+      platformProfitCents: input.platform_profit || input.amount - supplierRebate - input.platform_rebate,
+      platformRebateCents: input.platform_rebate,
+      supplierRebateCents: supplierRebate,
+      platformOrderNoOrigin: input.platform_order_no_origin ?? null,
+      refundNo: input.refund_no ?? null,
+      orderAt,
+      completedAt: input.completed_at ? new Date(input.completed_at) : input.status === 1 ? orderAt : null,
+    })
+    .onConflictDoNothing({ target: orders.platformOrderNo })
+    .returning();
+  if (!created) {
+    const [existing] = await db
+      .select()
+      .from(orders)
+      .where(eq(orders.platformOrderNo, input.platform_order_no));
+    return { order: existing!, created: false };
+  }
+  await raiseLevel(db, o, created);
+  return { order: created, created: true };
+}
+
+async function raiseLevel(db: DbOrTx, o: ResolvedOrder, order: OrderRow) {
+  const level = o.product?.grantsLevelId;
+  if (order.sourceType !== 1 || order.status !== 1 || order.platformOrderNoOrigin || !level) return;
+  const raised = await db
+    .update(users)
+    .set({ levelId: level, updatedAt: new Date() })
+    .where(and(eq(users.id, o.buyer.id), sql`${users.levelId} < ${level}`))
+    .returning({ id: users.id });
+  if (raised.length === 0) return;
+  await db.insert(levelHistory).values({
+    userId: o.buyer.id,
+    levelId: level,
+    remark: translate('sales.membershipRemark', 'en-US', { orderNo: order.orderNo }),
+    createdAt: order.completedAt ?? order.orderAt,
+  });
+}
+
+/**
+ * Confirms the refund of an original platform order: marks it refunded and takes back
+ * the bonuses paid on it through the bonus engine's reversal (wallet ledger debits).
+ * A second call finds it refunded and changes nothing.
+ */
+export async function refundToWallet(db: DbOrTx, req: FastifyRequest, platformOrderNo: string) {
+  const [order] = await db.select().from(orders).where(eq(orders.platformOrderNo, platformOrderNo));
+  if (!order) throw notFound('common.dataNotFound');
+  const [marked] = await db
+    .update(orders)
+    .set({ refundedAt: new Date() })
+    .where(and(eq(orders.id, order.id), isNull(orders.refundedAt)))
+    .returning();
+  if (!marked)
+    return { order_no: order.orderNo, reversed: 0, reversed_amount: '0.00', already_refunded: true };
+  const reversal = await reverseOrderBonuses(db, order.id);
+  await audit(db, req, {
+    action: 'refund',
+    entity: 'order',
+    entityId: order.orderNo,
+    before: { refunded_at: null },
+    after: { refunded_at: marked.refundedAt, reversed: reversal },
+  });
+  return {
+    order_no: order.orderNo,
+    reversed: reversal.count,
+    reversed_amount: formatCents(reversal.cents),
+    already_refunded: false,
+  };
+}

@@ -1,0 +1,14 @@
+import { bootstrapAccess } from '../../access/bootstrap';
+import { bootstrapBonusTypes } from '../../bonus/bonus-types.bootstrap';
+import { bootstrapLevels } from '../../members/levels.bootstrap';
+import type { Database } from './client';
+
+/** Migrations plus the reference data every installation needs. Idempotent. */
+export async function prepareDatabase(database: Database): Promise<void> {
+  await database.migrate();
+  await database.db.transaction(async (tx) => {
+    await bootstrapLevels(tx);
+    await bootstrapAccess(tx);
+    await bootstrapBonusTypes(tx);
+  });
+}

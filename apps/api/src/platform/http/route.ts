@@ -1,0 +1,200 @@
+import {
+  hasPermission,
+  type Locale,
+  type MessageKey,
+  type PermId,
+  ResultCode,
+  resolveLocale,
+  translate,
+} from '@app/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import type { ZodType, z } from 'zod';
+import { loadPrincipal, type Principal } from '../../access/principal';
+import type { Config } from '../../config';
+import type { Db } from '../db/client';
+import { AppError, forbidden } from './errors';
+import type { TokenService } from './tokens';
+import { parseOrThrow } from './validation';
+
+/**
+ * Who may call a route. Every route declares one; a test fails on any route without it.
+ * - public: anyone
+ * - user: any signed-in user
+ * - member: signed-in non-admins holding `perm` (they act on their own data only)
+ * - admin: administrators holding `perm` (a SPEC.md §6 number; '*' holders pass everything)
+ * - holder: admins or members holding `perm`; the handler scopes members to their own data
+ */
+export type Access =
+  | { kind: 'public' }
+  | { kind: 'user' }
+  | { kind: 'member'; perm?: PermId }
+  | { kind: 'admin'; perm?: PermId }
+  | { kind: 'holder'; perm: PermId };
+
+export const access = {
+  public: { kind: 'public' } as Access,
+  user: { kind: 'user' } as Access,
+  member: (perm?: PermId): Access => ({ kind: 'member', perm }),
+  admin: (perm?: PermId): Access => ({ kind: 'admin', perm }),
+  holder: (perm: PermId): Access => ({ kind: 'holder', perm }),
+};
+
+export interface AppContext {
+  db: Db;
+  config: Config;
+  tokens: TokenService;
+}
+
+export interface Ctx<B, Q, P> {
+  body: B;
+  query: Q;
+  params: P;
+  locale: Locale;
+  req: FastifyRequest;
+  reply: FastifyReply;
+  app: AppContext;
+}
+export interface AuthedCtx<B, Q, P> extends Ctx<B, Q, P> {
+  user: Principal;
+}
+
+type Infer<S> = S extends ZodType ? z.output<S> : undefined;
+
+interface RouteBase<SB, SQ, SP> {
+  method: HTTPMethods;
+  url: string;
+  body?: SB;
+  query?: SQ;
+  params?: SP;
+  /** Success message key for the envelope's msg. */
+  message?: MessageKey;
+  /** Multipart or raw bodies are read by the handler itself. */
+  rawBody?: boolean;
+}
+
+export type RouteDef =
+  | (RouteBase<ZodType, ZodType, ZodType> & {
+      access: Access & { kind: 'public' };
+      handler: (ctx: Ctx<unknown, unknown, unknown> & { user: Principal | null }) => Promise<unknown>;
+    })
+  | (RouteBase<ZodType, ZodType, ZodType> & {
+      access: Access;
+      handler: (ctx: AuthedCtx<unknown, unknown, unknown>) => Promise<unknown>;
+    });
+
+/** Declares a signed-in route with typed body/query/params from its zod schemas. */
+export function route<
+  SB extends ZodType | undefined = undefined,
+  SQ extends ZodType | undefined = undefined,
+  SP extends ZodType | undefined = undefined,
+>(
+  def: RouteBase<SB, SQ, SP> & {
+    access: Access;
+    handler: (ctx: AuthedCtx<Infer<SB>, Infer<SQ>, Infer<SP>>) => Promise<unknown>;
+  },
+): RouteDef {
+  return def as unknown as RouteDef;
+}
+
+/** Declares a route anyone may call. */
+export function publicRoute<
+  SB extends ZodType | undefined = undefined,
+  SQ extends ZodType | undefined = undefined,
+  SP extends ZodType | undefined = undefined,
+>(
+  def: RouteBase<SB, SQ, SP> & {
+    handler: (ctx: Ctx<Infer<SB>, Infer<SQ>, Infer<SP>> & { user: Principal | null }) => Promise<unknown>;
+  },
+): RouteDef {
+  return { ...def, access: access.public } as unknown as RouteDef;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+}
+
+export function registerRoutes(app: FastifyInstance, ctx: AppContext, routes: RouteDef[]): void {
+  for (const def of routes) {
+    app.route({
+      method: def.method,
+      url: def.url,
+      config: { access: def.access },
+      handler: async (req, reply) => {
+        const locale = resolveLocale(req.headers.locale as string | undefined);
+        const user = await authorize(req, ctx, def.access);
+        const handlerCtx = {
+          body: def.body && !def.rawBody ? parseOrThrow(def.body, req.body ?? {}) : req.body,
+          query: def.query ? parseOrThrow(def.query, req.query ?? {}) : req.query,
+          params: def.params ? parseOrThrow(def.params, req.params ?? {}) : req.params,
+          locale,
+          req,
+          reply,
+          app: ctx,
+          user,
+        };
+        const data = await def.handler(handlerCtx as never);
+        if (reply.sent) return reply;
+        return {
+          code: ResultCode.OK,
+          msg: translate(def.message ?? 'common.ok', locale),
+          data: data ?? null,
+        };
+      },
+    });
+  }
+}
+
+function bearerToken(req: FastifyRequest): string | null {
+  const header = req.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(.+)$/i.exec(header);
+  return match?.[1]?.trim() || null;
+}
+
+/** Resolves the caller from the Bearer token and checks the route's access rule. */
+async function authorize(req: FastifyRequest, ctx: AppContext, rule: Access): Promise<Principal | null> {
+  const token = bearerToken(req);
+  if (!token) {
+    if (rule.kind === 'public') return null;
+    throw new AppError(ResultCode.UNAUTHORIZED, 'session.loginRequired');
+  }
+  const check = await ctx.tokens.verify(token);
+  if (!check.ok) {
+    if (rule.kind === 'public') return null;
+    throw check.reason === 'expired'
+      ? new AppError(ResultCode.TOKEN_EXPIRED, 'session.expired')
+      : new AppError(ResultCode.ILLEGAL_TOKEN, 'session.illegalToken');
+  }
+  const principal = await loadPrincipal(ctx.db, check.claims.userId);
+  if (!principal) {
+    if (rule.kind === 'public') return null;
+    throw new AppError(ResultCode.ILLEGAL_TOKEN, 'session.illegalToken');
+  }
+  if (principal.status !== 1 || principal.tokenVersion !== check.claims.version) {
+    if (rule.kind === 'public') return null;
+    throw new AppError(ResultCode.SESSION_REVOKED, 'session.revoked');
+  }
+  req.principal = principal;
+  switch (rule.kind) {
+    case 'public':
+    case 'user':
+      return principal;
+    case 'member':
+      if (principal.isAdmin || !hasPermission(principal.roleIds, rule.perm)) throw forbidden();
+      return principal;
+    case 'admin':
+      if (!principal.isAdmin || !hasPermission(principal.roleIds, rule.perm)) throw forbidden();
+      return principal;
+    case 'holder':
+      if (!hasPermission(principal.roleIds, rule.perm)) throw forbidden();
+      return principal;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal?: Principal;
+  }
+}

@@ -1,0 +1,43 @@
+import { type FieldError, type Locale, ResultCode, translate } from '@app/contracts';
+import type { ZodError, ZodType } from 'zod';
+import { AppError } from './errors';
+
+const ISSUE_FALLBACK: Record<string, string> = {
+  invalid_type: 'validation.invalid',
+  too_small: 'validation.min',
+  too_big: 'validation.max',
+  invalid_format: 'validation.invalid',
+  invalid_value: 'validation.choice',
+  unrecognized_keys: 'validation.unknownField',
+};
+
+/** Zod issues become field errors whose messages are catalogue keys (translated later). */
+export interface RawFieldError extends FieldError {
+  params?: Record<string, string | number>;
+}
+
+export function fieldErrors(error: ZodError): RawFieldError[] {
+  return error.issues.map((issue) => {
+    const key =
+      issue.message && /^[a-z]+\.[A-Za-z.]+$/.test(issue.message)
+        ? issue.message
+        : ISSUE_FALLBACK[issue.code];
+    const params: Record<string, string | number> = {};
+    if ('minimum' in issue) params.min = String(issue.minimum);
+    if ('maximum' in issue) params.max = String(issue.maximum);
+    return { field: issue.path.join('.') || '_', message: key ?? 'validation.invalid', params };
+  });
+}
+
+export function parseOrThrow<T>(schema: ZodType<T>, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw new AppError(ResultCode.VALIDATION, 'common.validationFailed', undefined, {
+    errors: fieldErrors(result.error),
+  });
+}
+
+/** Translates the field errors of a 422 and puts the first one in the message. */
+export function translateFieldErrors(errors: RawFieldError[], locale: Locale): FieldError[] {
+  return errors.map((e) => ({ field: e.field, message: translate(e.message, locale, e.params) }));
+}

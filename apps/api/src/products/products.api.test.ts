@@ -1,0 +1,124 @@
+import type { ProductView } from '@app/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SalesFixtures } from '../orders/orders.fixtures';
+import { upload, xlsxRows } from '../platform/xlsx/test-files';
+import { TEST_PASSWORD } from '../test/factory';
+import { TestApi } from '../test/test-app';
+
+type Page = { list: ProductView[]; meta: { total: number } };
+
+let api: TestApi;
+let adminToken: string;
+let memberToken: string;
+let providerId: number;
+
+beforeAll(async () => {
+  api = await TestApi.start();
+  const sales = new SalesFixtures(api.db);
+  providerId = (await sales.provider()).id;
+  await sales.product({
+    name: 'Pioneer membership',
+    source_type: 1,
+    grants_level_id: 2,
+    price: '1000',
+    provider_id: providerId,
+    tags: ['membership'],
+  });
+  await sales.product({ name: 'Course A', tags: ['course', 'vip'] });
+  await sales.product({ name: 'AI profile', source_type: 3, tags: ['ai'] });
+  adminToken = await api.login((await api.factory.superAdmin()).name, TEST_PASSWORD);
+  memberToken = await api.login((await api.factory.member()).name, TEST_PASSWORD);
+});
+afterAll(() => api.close());
+
+const list = async (body: Record<string, unknown> = {}) =>
+  (await api.post<Page>('/api/product/list', { pageSize: 1000, ...body }, { token: adminToken })).body.data;
+
+describe('products', () => {
+  it('lists with filters and tags', async () => {
+    expect((await list()).meta.total).toBe(3);
+    expect((await list({ tags: ['vip', 'ai'] })).list.map((p) => p.name).sort()).toEqual([
+      'AI profile',
+      'Course A',
+    ]);
+    expect((await list({ source_type: 1 })).list[0]).toMatchObject({
+      name: 'Pioneer membership',
+      price: '1000.00',
+      grants_level_id: 2,
+      provider_id: providerId,
+    });
+    expect((await list({ keyword: 'course' })).list.map((p) => p.name)).toEqual(['Course A']);
+    const tags = await api.get<string[]>('/api/product/tags', { token: adminToken });
+    expect(tags.body.data).toEqual(['ai', 'course', 'membership', 'vip']);
+  });
+
+  it('edits a product and validates it', async () => {
+    const course = (await list({ keyword: 'Course A' })).list[0]!;
+    const body = {
+      name: 'Course A+',
+      provider_id: providerId,
+      price: '88.80',
+      sales_points: 90,
+      source_type: 2,
+      tags: ['course'],
+    };
+    const res = await api.post(`/api/product/${course.id}`, body, { token: adminToken });
+    expect(res.status).toBe(200);
+    expect(res.body.msg).toBe('Edit Successful');
+    expect((await list({ keyword: 'Course A+' })).list[0]).toMatchObject({
+      price: '88.80',
+      sales_points: 90,
+      tags: ['course'],
+    });
+    const bad = await api.post(
+      `/api/product/${course.id}`,
+      { ...body, source_type: 1 },
+      { token: adminToken },
+    );
+    expect(bad.body.msg).toBe('grants_level_id: A membership product must name the level it grants');
+    expect(
+      (await api.post(`/api/product/${course.id}`, { ...body, price: '-1' }, { token: adminToken })).body
+        .data,
+    ).toMatchObject({ errors: [{ field: 'price' }] });
+    expect(
+      (await api.post(`/api/product/${course.id}`, { ...body, provider_id: 999 }, { token: adminToken }))
+        .body,
+    ).toMatchObject({
+      code: 422,
+      msg: 'Provider does not exist',
+      data: { errors: [{ field: 'provider_id' }] },
+    });
+    expect((await api.post('/api/product/999999', body, { token: adminToken })).status).toBe(404);
+    expect((await api.post(`/api/product/${course.id}`, body, { token: memberToken })).status).toBe(403);
+    expect((await api.post('/api/product/list', {}, { token: memberToken })).status).toBe(403);
+  });
+
+  it('round-trips export → import unchanged and adds new rows from a sheet', async () => {
+    const before = await list();
+    const exported = await api.post('/api/product/list', { export: true }, { token: adminToken });
+    const rows = await xlsxRows(exported.raw);
+    expect(rows[0]).toEqual([
+      'id',
+      'name',
+      'provider_no',
+      'price',
+      'sales_points',
+      'source_type',
+      'grants_level_id',
+      'tags',
+      'status',
+    ]);
+    const same = await upload(api, '/api/product/import', adminToken, 'products.xlsx', exported.raw);
+    expect(same.body.data).toMatchObject({ imported: 3, failed: 0 });
+    expect(await list()).toEqual(before);
+    const csv = Buffer.from(
+      'name,price,sales_points,source_type,tags\nNew course,10,10,2,"new,course"\nBroken,abc,1,9,\n',
+    );
+    const res = await upload(api, '/api/product/import', adminToken, 'p.csv', csv);
+    expect(res.body.data).toMatchObject({ imported: 1, failed: 1 });
+    expect((await list({ tags: ['new'] })).list[0]).toMatchObject({
+      name: 'New course',
+      tags: ['new', 'course'],
+    });
+  });
+});

@@ -1,0 +1,63 @@
+import { type ProductInput, type ProductView, productBody } from '@app/contracts';
+import { eq } from 'drizzle-orm';
+import { parseOrThrow } from '../platform/http/validation';
+import type { ImportSpec } from '../platform/xlsx/import';
+import type { SheetRow } from '../platform/xlsx/read';
+import { providerByNo } from '../providers/lookups';
+import { products } from './products.schema';
+import { checkProductRefs, createProduct, updateProduct } from './products.service';
+
+/** Columns of the product template, export and import; tags are comma-separated. */
+export const PRODUCT_COLUMNS = [
+  'id',
+  'name',
+  'provider_no',
+  'price',
+  'sales_points',
+  'source_type',
+  'grants_level_id',
+  'tags',
+  'status',
+] as const;
+
+export function productCell(p: ProductView, column: (typeof PRODUCT_COLUMNS)[number]) {
+  if (column === 'tags') return p.tags.join(',');
+  return p[column] ?? null;
+}
+
+const splitTags = (text: string) =>
+  text
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+
+async function rowInput(db: Parameters<ImportSpec<unknown>['prepare']>[0], row: SheetRow) {
+  const provider = row.provider_no ? await providerByNo(db, row.provider_no, 'provider_no') : null;
+  return parseOrThrow(productBody, {
+    ...row,
+    provider_id: provider?.id ?? null,
+    tags: splitTags(row.tags ?? ''),
+    status: row.status ? Number(row.status) : undefined,
+  });
+}
+
+/** A row with the id of an existing product updates it; any other row adds a product. */
+export const productImport: ImportSpec<{ id: number | null; input: ProductInput }> = {
+  kind: 'product',
+  columns: PRODUCT_COLUMNS,
+  async prepare(db, row) {
+    const input = await rowInput(db, row);
+    await checkProductRefs(db, input);
+    const id = /^\d+$/.test(row.id ?? '') ? Number(row.id) : null;
+    return { id, input };
+  },
+  async apply(tx, rows, req) {
+    for (const { id, input } of rows) {
+      const [existing] = id
+        ? await tx.select({ id: products.id }).from(products).where(eq(products.id, id))
+        : [];
+      if (existing) await updateProduct(tx, req, existing.id, input);
+      else await createProduct(tx, req, input);
+    }
+  },
+};

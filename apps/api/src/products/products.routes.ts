@@ -1,0 +1,62 @@
+import { idParam, Perm, type ProductView, productBody, productListBody } from '@app/contracts';
+import { z } from 'zod';
+import { access, route } from '../platform/http/route';
+import { keysetBatches, streamXlsx } from '../platform/xlsx/export';
+import { runImport } from '../platform/xlsx/import';
+import { PRODUCT_COLUMNS, productCell, productImport } from './products.import';
+import { createProduct, listProducts, productBatch, productTags, updateProduct } from './products.service';
+
+const listBody = productListBody.extend({
+  export: z.boolean({ message: 'validation.boolean' }).default(false),
+});
+
+const exportColumns = PRODUCT_COLUMNS.map((header) => ({
+  header,
+  value: (p: ProductView) => productCell(p, header),
+}));
+
+export const productRoutes = [
+  route({
+    method: 'POST',
+    url: '/api/product/list',
+    access: access.admin(Perm.providers),
+    body: listBody,
+    handler: async ({ app, body, reply }) => {
+      if (!body.export) return listProducts(app.db, body, body.page, body.pageSize);
+      const batches = keysetBatches((after, limit) => productBatch(app.db, body, after, limit));
+      return streamXlsx(reply, 'products.xlsx', exportColumns, batches);
+    },
+  }),
+  route({
+    method: 'GET',
+    url: '/api/product/tags',
+    access: access.holder(Perm.orders),
+    handler: ({ app }) => productTags(app.db),
+  }),
+  route({
+    method: 'POST',
+    url: '/api/product/add',
+    access: access.admin(Perm.providers),
+    body: productBody,
+    message: 'common.addedSuccessfully',
+    handler: ({ app, req, body }) =>
+      app.db.transaction(async (tx) => ({ id: (await createProduct(tx, req, body)).id })),
+  }),
+  route({
+    method: 'POST',
+    url: '/api/product/import',
+    access: access.admin(Perm.providers),
+    rawBody: true,
+    handler: ({ app, req, locale }) => runImport(app.db, req, locale, productImport),
+  }),
+  route({
+    method: 'POST',
+    url: '/api/product/:id',
+    access: access.admin(Perm.providers),
+    params: idParam,
+    body: productBody,
+    message: 'common.editSuccessful',
+    handler: ({ app, req, params, body }) =>
+      app.db.transaction(async (tx) => ({ id: (await updateProduct(tx, req, params.id, body)).id })),
+  }),
+];

@@ -1,0 +1,5 @@
+import { cpRoutes } from './cp.routes';
+import { keyNumberRoutes } from './key-numbers.routes';
+import { wecRoutes } from './wec.routes';
+
+export const programmeRoutes = [...wecRoutes, ...cpRoutes, ...keyNumberRoutes];

@@ -1,0 +1,8 @@
+import type { Principal } from '../access/principal';
+import { forbidden } from '../platform/http/errors';
+
+/** Holder routes: a member acts only on itself, an admin on anyone. */
+export function ownOrAdmin(user: Principal, id: number): number {
+  if (!user.isAdmin && user.id !== id) throw forbidden();
+  return id;
+}

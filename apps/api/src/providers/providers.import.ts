@@ -1,0 +1,54 @@
+import { type ProviderInput, providerBody } from '@app/contracts';
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../platform/db/client';
+import { parseOrThrow } from '../platform/http/validation';
+import type { ImportSpec } from '../platform/xlsx/import';
+import { memberByNo } from './lookups';
+import { providers } from './providers.schema';
+import { createProvider, updateProvider } from './providers.service';
+
+/** Columns of the provider template, export and import (the same, so an export imports back unchanged). */
+export const PROVIDER_COLUMNS = [
+  'provider_no',
+  'name',
+  'proportion',
+  'phone',
+  'email',
+  'status',
+  'referrer_user_no',
+] as const;
+
+interface ProviderRowInput {
+  providerNo: string | null;
+  input: ProviderInput;
+}
+
+async function existingId(db: DbOrTx, providerNo: string | null) {
+  if (!providerNo) return null;
+  const [row] = await db
+    .select({ id: providers.id })
+    .from(providers)
+    .where(eq(providers.providerNo, providerNo));
+  return row?.id ?? null;
+}
+
+/** A row with a known provider_no updates that provider; any other row adds one (keeping a given provider_no). */
+export const providerImport: ImportSpec<ProviderRowInput> = {
+  kind: 'provider',
+  columns: PROVIDER_COLUMNS,
+  async prepare(db, row) {
+    const input = parseOrThrow(providerBody, { ...row, status: row.status ? Number(row.status) : undefined });
+    if (input.referrer_user_no) await memberByNo(db, input.referrer_user_no, 'referrer_user_no');
+    return { providerNo: row.provider_no || null, input };
+  },
+  async apply(tx, rows, req) {
+    for (const { providerNo, input } of rows) {
+      const id = await existingId(tx, providerNo);
+      if (id) await updateProvider(tx, req, id, input);
+      else {
+        const created = await createProvider(tx, req, input);
+        if (providerNo) await tx.update(providers).set({ providerNo }).where(eq(providers.id, created.id));
+      }
+    }
+  },
+};

@@ -1,0 +1,92 @@
+import {
+  hasPermission,
+  idParam,
+  Perm,
+  type ProviderView,
+  providerBody,
+  providerListQuery,
+} from '@app/contracts';
+import { z } from 'zod';
+import { forbidden } from '../platform/http/errors';
+import { access, route } from '../platform/http/route';
+import { keysetBatches, streamXlsx } from '../platform/xlsx/export';
+import { runImport } from '../platform/xlsx/import';
+import { PROVIDER_COLUMNS, providerImport } from './providers.import';
+import {
+  createProvider,
+  deleteProvider,
+  listProviders,
+  providerBatch,
+  updateProvider,
+} from './providers.service';
+
+const listQuery = providerListQuery.extend({
+  export: z.stringbool({ message: 'validation.boolean' }).default(false),
+});
+
+const exportColumns = PROVIDER_COLUMNS.map((header) => ({
+  header,
+  value: (p: ProviderView) => (header === 'status' ? p.status : (p[header] ?? null)),
+}));
+
+export const providerRoutes = [
+  /**
+   * Providers for the settings page (admins with Perm.providers, full rows, export) and for the
+   * orders screen's provider picker (holders of Perm.orders: number and name only).
+   */
+  route({
+    method: 'GET',
+    url: '/api/provider/list',
+    access: access.user,
+    query: listQuery,
+    handler: async ({ app, user, query, reply }) => {
+      const manager = user.isAdmin && hasPermission(user.roleIds, Perm.providers);
+      if (!manager && !hasPermission(user.roleIds, Perm.orders)) throw forbidden();
+      if (query.export) {
+        if (!manager) throw forbidden();
+        const batches = keysetBatches((after, limit) => providerBatch(app.db, query, after, limit));
+        return streamXlsx(reply, 'providers.xlsx', exportColumns, batches);
+      }
+      const page = await listProviders(app.db, query, query.page, query.pageSize);
+      if (manager) return page;
+      return {
+        ...page,
+        list: page.list.map((p) => ({ id: p.id, provider_no: p.provider_no, name: p.name })),
+      };
+    },
+  }),
+  route({
+    method: 'POST',
+    url: '/api/provider/add',
+    access: access.admin(Perm.providers),
+    body: providerBody,
+    message: 'common.ok',
+    handler: ({ app, req, body }) =>
+      app.db.transaction(async (tx) => ({ id: (await createProvider(tx, req, body)).id })),
+  }),
+  route({
+    method: 'PUT',
+    url: '/api/provider/:id',
+    access: access.admin(Perm.providers),
+    params: idParam,
+    body: providerBody,
+    message: 'common.ok',
+    handler: ({ app, req, params, body }) =>
+      app.db.transaction(async (tx) => ({ id: (await updateProvider(tx, req, params.id, body)).id })),
+  }),
+  route({
+    method: 'DELETE',
+    url: '/api/provider/:id',
+    access: access.admin(Perm.providers),
+    params: idParam,
+    message: 'common.deletedSuccessfully',
+    handler: ({ app, req, params }) => app.db.transaction((tx) => deleteProvider(tx, req, params.id)),
+  }),
+  route({
+    method: 'POST',
+    url: '/api/provider/import',
+    access: access.admin(Perm.providers),
+    rawBody: true,
+    handler: ({ app, req, locale }) => runImport(app.db, req, locale, providerImport),
+  }),
+];

@@ -1,0 +1,136 @@
+import {
+  type createRechargeFields,
+  formatCents,
+  type RechargeItem,
+  type RechargeList,
+  RechargeStatus,
+  type rechargeListQuery,
+} from '@app/contracts';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { pageWindow } from '../access/paging';
+import { users } from '../members/members.schema';
+import type { DbOrTx } from '../platform/db/client';
+import { badRequest, fieldError, notFound } from '../platform/http/errors';
+import { postEntry } from '../wallet/ledger';
+import type { Proof } from './proof-upload';
+import { type RechargeRow, recharges } from './recharge.schema';
+
+export async function createRecharge(
+  db: DbOrTx,
+  fields: z.output<typeof createRechargeFields>,
+  proof: Proof | null,
+  actorId: number,
+): Promise<RechargeRow> {
+  const [member] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, fields.user_id), eq(users.isAdmin, false)));
+  if (!member) throw fieldError('user_id', 'access.userNotFound');
+  const [row] = await db
+    .insert(recharges)
+    .values({
+      userId: member.id,
+      amountCents: fields.amount,
+      points: fields.points ?? 0,
+      remark: fields.remark ?? null,
+      proofType: proof?.type ?? null,
+      proof: proof?.data ?? null,
+      createdBy: actorId,
+    })
+    .returning();
+  return row!;
+}
+
+/**
+ * Completes (credits the wallet) or rejects a pending recharge, once: the conditional UPDATE lets only
+ * one of any concurrent attempts through; every later one answers 'status error'.
+ */
+export async function settleRecharge(
+  db: DbOrTx,
+  id: number,
+  outcome: 'complete' | 'reject',
+  actorId: number,
+): Promise<{ before: RechargeRow; after: RechargeRow }> {
+  const [before] = await db.select().from(recharges).where(eq(recharges.id, id));
+  if (!before) throw notFound();
+  const [after] = await db
+    .update(recharges)
+    .set({
+      status: outcome === 'complete' ? RechargeStatus.completed : RechargeStatus.rejected,
+      handledBy: actorId,
+      handledAt: sql`now()`,
+    })
+    .where(and(eq(recharges.id, id), eq(recharges.status, RechargeStatus.pending)))
+    .returning();
+  if (!after) throw badRequest('common.statusError');
+  if (outcome === 'complete')
+    await postEntry(db, {
+      userId: after.userId,
+      amountCents: after.amountCents,
+      move: 'credit',
+      kind: 'recharge',
+      reference: { type: 'recharge', id },
+      remark: after.remark,
+    });
+  return { before, after };
+}
+
+const listColumns = {
+  r: {
+    id: recharges.id,
+    amountCents: recharges.amountCents,
+    points: recharges.points,
+    remark: recharges.remark,
+    status: recharges.status,
+    hasProof: sql<boolean>`${recharges.proof} is not null`,
+    createdAt: recharges.createdAt,
+    handledAt: recharges.handledAt,
+  },
+  user: { id: users.id, name: users.name, user_no: users.userNo },
+};
+
+export async function listRecharges(
+  db: DbOrTx,
+  q: z.output<typeof rechargeListQuery>,
+): Promise<RechargeList> {
+  const where: SQL | undefined = and(
+    q.status ? eq(recharges.status, q.status) : undefined,
+    q.user_id ? eq(recharges.userId, q.user_id) : undefined,
+  );
+  const [rows, [count]] = await Promise.all([
+    db
+      .select(listColumns)
+      .from(recharges)
+      .innerJoin(users, eq(users.id, recharges.userId))
+      .where(where)
+      .orderBy(desc(recharges.id))
+      .limit(pageWindow(q).limit)
+      .offset(pageWindow(q).offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(recharges).where(where),
+  ]);
+  const list: RechargeItem[] = rows.map(({ r, user }) => ({
+    id: r.id,
+    amount: formatCents(r.amountCents),
+    points: r.points,
+    remark: r.remark,
+    status: r.status as RechargeStatus,
+    has_proof: r.hasProof,
+    created_at: r.createdAt.toISOString(),
+    handled_at: r.handledAt?.toISOString() ?? null,
+    user,
+  }));
+  return { list, meta: { total: count?.n ?? 0, page: q.page, pageSize: q.pageSize } };
+}
+
+export async function rechargeProof(db: DbOrTx, id: number): Promise<Proof> {
+  const [row] = await db
+    .select({ type: recharges.proofType, data: recharges.proof })
+    .from(recharges)
+    .where(eq(recharges.id, id));
+  if (!row?.type || !row.data) throw notFound();
+  return { type: row.type, data: row.data };
+}
+
+/** The audit view of a recharge (without the image bytes). */
+export const auditView = ({ proof, ...rest }: RechargeRow) => ({ ...rest, hasProof: proof !== null });

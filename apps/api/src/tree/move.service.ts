@@ -1,0 +1,49 @@
+import { type MoveSponsorResult, ResultCode } from '@app/contracts';
+import { sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { audit } from '../platform/audit/audit';
+import { type Db, queryRows } from '../platform/db/client';
+import { AppError, badRequest, notFound } from '../platform/http/errors';
+import { col, findPosition, inSubtree, type TreeKind } from './tree.queries';
+
+/**
+ * Moves a member and its whole downline under a new parent in one transaction:
+ * one UPDATE rewrites the path prefix and shifts the depth of every row of the
+ * subtree. Moves of one tree are serialised by an advisory lock so two
+ * concurrent moves cannot build a cycle between them.
+ */
+export async function moveSubtree(
+  db: Db,
+  req: FastifyRequest,
+  tree: TreeKind,
+  input: { user_id: number; parent_user_id: number },
+): Promise<MoveSponsorResult> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`tree-move:${tree}`}))`);
+    const node = await findPosition(tx, tree, input.user_id);
+    if (!node) throw notFound('access.userNotFound');
+    const parent = await findPosition(tx, tree, input.parent_user_id);
+    if (!parent) throw badRequest('access.parentNotFound');
+    if (parent.path.startsWith(node.path)) throw new AppError(ResultCode.CONFLICT, 'tree.cycle');
+    const newPath = `${parent.path}${node.id}/`;
+    const shift = parent.depth + 1 - node.depth;
+    const moved = await queryRows<{ id: number }>(
+      tx,
+      sql`update users u set
+            ${col(tree, 'path', '')} = ${newPath} || substr(${col(tree, 'path')}, ${node.path.length + 1}),
+            ${col(tree, 'depth', '')} = ${col(tree, 'depth')} + ${shift},
+            ${col(tree, 'parent', '')} = case when u.id = ${node.id} then ${parent.id} else ${col(tree, 'parent')} end,
+            updated_at = case when u.id = ${node.id} then now() else u.updated_at end
+          where ${inSubtree(tree, node.path)}
+          returning u.id`,
+    );
+    await audit(tx, req, {
+      action: 'move',
+      entity: tree === 'sponsor' ? 'user.sponsor' : 'user.iblommer',
+      entityId: node.id,
+      before: { parent_user_id: node.parent_id, path: node.path, depth: node.depth },
+      after: { parent_user_id: parent.id, path: newPath, depth: parent.depth + 1, moved: moved.length },
+    });
+    return { user_id: node.id, parent_user_id: parent.id, moved: moved.length };
+  });
+}

@@ -1,0 +1,66 @@
+import {
+  exportLegendBody,
+  moveSponsorBody,
+  Perm,
+  ResultCode,
+  translate,
+  treeChildrenQuery,
+  treeQuery,
+} from '@app/contracts';
+import { access, route } from '../platform/http/route';
+import { sendLegend } from './legend-export';
+import { moveSubtree } from './move.service';
+import { loadChildren, loadTree, scopedRoot } from './tree.service';
+
+/** The sponsor tree: a member's own downline, or an admin's genealogy from any member. */
+const sponsorTree = route({
+  method: 'GET',
+  url: '/api/users/tree',
+  access: access.holder(Perm.organization),
+  query: treeQuery,
+  handler: ({ app, user, query, locale }) => loadTree(app.db, 'sponsor', user, query, locale),
+});
+
+/** Lazy loading of one node's children (or its whole subtree with isAll), same scoping. */
+const sponsorChildren = route({
+  method: 'GET',
+  url: '/api/users/tree/user',
+  access: access.holder(Perm.organization),
+  query: treeChildrenQuery,
+  handler: async ({ app, user, query, locale, reply }) => {
+    const children = await loadChildren(app.db, 'sponsor', user, query, locale);
+    if (children.length > 0) return children;
+    // Success with an empty list: the chart marks the node as a leaf and says why.
+    return reply.send({ code: ResultCode.OK, msg: translate('tree.notFoundChildren', locale), data: [] });
+  },
+});
+
+const iblommerTree = route({
+  method: 'GET',
+  url: '/api/users/iblommeTree',
+  access: access.admin(Perm.organization),
+  query: treeQuery,
+  handler: ({ app, user, query, locale }) => loadTree(app.db, 'iblommer', user, query, locale),
+});
+
+const moveSponsor = route({
+  method: 'PUT',
+  url: '/api/users/update/refererUser',
+  access: access.admin(Perm.userList),
+  body: moveSponsorBody,
+  message: 'tree.moved',
+  handler: ({ app, req, body }) => moveSubtree(app.db, req, 'sponsor', body),
+});
+
+const exportLegend = route({
+  method: 'POST',
+  url: '/api/users/exportLegend',
+  access: access.holder(Perm.organization),
+  body: exportLegendBody,
+  handler: async ({ app, user, body, locale, reply }) => {
+    const root = (await scopedRoot(app.db, 'sponsor', user, body.user_id))!;
+    return sendLegend(app.db, reply, { root, levelsDeep: body.levels, viewer: user, locale });
+  },
+});
+
+export const treeRoutes = [sponsorTree, sponsorChildren, iblommerTree, moveSponsor, exportLegend];

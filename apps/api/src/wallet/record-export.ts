@@ -1,0 +1,24 @@
+import type { WalletRecordItem } from '@app/contracts';
+import type { Column } from '../platform/xlsx/export';
+
+const ACTION = { 1: 'add', 2: 'reduce' } as const;
+const STATUS = { 0: 'pending', 1: 'complete' } as const;
+
+/** Columns of the `/api/wallet/recordList?export=1` spreadsheet (amounts as decimal text, never floats). */
+export const RECORD_EXPORT_COLUMNS: readonly Column<WalletRecordItem>[] = [
+  { header: 'Record No', value: (r) => r.wallet_record_no },
+  { header: 'Member ID', value: (r) => r.user.user_no },
+  { header: 'Member', value: (r) => r.user.name, width: 24 },
+  { header: 'Kind', value: (r) => r.kind },
+  { header: 'Bonus type', value: (r) => r.bonus_type },
+  { header: 'Action', value: (r) => ACTION[r.action] },
+  { header: 'Status', value: (r) => STATUS[r.status] },
+  { header: 'Amount', value: (r) => r.amount },
+  { header: 'Balance after', value: (r) => r.balance_after },
+  { header: 'Frozen after', value: (r) => r.frozen_after },
+  { header: 'Month', value: (r) => r.month },
+  { header: 'Day', value: (r) => r.day },
+  { header: 'Reference', value: (r) => (r.reference_type ? `${r.reference_type}:${r.reference_id}` : null) },
+  { header: 'Remark', value: (r) => r.remark, width: 30 },
+  { header: 'Created at', value: (r) => r.created_at, width: 24 },
+];

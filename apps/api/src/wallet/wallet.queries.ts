@@ -1,0 +1,121 @@
+import {
+  formatCents,
+  type PageQuery,
+  type WalletRecordItem,
+  type WalletRecordKind,
+  type WalletRecordList,
+  type walletRecordListQuery,
+} from '@app/contracts';
+import { and, desc, eq, gt, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { pageWindow } from '../access/paging';
+import { users } from '../members/members.schema';
+import type { DbOrTx } from '../platform/db/client';
+import { walletRecords } from './wallet.schema';
+
+const recordColumns = {
+  record: walletRecords,
+  user: { id: users.id, name: users.name, user_no: users.userNo },
+};
+
+type RecordJoinRow = { record: typeof walletRecords.$inferSelect; user: WalletRecordItem['user'] };
+
+function toItem({ record: r, user }: RecordJoinRow): WalletRecordItem {
+  return {
+    id: r.id,
+    wallet_record_no: r.walletRecordNo,
+    amount: formatCents(r.amountCents),
+    action: r.action as 1 | 2,
+    status: r.status as 0 | 1,
+    kind: r.kind as WalletRecordKind,
+    bonus_type: r.bonusType,
+    reference_type: r.referenceType,
+    reference_id: r.referenceId,
+    month: r.month,
+    day: r.day,
+    remark: r.remark,
+    balance_after: formatCents(r.availableAfterCents),
+    frozen_after: formatCents(r.frozenAfterCents),
+    to_balance_at: r.toBalanceAt?.toISOString() ?? null,
+    created_at: r.createdAt.toISOString(),
+    user,
+  };
+}
+
+const selectRecords = (db: DbOrTx) =>
+  db.select(recordColumns).from(walletRecords).innerJoin(users, eq(users.id, walletRecords.userId));
+
+/** One member's records, newest first. */
+export async function userRecords(db: DbOrTx, userId: number, q: PageQuery) {
+  const where = eq(walletRecords.userId, userId);
+  const [rows, [count]] = await Promise.all([
+    selectRecords(db)
+      .where(where)
+      .orderBy(desc(walletRecords.id))
+      .limit(pageWindow(q).limit)
+      .offset(pageWindow(q).offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(walletRecords).where(where),
+  ]);
+  return { list: rows.map(toItem), meta: { total: count?.n ?? 0, page: q.page, pageSize: q.pageSize } };
+}
+
+export type RecordFilter = z.output<typeof walletRecordListQuery>;
+
+function filterOf(q: RecordFilter): SQL | undefined {
+  const keyword = q.keyword
+    ? or(eq(users.userNo, q.keyword), ilike(users.name, `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`))
+    : undefined;
+  return and(
+    keyword,
+    q.user_id ? eq(walletRecords.userId, q.user_id) : undefined,
+    q.kind ? eq(walletRecords.kind, q.kind) : undefined,
+    q.action ? eq(walletRecords.action, q.action) : undefined,
+    q.status !== undefined ? eq(walletRecords.status, q.status) : undefined,
+    q.bonus_type ? eq(walletRecords.bonusType, q.bonus_type) : undefined,
+    q.start_date ? gte(walletRecords.createdAt, new Date(`${q.start_date}T00:00:00Z`)) : undefined,
+    q.end_date ? lt(walletRecords.createdAt, sql`${q.end_date}::date + 1`) : undefined,
+  );
+}
+
+/** Admin list: any filter combination, totals of all matching complete records in meta. */
+export async function listRecords(db: DbOrTx, q: RecordFilter): Promise<WalletRecordList> {
+  const where = filterOf(q);
+  const [rows, [totals]] = await Promise.all([
+    selectRecords(db)
+      .where(where)
+      .orderBy(desc(walletRecords.id))
+      .limit(pageWindow(q).limit)
+      .offset(pageWindow(q).offset),
+    db
+      .select({
+        n: sql<number>`count(*)::int`,
+        add: sql<string>`coalesce(sum(${walletRecords.amountCents}) filter (where ${walletRecords.action} = 1 and ${walletRecords.status} = 1), 0)`,
+        reduce: sql<string>`coalesce(sum(${walletRecords.amountCents}) filter (where ${walletRecords.action} = 2 and ${walletRecords.status} = 1), 0)`,
+      })
+      .from(walletRecords)
+      .innerJoin(users, eq(users.id, walletRecords.userId))
+      .where(where),
+  ]);
+  return {
+    list: rows.map(toItem),
+    meta: {
+      total: totals?.n ?? 0,
+      page: q.page,
+      pageSize: q.pageSize,
+      totalAdd: formatCents(BigInt(totals?.add ?? 0)),
+      totalReduce: formatCents(BigInt(totals?.reduce ?? 0)),
+    },
+  };
+}
+
+/** The same filter in keyset batches, for the export. */
+export function recordBatchFetcher(db: DbOrTx, q: RecordFilter) {
+  const where = filterOf(q);
+  return async (afterId: number | null, limit: number) =>
+    (
+      await selectRecords(db)
+        .where(and(where, afterId === null ? undefined : gt(walletRecords.id, afterId)))
+        .orderBy(walletRecords.id)
+        .limit(limit)
+    ).map(toItem);
+}

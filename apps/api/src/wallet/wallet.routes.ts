@@ -1,0 +1,99 @@
+import {
+  formatCents,
+  idParam,
+  Perm,
+  sendTransferBody,
+  transferListQuery,
+  type WalletSummary,
+  walletRecordListQuery,
+  walletRecordQuery,
+} from '@app/contracts';
+import type { Principal } from '../access/principal';
+import { forbidden } from '../platform/http/errors';
+import { idempotent } from '../platform/http/idempotency';
+import { access, route } from '../platform/http/route';
+import { keysetBatches, streamXlsx } from '../platform/xlsx/export';
+import { checkInvariant } from './invariant';
+import { walletBalance } from './ledger';
+import { RECORD_EXPORT_COLUMNS } from './record-export';
+import { listTransfers, sendTransfer } from './transfers.service';
+import { listRecords, recordBatchFetcher, userRecords } from './wallet.queries';
+
+/** Members see only their own wallet; administrators holding the permission see anyone's. */
+function assertOwnWallet(user: Principal, userId: number) {
+  if (!user.isAdmin && user.id !== userId) throw forbidden();
+}
+
+export const walletRoutes = [
+  route({
+    method: 'GET',
+    url: '/api/wallet/recordList',
+    access: access.admin(Perm.walletRecord),
+    query: walletRecordListQuery,
+    handler: async ({ app, query, reply }) => {
+      if (!query.export) return listRecords(app.db, query);
+      const date = new Date().toISOString().slice(0, 10);
+      return streamXlsx(
+        reply,
+        `wallet-records-${date}.xlsx`,
+        RECORD_EXPORT_COLUMNS,
+        keysetBatches(recordBatchFetcher(app.db, query)),
+      );
+    },
+  }),
+  route({
+    method: 'GET',
+    url: '/api/wallet/admin/invariant',
+    access: access.admin(Perm.walletRecord),
+    handler: ({ app }) => checkInvariant(app.db),
+  }),
+  route({
+    method: 'GET',
+    url: '/api/wallet/transferList',
+    access: access.holder(Perm.transfer),
+    query: transferListQuery,
+    handler: ({ app, query, user }) => listTransfers(app.db, query, user),
+  }),
+  route({
+    method: 'POST',
+    url: '/api/wallet/sendTransfer',
+    access: access.member(Perm.transfer),
+    body: sendTransferBody,
+    message: 'wallet.transferSuccessful',
+    handler: (ctx) =>
+      idempotent(ctx, ctx.body, (tx) =>
+        sendTransfer(tx, {
+          fromUserId: ctx.user.id,
+          toUserNo: ctx.body.user_no,
+          amountCents: ctx.body.amount,
+          remark: ctx.body.remark,
+        }),
+      ),
+  }),
+  route({
+    method: 'GET',
+    url: '/api/wallet/:id',
+    access: access.holder(Perm.walletRecord),
+    params: idParam,
+    handler: async ({ app, params, user }): Promise<WalletSummary> => {
+      assertOwnWallet(user, params.id);
+      const balance = await walletBalance(app.db, params.id);
+      return {
+        user_id: params.id,
+        total: formatCents(balance.availableCents),
+        freezeTotal: formatCents(balance.frozenCents),
+      };
+    },
+  }),
+  route({
+    method: 'GET',
+    url: '/api/wallet/:id/record',
+    access: access.holder(Perm.walletRecord),
+    params: idParam,
+    query: walletRecordQuery,
+    handler: ({ app, params, query, user }) => {
+      assertOwnWallet(user, params.id);
+      return userRecords(app.db, params.id, query);
+    },
+  }),
+];

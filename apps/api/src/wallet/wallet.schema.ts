@@ -1,0 +1,122 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  check,
+  date,
+  index,
+  integer,
+  pgSequence,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from '../members/members.schema';
+
+/**
+ * One wallet per user (DESIGN.md §3 "Money"). Balances change only through
+ * `postEntry` in ledger.ts, in the transaction that writes the matching record;
+ * the CHECKs make a negative balance impossible even for a buggy caller.
+ */
+export const wallets = pgTable(
+  'wallets',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id),
+    availableCents: bigint('available_cents', { mode: 'number' }).notNull().default(0),
+    frozenCents: bigint('frozen_cents', { mode: 'number' }).notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('wallets_available_non_negative', sql`${t.availableCents} >= 0`),
+    check('wallets_frozen_non_negative', sql`${t.frozenCents} >= 0`),
+  ],
+);
+
+export const walletRecordNoSeq = pgSequence('wallet_record_no_seq', { startWith: 1 });
+
+/** Record action (SPEC.md §4): 1 add, 2 reduce. */
+export const RecordAction = { add: 1, reduce: 2 } as const;
+/**
+ * Record status (SPEC.md §4): 1 complete — money entered or left the wallet;
+ * 0 pending — a hold that only moves money between available and frozen.
+ */
+export const RecordStatus = { pending: 0, complete: 1 } as const;
+
+/**
+ * The append-only ledger: every balance change is exactly one row, never
+ * updated or deleted. `availableDeltaCents`/`frozenDeltaCents` say what the
+ * row did to each bucket; the `*AfterCents` columns are the balances right
+ * after it (a running statement).
+ */
+export const walletRecords = pgTable(
+  'wallet_records',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    walletRecordNo: text('wallet_record_no')
+      .notNull()
+      .default(sql`'WR' || lpad(nextval('wallet_record_no_seq')::text, 10, '0')`),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => wallets.userId),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    action: smallint('action').notNull(),
+    status: smallint('status').notNull(),
+    kind: text('kind').notNull(),
+    bonusType: smallint('bonus_type'),
+    referenceType: text('reference_type'),
+    referenceId: text('reference_id'),
+    /** 'YYYY-MM' and the date the entry counts for (bonus periods; defaults to the posting date). */
+    month: text('month').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    remark: text('remark'),
+    availableDeltaCents: bigint('available_delta_cents', { mode: 'number' }).notNull(),
+    frozenDeltaCents: bigint('frozen_delta_cents', { mode: 'number' }).notNull(),
+    availableAfterCents: bigint('available_after_cents', { mode: 'number' }).notNull(),
+    frozenAfterCents: bigint('frozen_after_cents', { mode: 'number' }).notNull(),
+    /** When the amount reached the balance (complete records); null for holds. */
+    toBalanceAt: timestamp('to_balance_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('wallet_records_no_idx').on(t.walletRecordNo),
+    index('wallet_records_user_idx').on(t.userId, t.id),
+    index('wallet_records_created_idx').on(t.createdAt),
+    index('wallet_records_reference_idx').on(t.referenceType, t.referenceId),
+    /** The same user can never be paid twice for one (kind, bonus type, reference). */
+    uniqueIndex('wallet_records_once_idx')
+      .on(t.userId, t.kind, sql`coalesce(${t.bonusType}, 0)`, t.referenceType, t.referenceId)
+      .where(sql`${t.referenceId} is not null`),
+    check('wallet_records_amount_positive', sql`${t.amountCents} > 0`),
+    check('wallet_records_action', sql`${t.action} in (1, 2)`),
+    check('wallet_records_status', sql`${t.status} in (0, 1)`),
+  ],
+);
+
+export type WalletRow = typeof wallets.$inferSelect;
+export type WalletRecordRow = typeof walletRecords.$inferSelect;
+
+/** Member-to-member transfers; both ledger records reference the transfer id. */
+export const transfers = pgTable(
+  'transfers',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    fromUserId: integer('from_user_id')
+      .notNull()
+      .references(() => users.id),
+    toUserId: integer('to_user_id')
+      .notNull()
+      .references(() => users.id),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    remark: text('remark'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('transfers_from_idx').on(t.fromUserId, t.id),
+    index('transfers_to_idx').on(t.toUserId, t.id),
+    check('transfers_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+);

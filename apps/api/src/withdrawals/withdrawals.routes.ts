@@ -1,0 +1,78 @@
+import { createWithdrawalBody, idParam, Perm, withdrawalListQuery, withdrawalNextBody } from '@app/contracts';
+import { audit } from '../platform/audit/audit';
+import { idempotent } from '../platform/http/idempotency';
+import { access, route } from '../platform/http/route';
+import { applyForWithdrawal, listWithdrawals, stepWithdrawal, viewWithdrawal } from './withdrawals.service';
+
+/** Members apply and cancel from /wallet; administrators work the /withdraw list. */
+export const withdrawalRoutes = [
+  route({
+    method: 'POST',
+    url: '/api/wallet/create-withdraw-record',
+    access: access.member(Perm.walletRecord),
+    body: createWithdrawalBody,
+    message: 'wallet.applicationSuccessful',
+    handler: (ctx) => idempotent(ctx, ctx.body, (tx) => applyForWithdrawal(tx, ctx.user.id, ctx.body)),
+  }),
+  route({
+    method: 'POST',
+    url: '/api/wallet/:id/update-withdraw-record',
+    access: access.member(Perm.walletRecord),
+    params: idParam,
+    message: 'wallet.cancellationSuccessful',
+    handler: (ctx) =>
+      idempotent(ctx, null, async (tx) => {
+        const { id } = ctx.params;
+        await stepWithdrawal(tx, { id, step: 'cancel', ownerId: ctx.user.id, actorId: ctx.user.id });
+        return viewWithdrawal(tx, id);
+      }),
+  }),
+  route({
+    method: 'GET',
+    url: '/api/wallet/withdraw-record',
+    access: access.member(Perm.walletRecord),
+    query: withdrawalListQuery,
+    handler: ({ app, query, user }) => listWithdrawals(app.db, query, user.id),
+  }),
+  route({
+    method: 'GET',
+    url: '/api/wallet/admin/list',
+    access: access.admin(Perm.withdraw),
+    query: withdrawalListQuery,
+    handler: ({ app, query }) => listWithdrawals(app.db, query),
+  }),
+  route({
+    method: 'GET',
+    url: '/api/wallet/withdraw/:id',
+    access: access.admin(Perm.withdraw),
+    params: idParam,
+    handler: ({ app, params }) => viewWithdrawal(app.db, params.id),
+  }),
+  route({
+    method: 'POST',
+    url: '/api/wallet/admin/next/:id',
+    access: access.admin(Perm.withdraw),
+    params: idParam,
+    body: withdrawalNextBody,
+    message: 'common.operationSuccessful',
+    handler: (ctx) =>
+      idempotent(ctx, ctx.body, async (tx) => {
+        const { id } = ctx.params;
+        const { before, after } = await stepWithdrawal(tx, {
+          id,
+          step: ctx.body.action,
+          actorId: ctx.user.id,
+          reason: ctx.body.reason,
+          remark: ctx.body.remark,
+        });
+        await audit(tx, ctx.req, {
+          action: ctx.body.action,
+          entity: 'withdrawal',
+          entityId: id,
+          before,
+          after,
+        });
+        return viewWithdrawal(tx, id);
+      }),
+  }),
+];

@@ -1,0 +1,168 @@
+import {
+  type createWithdrawalBody,
+  formatCents,
+  WITHDRAWAL_TRANSITIONS,
+  type WithdrawalAction,
+  type WithdrawalItem,
+  type WithdrawalList,
+  type WithdrawalStatus,
+  type withdrawalListQuery,
+} from '@app/contracts';
+import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { pageWindow } from '../access/paging';
+import { users } from '../members/members.schema';
+import type { DbOrTx } from '../platform/db/client';
+import { badRequest, notFound } from '../platform/http/errors';
+import { type LedgerMove, postEntry } from '../wallet/ledger';
+import { type WithdrawalRow, withdrawals } from './withdrawals.schema';
+
+type CreateInput = z.output<typeof createWithdrawalBody>;
+
+/** Member applies: the amount moves available → frozen, or 'Insufficient withdrawal amount'. */
+export async function applyForWithdrawal(
+  db: DbOrTx,
+  userId: number,
+  body: CreateInput,
+): Promise<WithdrawalItem> {
+  const [row] = await db
+    .insert(withdrawals)
+    .values({
+      userId,
+      amountCents: body.amount,
+      bankCardNumber: body.bank_card_number,
+      bankCode: body.bank_code,
+      bankName: body.bank_name,
+      remark: body.remark ?? null,
+    })
+    .returning();
+  await postEntry(db, {
+    userId,
+    amountCents: body.amount,
+    move: 'freeze',
+    kind: 'withdraw_freeze',
+    reference: { type: 'withdrawal', id: row!.id },
+    insufficientKey: 'wallet.insufficientWithdrawal',
+  });
+  return viewWithdrawal(db, row!.id);
+}
+
+/** What each step does to the frozen amount. */
+const MONEY: Record<
+  WithdrawalAction | 'cancel',
+  { move: LedgerMove; kind: 'withdraw_release' | 'withdraw_paid' } | null
+> = {
+  agree: null,
+  refuse: { move: 'release', kind: 'withdraw_release' },
+  cancel: { move: 'release', kind: 'withdraw_release' },
+  failed: { move: 'release', kind: 'withdraw_release' },
+  paid: { move: 'payout', kind: 'withdraw_paid' },
+};
+
+export interface StepInput {
+  id: number;
+  step: WithdrawalAction | 'cancel';
+  /** Members may only step their own withdrawals. */
+  ownerId?: number;
+  actorId: number;
+  reason?: string;
+  remark?: string;
+}
+
+/**
+ * One transition of DESIGN.md §3's state machine. The status changes with a conditional UPDATE
+ * (… WHERE status = expected), so of two concurrent steps only one wins; anything not allowed from
+ * the current status answers 'status error' and changes nothing.
+ */
+export async function stepWithdrawal(
+  db: DbOrTx,
+  input: StepInput,
+): Promise<{ before: WithdrawalRow; after: WithdrawalRow }> {
+  const { from, to } = WITHDRAWAL_TRANSITIONS[input.step];
+  const mine = input.ownerId === undefined ? undefined : eq(withdrawals.userId, input.ownerId);
+  const [before] = await db
+    .select()
+    .from(withdrawals)
+    .where(and(eq(withdrawals.id, input.id), mine));
+  if (!before) throw notFound();
+  const [after] = await db
+    .update(withdrawals)
+    .set({
+      status: to,
+      handledBy: input.actorId,
+      updatedAt: sql`now()`,
+      ...(input.reason ? { reason: input.reason } : {}),
+      ...(input.remark ? { remark: input.remark } : {}),
+    })
+    .where(and(eq(withdrawals.id, input.id), eq(withdrawals.status, from)))
+    .returning();
+  if (!after) throw badRequest('common.statusError');
+  const money = MONEY[input.step];
+  if (money)
+    await postEntry(db, {
+      userId: after.userId,
+      amountCents: after.amountCents,
+      move: money.move,
+      kind: money.kind,
+      reference: { type: 'withdrawal', id: after.id },
+      remark: input.reason ?? null,
+    });
+  return { before, after };
+}
+
+const selectWithdrawals = (db: DbOrTx) =>
+  db
+    .select({ w: withdrawals, user: { id: users.id, name: users.name, user_no: users.userNo } })
+    .from(withdrawals)
+    .innerJoin(users, eq(users.id, withdrawals.userId));
+
+function toItem({ w, user }: { w: WithdrawalRow; user: WithdrawalItem['user'] }): WithdrawalItem {
+  return {
+    id: w.id,
+    amount: formatCents(w.amountCents),
+    status: w.status as WithdrawalStatus,
+    bank_card_number: w.bankCardNumber,
+    bank_code: w.bankCode,
+    bank_name: w.bankName,
+    remark: w.remark,
+    reason: w.reason,
+    created_at: w.createdAt.toISOString(),
+    updated_at: w.updatedAt.toISOString(),
+    user,
+  };
+}
+
+export async function viewWithdrawal(db: DbOrTx, id: number): Promise<WithdrawalItem> {
+  const [row] = await selectWithdrawals(db).where(eq(withdrawals.id, id));
+  if (!row) throw notFound();
+  return toItem(row);
+}
+
+/** Newest first; `userId` limits it to one member's own applications. */
+export async function listWithdrawals(
+  db: DbOrTx,
+  q: z.output<typeof withdrawalListQuery>,
+  userId?: number,
+): Promise<WithdrawalList> {
+  const keyword = q.keyword
+    ? or(eq(users.userNo, q.keyword), ilike(users.name, `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`))
+    : undefined;
+  const where: SQL | undefined = and(
+    userId === undefined ? undefined : eq(withdrawals.userId, userId),
+    q.status ? eq(withdrawals.status, q.status) : undefined,
+    keyword,
+  );
+  const [rows, [count]] = await Promise.all([
+    selectWithdrawals(db)
+      .where(where)
+      .orderBy(desc(withdrawals.id))
+      .limit(pageWindow(q).limit)
+      .offset(pageWindow(q).offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(withdrawals)
+      .innerJoin(users, eq(users.id, withdrawals.userId))
+      .where(where),
+  ]);
+  return { list: rows.map(toItem), meta: { total: count?.n ?? 0, page: q.page, pageSize: q.pageSize } };
+}

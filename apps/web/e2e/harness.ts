@@ -1,0 +1,115 @@
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Locale } from '@app/contracts';
+import type { FastifyInstance } from 'fastify';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { buildApp } from '../../api/src/app';
+import type { Database } from '../../api/src/platform/db/client';
+import { seedDemo } from '../../api/src/seed/demo';
+import { testConfig } from '../../api/src/test/test-app';
+import { createTestDatabase } from '../../api/src/test/test-database';
+
+const WEB_DIST = resolve(import.meta.dirname, '../dist');
+/** A host name containing the staging marker, resolved to the local server by Chromium. */
+export const STAGING_HOST = 'staging.backoffice.test';
+
+export interface PageOptions {
+  /** Stored language choice before the first page load. */
+  locale?: Locale;
+  /** Open the app under the staging host name instead of 127.0.0.1. */
+  staging?: boolean;
+}
+
+/**
+ * The real API (fresh database with the demo data, serving the built web app)
+ * on a random local port, and headless Chromium to drive it.
+ */
+export class Harness {
+  private readonly contexts: BrowserContext[] = [];
+
+  private constructor(
+    private readonly app: FastifyInstance,
+    private readonly database: Database,
+    private readonly browser: Browser,
+    private readonly webDist: string,
+    readonly port: number,
+  ) {}
+
+  static async start(): Promise<Harness> {
+    if (!existsSync(join(WEB_DIST, 'index.html')))
+      throw new Error('apps/web/dist is missing: run `npm run build -w apps/web` first');
+    // A private copy, so a concurrent `vite build` (which empties dist) cannot pull the files away mid-test.
+    const webDist = mkdtempSync(join(tmpdir(), 'web-dist-'));
+    cpSync(WEB_DIST, webDist, { recursive: true });
+    const database = await createTestDatabase();
+    await database.db.transaction((tx) => seedDemo(tx));
+    const app = await buildApp({ db: database.db, config: { ...testConfig(), webDist } });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        `--host-resolver-rules=MAP ${STAGING_HOST} 127.0.0.1`,
+      ],
+    });
+    return new Harness(app, database, browser, webDist, port);
+  }
+
+  get baseUrl(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  /** A fresh browser profile (empty local storage) with one page. */
+  async newPage({ locale, staging }: PageOptions = {}): Promise<Page> {
+    const context = await this.browser.newContext({
+      baseURL: staging ? `http://${STAGING_HOST}:${this.port}` : this.baseUrl,
+      viewport: { width: 1366, height: 850 },
+    });
+    this.contexts.push(context);
+    if (locale)
+      await context.addInitScript((l) => {
+        if (!localStorage.getItem('locale')) localStorage.setItem('locale', l);
+      }, locale);
+    const page = await context.newPage();
+    page.on('pageerror', (error) => console.error('[browser]', error.message));
+    return page;
+  }
+
+  /** Signs in through the login form and waits for the signed-in layout. */
+  async login(page: Page, account: string, password: string): Promise<void> {
+    try {
+      if (!page.url().includes('/login')) await page.goto('/login');
+      await page.locator('#account').fill(account);
+      await page.locator('#password').fill(password);
+      await page.locator('button[type=submit]').click();
+      await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+      await page.getByRole('menu').first().waitFor();
+    } catch (error) {
+      const text = await page
+        .locator('body')
+        .innerText({ timeout: 1000 })
+        .catch(() => '');
+      throw new Error(`login of ${account} failed at ${page.url()}: ${(error as Error).message}\n${text}`);
+    }
+  }
+
+  async close(): Promise<void> {
+    for (const context of this.contexts) await context.close();
+    await this.browser.close();
+    await this.app.close();
+    await this.database.close();
+    rmSync(this.webDist, { recursive: true, force: true });
+  }
+}
+
+export const DEMO = {
+  admin: ['admin', 'admin123'],
+  operator: ['operator', 'operator123'],
+  member: ['member', 'member123'],
+} as const;

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, Harness } from './harness';
+
+let harness: Harness;
+beforeAll(async () => {
+  harness = await Harness.start();
+});
+afterAll(() => harness?.close());
+
+describe('member list and user detail', () => {
+  it('an admin searches members, opens one and adds report numbers after a validation error', async () => {
+    const page = await harness.newPage();
+    await harness.login(page, ...DEMO.admin);
+    await page.getByRole('menuitem', { name: 'Member List' }).click();
+    await page.getByPlaceholder('Name, email, phone or member ID').fill('pioneer_hk');
+    await page.getByRole('button', { name: 'Search' }).click();
+    const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+    await rows.filter({ hasText: 'pioneer_hk@demo.local' }).waitFor();
+    expect(await rows.count()).toBe(1);
+
+    await rows.first().getByText('pioneer_hk', { exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Member info').waitFor();
+    await dialog.getByText('pioneer_hk@demo.local').waitFor();
+    for (const section of [
+      'Upstream users',
+      'iBloomer status',
+      'Level history',
+      'CP info',
+      'Credit logs',
+      'Downline tree',
+    ])
+      await dialog.getByText(section, { exact: true }).first().waitFor();
+
+    await dialog.getByRole('button', { name: 'Add report numbers' }).click();
+    const form = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'Save' }) });
+    await form.getByLabel('Remark').fill('browser gift');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByText('at least one report number must be set').waitFor();
+    await form.getByLabel('Love').fill('2');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('added successfully').first().waitFor();
+    const packages = dialog.locator('.ant-card').filter({ hasText: 'AI report numbers' });
+    await packages.getByRole('cell', { name: 'browser gift' }).waitFor();
+  });
+
+  it('an admin reads the member report per month in Chinese', async () => {
+    const page = await harness.newPage({ locale: 'zh-CN' });
+    await harness.login(page, ...DEMO.admin);
+    await page.getByRole('menuitem', { name: '会员报表' }).click();
+    await page.getByText('范围内新会员').waitFor();
+    await page.getByText('按月').click();
+    await page.locator('.ant-table-summary').getByText('合计').waitFor();
+    const months = await page.locator('.ant-table-tbody tr.ant-table-row td:first-child').allInnerTexts();
+    expect(months.length).toBeGreaterThan(0);
+    for (const month of months) expect(month).toMatch(/^\d{4}-\d{2}$/);
+  });
+
+  it('a member opens a downline member as a page and sees names masked, in their language', async () => {
+    const page = await harness.newPage({ locale: 'zh-HK' });
+    await harness.login(page, ...DEMO.member);
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const res = await page.request.get('/api/users/list?pageSize=1', {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    const [downline] = ((await res.json()) as { data: { list: { id: number; name: string }[] } }).data.list;
+    expect(downline?.name).toContain('***');
+    await page.goto(`/description/${downline!.id}`);
+    await page.getByText('會員資料').waitFor();
+    await page.getByText(downline!.name, { exact: true }).first().waitFor();
+    expect(await page.locator('.ant-collapse').count()).toBe(0); // no wallet accordion for someone else
+  });
+});

@@ -1,0 +1,104 @@
+import { readFileSync } from 'node:fs';
+import ExcelJS from 'exceljs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, Harness } from './harness';
+
+let harness: Harness;
+let admin: Page;
+beforeAll(async () => {
+  harness = await Harness.start();
+  admin = await harness.newPage();
+  await harness.login(admin, ...DEMO.admin);
+});
+afterAll(() => harness?.close());
+
+const totals = (page: Page) => page.getByTestId('orders-totals').innerText();
+const amounts = async (page: Page) =>
+  (await page.locator('tbody tr.ant-table-row td:nth-child(8)').allInnerTexts()).map((t) =>
+    Number(t.replace(/,/g, '')),
+  );
+
+describe('orders screen', () => {
+  it('filters, sorts with footer totals, and exports the filtered set', async () => {
+    await admin.goto('/orders/orders');
+    await admin.locator('tbody tr.ant-table-row').first().waitFor();
+    expect(await totals(admin)).toMatch(/Total amount: [\d,]+\.\d\d/);
+    const allTotals = await totals(admin);
+
+    await admin.getByLabel('Order type').click();
+    await admin.getByTitle('AI Character Profiling Package').click();
+    await admin.getByRole('button', { name: 'Search' }).click();
+    await expect.poll(() => totals(admin)).not.toBe(allTotals);
+    const products = await admin.locator('tbody tr.ant-table-row td:nth-child(5)').allInnerTexts();
+    expect(products.length).toBeGreaterThan(0);
+    for (const p of products) expect(p).toMatch(/^AI character profile/);
+
+    const sortedBy = async (direction: 'asc' | 'desc') => {
+      await admin.getByRole('columnheader', { name: 'Amount' }).click();
+      await expect
+        .poll(async () => {
+          const values = await amounts(admin);
+          const ordered = values.every(
+            (v, i) => i === 0 || (direction === 'asc' ? values[i - 1]! <= v : values[i - 1]! >= v),
+          );
+          return values.length > 1 && ordered;
+        })
+        .toBe(true);
+      return (await amounts(admin))[0]!;
+    };
+    const cheapest = await sortedBy('asc');
+    expect(await sortedBy('desc')).toBeGreaterThan(cheapest);
+
+    const [download] = await Promise.all([
+      admin.waitForEvent('download'),
+      admin.getByRole('button', { name: 'Export', exact: true }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('orders.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(readFileSync((await download.path())!) as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    const header = sheet.getRow(1).values as string[];
+    const sourceColumn = header.indexOf('source_type');
+    const types = new Set<string>();
+    sheet.eachRow((row, n) => n > 1 && types.add(String(row.getCell(sourceColumn).value)));
+    expect([...types]).toEqual(['3']);
+    expect(sheet.rowCount - 1).toBe(
+      Number(/(\d+)/.exec(await admin.locator('.ant-pagination-total-text').innerText())![1]),
+    );
+  });
+
+  it('opens the order detail with profit and rebates', async () => {
+    await admin.locator('tbody tr.ant-table-row td:first-child a').first().click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByText('Platform profit').waitFor();
+    await dialog.getByText('Supplier rebate').waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+  });
+
+  it('insists on a MemberId for referral sales', async () => {
+    await admin.getByRole('switch', { name: 'Referral sales' }).click();
+    await admin.getByRole('button', { name: 'Search' }).click();
+    await admin.getByText('member_id: must fill GlobalId').waitFor();
+  });
+});
+
+describe('provider settings', () => {
+  it('refuses an invalid provider with field errors, then creates it', async () => {
+    await admin.goto('/provider/provider');
+    await admin.getByRole('button', { name: 'Add provider' }).click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByLabel('Name').fill('Ocean Academy');
+    await dialog.getByLabel('Proportion (%)').fill('150');
+    await dialog.getByLabel('Email').fill('not-an-email');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Proportion must be a number from 0 to 100').waitFor();
+    await dialog.getByText('email format incorrect').waitFor();
+    await dialog.getByLabel('Proportion (%)').fill('12.5');
+    await dialog.getByLabel('Email').fill('hello@ocean.test');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const row = admin.getByRole('row').filter({ hasText: 'Ocean Academy' });
+    await row.getByText('12.50%').waitFor();
+  });
+});

@@ -1,0 +1,96 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, Harness } from './harness';
+
+let harness: Harness;
+beforeAll(async () => {
+  harness = await Harness.start();
+});
+afterAll(() => harness?.close());
+
+const menuItems = (page: Page) =>
+  page
+    .getByRole('menuitem')
+    .allInnerTexts()
+    .then((texts) => texts.map((t) => t.trim()));
+
+describe('roles, permissions and administrators', () => {
+  it('a super admin creates a role and an administrator who then sees only that role’s menu', async () => {
+    const page = await harness.newPage();
+    await harness.login(page, ...DEMO.admin);
+    await page.getByRole('menuitem', { name: 'Administrators' }).click();
+    await page.waitForURL(/\/permission\/admins$/);
+    await page.getByRole('cell', { name: 'operator@demo.local' }).waitFor();
+
+    // The roles page is hidden from the menu: reached through the link on the administrators page.
+    await page.getByRole('link', { name: 'Roles' }).click();
+    await page.waitForURL(/\/permission\/role$/);
+    await page.getByRole('button', { name: 'Add role' }).click();
+    const roleDialog = page.getByRole('dialog');
+    await roleDialog.getByLabel('Role name').fill('Order desk');
+    await roleDialog.getByRole('checkbox', { name: 'Dashboard' }).check();
+    await roleDialog.getByRole('checkbox', { name: 'Orders' }).check();
+    await roleDialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('added successfully').waitFor();
+    await roleDialog.waitFor({ state: 'hidden' });
+    const roleRow = page.getByRole('row', { name: /Order desk/ });
+    expect(await roleRow.locator('.ant-tag').allTextContents()).toEqual(['Dashboard', 'Orders']);
+
+    await page.getByRole('link', { name: 'Administrators' }).click();
+    await page.waitForURL(/\/permission\/admins$/);
+    await page.getByRole('button', { name: 'Add administrator' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Username').fill('operator');
+    await dialog.getByLabel('Mobile phone').fill('85261234567');
+    await dialog.getByLabel('Account (email)').fill('desk@demo.local');
+    await dialog.getByRole('checkbox', { name: 'Order desk' }).check();
+    await dialog.getByLabel('Password', { exact: true }).fill('desk123');
+    await dialog.getByLabel('Confirm password').fill('desk124');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Passwords do not match').waitFor();
+
+    // Fixed on the client, the server still refuses the taken username under its field.
+    await dialog.getByLabel('Confirm password').fill('desk123');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.locator('.ant-form-item-explain-error', { hasText: 'Username already exists' }).waitFor();
+    expect(await dialog.getByText('Passwords do not match').count()).toBe(0);
+
+    await dialog.getByLabel('Username').fill('desk_clerk');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('cell', { name: 'desk@demo.local' }).waitFor();
+    expect(await page.getByRole('row', { name: /desk_clerk/ }).textContent()).toContain('Order desk');
+    await page.getByRole('button', { name: 'Change log' }).click();
+    const logRow = page.locator('.ant-drawer').getByRole('row', { name: /desk_clerk/ });
+    expect(await logRow.textContent()).toMatch(/adminCreateddesk_clerk/);
+
+    const clerk = await harness.newPage();
+    await harness.login(clerk, 'desk_clerk', 'desk123');
+    expect(await menuItems(clerk)).toEqual(['Dashboard', 'Orders']);
+    await clerk.goto('/permission/admins');
+    await clerk.getByText('you are not allowed to open this page').waitFor();
+  });
+
+  it('disabling an administrator asks first and ends their session', async () => {
+    const operator = await harness.newPage();
+    await harness.login(operator, ...DEMO.operator);
+
+    const page = await harness.newPage({ locale: 'zh-HK' });
+    await harness.login(page, ...DEMO.admin);
+    await page.goto('/permission/admins');
+    await page.getByPlaceholder('按關鍵字搜索').fill('operator');
+    await page.getByPlaceholder('按關鍵字搜索').press('Enter');
+    await page.getByRole('row', { name: /operator@demo\.local/ }).waitFor();
+    expect(await page.getByRole('row').count()).toBe(2); // header + operator
+    await page.getByRole('switch', { name: '狀態 operator' }).click();
+    await page.getByText('停用「operator」？').waitFor();
+    await page.getByRole('button', { name: /^確\s?定$/ }).click(); // antd spaces two-character labels
+    await page.getByText('操作成功').waitFor();
+    await expect
+      .poll(() => page.getByRole('switch', { name: '狀態 operator' }).getAttribute('aria-checked'))
+      .toBe('false');
+
+    await operator.reload();
+    await operator.waitForURL(/\/login\?redirect=%2Fdashboard%2Fworkplace$/);
+  });
+});

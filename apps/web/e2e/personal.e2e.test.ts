@@ -1,0 +1,112 @@
+import type { Workplace } from '@app/contracts';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, Harness } from './harness';
+
+let harness: Harness;
+beforeAll(async () => {
+  harness = await Harness.start();
+});
+afterAll(() => harness?.close());
+
+/** Calls the API as the page's signed-in user (to compare what the page shows with what the server says). */
+async function apiAs<T>(page: Page, method: 'GET' | 'POST', url: string): Promise<T> {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const res = await page.request.fetch(url, { method, headers: { Authorization: `Bearer ${token}` } });
+  return ((await res.json()) as { data: T }).data;
+}
+
+const statistic = (page: Page, title: string) =>
+  page.locator('.ant-statistic').filter({ hasText: title }).locator('.ant-statistic-content');
+
+describe('workplace', () => {
+  it('shows an admin the network totals and members per level', async () => {
+    const page = await harness.newPage();
+    await harness.login(page, ...DEMO.admin);
+    const expected = await apiAs<Workplace>(page, 'GET', '/api/dashboard/workplace');
+    const total = expected.figures.find((f) => f.key === 'totalMembers')!.value;
+    expect(Number(total)).toBeGreaterThan(0);
+    await expect(statistic(page, 'Total members').textContent()).resolves.toBe(String(total));
+    await page.getByText('Members per level').waitFor();
+    expect(await page.getByRole('cell', { name: 'Life-time Scholar' }).count()).toBe(1);
+  });
+
+  it('shows a member their own network in their language', async () => {
+    const page = await harness.newPage({ locale: 'zh-CN' });
+    await harness.login(page, ...DEMO.member);
+    const expected = await apiAs<Workplace>(page, 'GET', '/api/dashboard/workplace');
+    const downline = expected.figures.find((f) => f.key === 'downline')!.value;
+    await expect(statistic(page, '下线会员').textContent()).resolves.toBe(String(downline));
+    expect(await page.getByText('会员总数').count()).toBe(0);
+  });
+});
+
+describe('personal center', () => {
+  it('saves the profile and bank details, and shows the server refusing a wrong old password', async () => {
+    const page = await harness.newPage();
+    await harness.login(page, ...DEMO.member);
+    await page.getByRole('menuitem', { name: 'Personal Center' }).click();
+    const profile = page.locator('.ant-card').filter({ hasText: 'Profile' });
+    await profile.getByLabel('Display name').fill('Demo Renamed');
+    await profile.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Edit Successful').first().waitFor();
+    await page.getByRole('button', { name: 'user menu' }).getByText('Demo Renamed').waitFor();
+
+    const bank = page.locator('.ant-card').filter({ hasText: 'Bank details' });
+    await bank.getByLabel('Account number').fill('12-AB');
+    await bank.getByRole('button', { name: 'Save' }).click();
+    await bank.getByText('Invalid value').waitFor();
+    await bank.getByLabel('Account holder name').fill('Demo Holder');
+    await bank.getByLabel('Account number').fill('123-456-789');
+    await bank.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Edit Successful').first().waitFor();
+    await page.reload();
+    await expect(page.getByLabel('Account holder name').inputValue()).resolves.toBe('Demo Holder');
+
+    const password = page.locator('.ant-card').filter({ hasText: 'Change password' });
+    await password.getByLabel('Current password').fill('not-my-password');
+    await password.getByLabel('New password', { exact: true }).fill('abc');
+    await password.getByLabel('Confirm new password').fill('abcd');
+    await password.getByRole('button', { name: 'Save' }).click();
+    await password.getByText('Must be at least 6 characters').waitFor();
+    await password.getByText('Two passwords are inconsistent').waitFor();
+    await password.getByLabel('New password', { exact: true }).fill('newpass1');
+    await password.getByLabel('Confirm new password').fill('newpass1');
+    await password.getByRole('button', { name: 'Save' }).click();
+    await password.getByText('wrong password').waitFor();
+  });
+});
+
+describe('session handling of the HTTP client', () => {
+  const openProfile = async (page: Page) => {
+    await page.getByRole('menuitem', { name: 'Personal Center' }).click();
+    const profile = page.locator('.ant-card').filter({ hasText: 'Profile' });
+    await profile.waitFor();
+    return profile;
+  };
+
+  it('a session ended elsewhere offers the confirm-logout dialog, whose Re-Login goes to login', async () => {
+    const page = await harness.newPage();
+    await harness.login(page, ...DEMO.member);
+    const profile = await openProfile(page);
+    await apiAs(page, 'POST', '/api/logout');
+    await profile.getByRole('button', { name: 'Save' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm logout' });
+    await dialog
+      .getByText('You have been logged out, you can cancel to stay on this page, or log in again')
+      .waitFor();
+    await dialog.getByRole('button', { name: 'Re-Login' }).click();
+    await page.waitForURL(/\/login\?redirect=%2Fme$/);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
+  it('a call without a session goes to login with the target and says so', async () => {
+    const page = await harness.newPage();
+    await harness.login(page, ...DEMO.member);
+    const profile = await openProfile(page);
+    await page.evaluate(() => localStorage.removeItem('token'));
+    await profile.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('please log in again').waitFor();
+    await page.waitForURL(/\/login\?redirect=%2Fme$/);
+  });
+});

@@ -1,0 +1,47 @@
+import { type Locale, UI } from '@app/contracts';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider, theme } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import zhHK from 'antd/locale/zh_HK';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import 'dayjs/locale/zh-hk';
+import { useEffect } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { RouterProvider } from 'react-router-dom';
+import { setFeedbackInstances } from '../platform/feedback';
+import { i18n, storedLocale } from '../platform/locales';
+import { queryClient } from '../platform/query-client';
+import { router } from './router';
+
+const ANTD_LOCALES = { 'en-US': enUS, 'zh-HK': zhHK, 'zh-CN': zhCN } as const;
+const DAYJS_LOCALES: Record<Locale, string> = { 'en-US': 'en', 'zh-HK': 'zh-hk', 'zh-CN': 'zh-cn' };
+
+/** Lets the HTTP client use the themed, translated toasts and dialogs of antd's <App>. */
+function FeedbackBridge() {
+  const instances = AntApp.useApp();
+  useEffect(() => setFeedbackInstances(instances), [instances]);
+  return null;
+}
+
+export function App() {
+  const locale = storedLocale();
+  dayjs.locale(DAYJS_LOCALES[locale]);
+  document.documentElement.lang = locale;
+  return (
+    <I18nextProvider i18n={i18n}>
+      <ConfigProvider
+        locale={ANTD_LOCALES[locale]}
+        theme={{ algorithm: theme.defaultAlgorithm, token: { colorPrimary: UI.themeColor } }}
+      >
+        <AntApp message={{ top: 16, duration: UI.toastMs / 1000, maxCount: 3 }}>
+          <FeedbackBridge />
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </AntApp>
+      </ConfigProvider>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,63 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+
+/**
+ * The page registry: a route path (a contracts MENU path, or one of the routed
+ * detail pages below) → its lazily loaded page. A path without an entry shows
+ * the translated "coming soon" placeholder. Add one line per page:
+ *   '/orders/orders': lazy(() => import('../orders/OrdersPage')),
+ * Detail pages read their `:id` with useParams().
+ */
+export const pages: Record<string, LazyExoticComponent<ComponentType>> = {
+  '/wallet': lazy(() => import('../wallet/WalletPage')),
+  '/walletRecord': lazy(() => import('../wallet/WalletRecordPage')),
+  '/transfer': lazy(() => import('../wallet/TransferPage')),
+  '/withdraw': lazy(() => import('../withdrawals/WithdrawPage')),
+  '/recharge': lazy(() => import('../recharge/RechargePage')),
+  '/dashboard/workplace': lazy(() => import('../dashboard/WorkplacePage')),
+  '/me': lazy(() => import('../me/MePage')),
+  '/user': lazy(() => import('../members/UserListPage')),
+  '/user/report': lazy(() => import('../members/UserReportPage')),
+  '/description/:id': lazy(() => import('../members/UserDetailPage')),
+  '/permission/admins': lazy(() => import('../access/AdminsPage')),
+  '/permission/role': lazy(() => import('../access/RolesPage')),
+  '/permission/permissions': lazy(() => import('../access/PermissionsPage')),
+  '/annoucement/list': lazy(() =>
+    import('../content/pages').then((m) => ({ default: m.AnnouncementsAdminPage })),
+  ),
+  '/information-center/list': lazy(() =>
+    import('../content/pages').then((m) => ({ default: m.InformationAdminPage })),
+  ),
+  '/user-annoucement/list': lazy(() =>
+    import('../content/pages').then((m) => ({ default: m.AnnouncementsFeedPage })),
+  ),
+  '/user-information-center/list': lazy(() =>
+    import('../content/pages').then((m) => ({ default: m.InformationFeedPage })),
+  ),
+  '/organization/index': lazy(() => import('../tree/TreePage').then((m) => ({ default: m.SponsorTreePage }))),
+  '/iblommeTree': lazy(() => import('../tree/TreePage').then((m) => ({ default: m.IblommeTreePage }))),
+  '/orders/orders': lazy(() => import('../orders/OrdersPage')),
+  '/provider/provider': lazy(() => import('../providers/ProvidersPage')),
+  '/provider/product': lazy(() => import('../products/ProductsPage')),
+  '/config/index': lazy(() => import('../bonus/BonusConfigPage')),
+  '/level/level': lazy(() => import('../bonus/LevelsPage')),
+  '/cp/cp': lazy(() => import('../programmes/CpPage')),
+  '/m2b/m2b': lazy(() => import('../programmes/WepListPage').then((m) => ({ default: m.M2bPage }))),
+  '/sa/sa': lazy(() => import('../programmes/WepListPage').then((m) => ({ default: m.WepListPage }))),
+  '/wep': lazy(() => import('../programmes/AssessmentPages').then((m) => ({ default: m.WepPage }))),
+  '/user/wep/:id': lazy(() => import('../programmes/AssessmentPages').then((m) => ({ default: m.UserWepPage }))),
+  '/rk/rk': lazy(() => import('../programmes/KeyNumbersPage')),
+};
+
+/** Routed pages outside the menu (auth required), with their title keys. */
+export const DETAIL_ROUTES = [
+  { path: '/description/:id', titleKey: 'menu.userDetail' },
+  { path: '/user/wep/:id', titleKey: 'menu.userWep' },
+] as const;
+
+/**
+ * The user detail dialog opened by clicking a name (platform/ui/UserName). The
+ * members engineer sets it; while it is null a click goes to /description/:id.
+ */
+export const userDetailModal: LazyExoticComponent<
+  ComponentType<{ userId: number; onClose: () => void }>
+> | null = lazy(() => import('../members/UserDetailModal'));

@@ -1,0 +1,218 @@
+import type { BonusColumn, BonusDetail, BonusDetailRow, CashBackItem, UserWalletBonus } from '@app/contracts';
+import { BONUS_DETAIL_PAGE_SIZES, UI } from '@app/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Alert, DatePicker, Modal, Space, Table, Tabs, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { http } from '../platform/http';
+import { MoneyText } from '../platform/ui/MoneyText';
+
+type Range = [Dayjs, Dayjs];
+const asFilter = (range: Range) => [range[0].format('YYYY-MM-DD'), range[1].format('YYYY-MM-DD')];
+
+/** The cells of each detail column (SPEC.md §9: every bonus type shows its own column set). */
+function detailColumn(key: BonusColumn, t: (k: string) => string): ColumnsType<BonusDetailRow>[number] {
+  const title = t(`bonus.col.${key}`);
+  switch (key) {
+    case 'period':
+      return { title, dataIndex: 'period' };
+    case 'orderNo':
+      return { title, dataIndex: 'order_no' };
+    case 'buyer':
+      return { title, dataIndex: 'buyer' };
+    case 'provider':
+      return { title, dataIndex: 'provider' };
+    case 'salesPoint':
+      return { title, dataIndex: 'sales_point', align: 'right' };
+    case 'ratio':
+      return { title, dataIndex: 'ratio', align: 'right' };
+    case 'shares':
+      return { title, dataIndex: 'shares', align: 'right' };
+    case 'totalShares':
+      return { title, dataIndex: 'total_shares', align: 'right' };
+    case 'pool':
+      return { title, key, align: 'right', render: (_, r) => <MoneyText value={r.pool} /> };
+    case 'downline':
+      return {
+        title,
+        key,
+        render: (_, r) =>
+          r.downline_user_id ? (
+            <Link to={`/organization/index?user_id=${r.downline_user_id}`}>{t('bonus.viewDownline')}</Link>
+          ) : null,
+      };
+    case 'amount':
+      return { title, key, align: 'right', render: (_, r) => <MoneyText value={r.amount} strong /> };
+    case 'time':
+      return { title, key, render: (_, r) => dayjs(r.time).format('YYYY-MM-DD HH:mm') };
+  }
+}
+
+/** One bonus type's payouts of a member over a range (POST /api/users/cash_back/{id}), page size 11. */
+export function BonusDetailTable({
+  userId,
+  typeKey,
+  range,
+}: {
+  userId: number;
+  typeKey: number;
+  range: Range;
+}) {
+  const { t } = useTranslation();
+  const [paging, setPaging] = useState({ page: 1, pageSize: UI.bonusDetailPageSize as number });
+  const detail = useQuery({
+    queryKey: ['/api/users/cash_back', userId, typeKey, asFilter(range), paging],
+    queryFn: () =>
+      http.post<BonusDetail>(`/api/users/cash_back/${userId}`, {
+        key: typeKey,
+        filter: asFilter(range),
+        ...paging,
+      }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  if (detail.error) return <Alert type="warning" showIcon message={(detail.error as Error).message} />;
+  const data = detail.data;
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      {data?.pool_rule && (
+        <Typography.Text type="secondary">
+          {t('bonus.poolNote', { ratio: data.pool_rule.ratio, sp: data.pool_rule.sp_per_share })}
+        </Typography.Text>
+      )}
+      <Table<BonusDetailRow>
+        rowKey="id"
+        size="small"
+        loading={detail.isFetching}
+        dataSource={data?.list ?? []}
+        scroll={{ x: 'max-content' }}
+        columns={(data?.columns ?? []).map((c) => detailColumn(c, t))}
+        summary={() => (
+          <Table.Summary.Row>
+            <Table.Summary.Cell index={0}>{t('bonus.total')}</Table.Summary.Cell>
+            <Table.Summary.Cell
+              index={1}
+              colSpan={Math.max(1, (data?.columns.length ?? 1) - 1)}
+              align="right"
+            >
+              <MoneyText value={data?.total} strong />
+            </Table.Summary.Cell>
+          </Table.Summary.Row>
+        )}
+        pagination={{
+          current: paging.page,
+          pageSize: paging.pageSize,
+          total: data?.meta.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: BONUS_DETAIL_PAGE_SIZES.map(String),
+          onChange: (page, pageSize) => setPaging({ page, pageSize }),
+        }}
+      />
+    </Space>
+  );
+}
+
+/**
+ * Bonus by day or by month of a member (POST /api/users/{id}/getUserWallet): one row per period, one
+ * column per bonus type; a click on an amount opens that type's detail. Embedded by the member wallet
+ * page and the user detail wallet accordion: <BonusReport userId={id} by="day" />
+ */
+export function BonusReport({ userId, by }: { userId: number; by: 'day' | 'month' }) {
+  const { t } = useTranslation();
+  const [range, setRange] = useState<Range | null>([dayjs().startOf('month'), dayjs()]);
+  const [open, setOpen] = useState<CashBackItem | null>(null);
+  const report = useQuery({
+    queryKey: ['/api/users/getUserWallet', userId, by, range && asFilter(range)],
+    queryFn: () =>
+      http.post<UserWalletBonus>(`/api/users/${userId}/getUserWallet`, {
+        filter: asFilter(range!),
+        type: by,
+      }),
+    enabled: range !== null,
+  });
+  const types = report.data?.cashBack ?? [];
+  const cell = (items: CashBackItem[], item: CashBackItem) => {
+    const value = items.find((i) => i.key === item.key)?.value ?? '0.00';
+    return value === '0.00' ? (
+      <MoneyText value={value} />
+    ) : (
+      <Typography.Link onClick={() => setOpen(item)}>{value}</Typography.Link>
+    );
+  };
+  const columns: ColumnsType<UserWalletBonus['list'][number]> = [
+    { title: t('bonus.period'), dataIndex: 'period', fixed: 'left' },
+    ...types.map((item) => ({
+      title: item.text,
+      key: item.key,
+      align: 'right' as const,
+      render: (_: unknown, row: UserWalletBonus['list'][number]) => cell(row.cashBack, item),
+    })),
+    {
+      title: t('bonus.total'),
+      key: 'total',
+      align: 'right',
+      render: (_, row) => <MoneyText value={row.total} strong />,
+    },
+  ];
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} data-testid={`bonus-report-${by}`}>
+      <DatePicker.RangePicker
+        picker={by === 'month' ? 'month' : 'date'}
+        value={range}
+        onChange={(value) =>
+          setRange(value?.[0] && value[1] ? [value[0].startOf(by), value[1].endOf(by).startOf('day')] : null)
+        }
+      />
+      {range === null && <Alert type="info" showIcon message={t('bonus.selectTime')} />}
+      <Table
+        rowKey="period"
+        size="small"
+        loading={report.isFetching}
+        dataSource={report.data?.list ?? []}
+        columns={columns}
+        scroll={{ x: 'max-content' }}
+        pagination={false}
+        summary={() =>
+          types.length > 0 && (
+            <Table.Summary.Row>
+              <Table.Summary.Cell index={0}>{t('bonus.total')}</Table.Summary.Cell>
+              {types.map((item, i) => (
+                <Table.Summary.Cell key={item.key} index={i + 1} align="right">
+                  {cell(types, item)}
+                </Table.Summary.Cell>
+              ))}
+              <Table.Summary.Cell index={types.length + 1} />
+            </Table.Summary.Row>
+          )
+        }
+      />
+      {open && range && (
+        <Modal
+          open
+          width={960}
+          footer={null}
+          title={t('bonus.detail', { name: open.text })}
+          onCancel={() => setOpen(null)}
+        >
+          <BonusDetailTable userId={userId} typeKey={Number(open.key)} range={range} />
+        </Modal>
+      )}
+    </Space>
+  );
+}
+
+/** Bonus by day and by month in two tabs (the member wallet page): <BonusTabs userId={id} /> */
+export function BonusTabs({ userId }: { userId: number }) {
+  const { t } = useTranslation();
+  return (
+    <Tabs
+      items={[
+        { key: 'day', label: t('bonus.byDay'), children: <BonusReport userId={userId} by="day" /> },
+        { key: 'month', label: t('bonus.byMonth'), children: <BonusReport userId={userId} by="month" /> },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,85 @@
+import type { LevelDto } from '@app/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Form, Input, InputNumber, Modal, Table } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { http } from '../platform/http';
+import { applyFieldErrors } from '../platform/ui/form-errors';
+
+/** /level/level: each level's bonus settings, editable by admins. */
+export default function LevelsPage() {
+  const { t } = useTranslation();
+  const levels = useQuery({
+    queryKey: ['/api/common/all-level'],
+    queryFn: () => http.get<LevelDto[]>('/api/common/all-level'),
+  });
+  const [editing, setEditing] = useState<LevelDto | null>(null);
+  const [form] = Form.useForm();
+  const save = async () => {
+    const values = await form.validateFields();
+    try {
+      await http.put(`/api/levels/${editing!.id}`, values);
+      setEditing(null);
+      levels.refetch();
+    } catch (error) {
+      applyFieldErrors(form, error);
+    }
+  };
+  const percent = (name: string, label: string) => (
+    <Form.Item name={name} label={t(label)} rules={[{ required: true, message: t('validation.required') }]}>
+      <Input suffix="%" inputMode="decimal" />
+    </Form.Item>
+  );
+  return (
+    <Card>
+      <Table<LevelDto>
+        rowKey="id"
+        loading={levels.isFetching}
+        dataSource={levels.data ?? []}
+        pagination={false}
+        columns={[
+          { title: t('bonus.level.name'), dataIndex: 'name' },
+          { title: t('bonus.level.invitation'), dataIndex: 'invitation_ratio', align: 'right' },
+          { title: t('bonus.level.secondGen'), dataIndex: 'second_gen_ratio', align: 'right' },
+          { title: t('bonus.level.thirdGen'), dataIndex: 'third_gen_ratio', align: 'right' },
+          { title: t('bonus.level.shareCap'), dataIndex: 'share_cap', align: 'right' },
+          {
+            title: '',
+            key: 'edit',
+            render: (_, level) => (
+              <Button
+                size="small"
+                onClick={() => {
+                  form.setFieldsValue(level);
+                  setEditing(level);
+                }}
+              >
+                {t('bonus.edit')}
+              </Button>
+            ),
+          },
+        ]}
+      />
+      <Modal
+        open={editing !== null}
+        title={`${t('bonus.level.edit')}: ${editing?.name ?? ''}`}
+        onOk={save}
+        onCancel={() => setEditing(null)}
+        destroyOnHidden
+      >
+        <Form form={form} layout="vertical">
+          {percent('invitation_ratio', 'bonus.level.invitation')}
+          {percent('second_gen_ratio', 'bonus.level.secondGen')}
+          {percent('third_gen_ratio', 'bonus.level.thirdGen')}
+          <Form.Item
+            name="share_cap"
+            label={t('bonus.level.shareCap')}
+            rules={[{ required: true, message: t('validation.required') }]}
+          >
+            <InputNumber min={0} max={1000} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </Card>
+  );
+}

@@ -1,0 +1,150 @@
+import type { BonusTypeDto, SettlementResult, SettlementRunDto } from '@app/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Form, Input, Select, Space, Table, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { http } from '../platform/http';
+import { ConfirmButton } from '../platform/ui/ConfirmButton';
+import { formatMoney, MoneyText } from '../platform/ui/MoneyText';
+import { usePagedList } from '../platform/ui/PagedTable';
+import { UserName } from '../platform/ui/UserName';
+
+/** Settlement runs: start one (or a dry run that pays nothing) for a day or a month, and the history with totals. */
+export function SettlementRunsTab() {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ period: string; type_key: number | null }>();
+  const [result, setResult] = useState<SettlementResult | null>(null);
+  const types = useQuery({
+    queryKey: ['/api/bonus/types'],
+    queryFn: () => http.get<BonusTypeDto[]>('/api/bonus/types'),
+  });
+  const { tableProps, reload } = usePagedList<SettlementRunDto>('/api/bonus/settlements');
+  const nameOf = (key: number) => types.data?.find((x) => x.key === key)?.name ?? `#${key}`;
+  const run = async (dryRun: boolean) => {
+    const values = await form.validateFields();
+    const body = { period: values.period, type_key: values.type_key ?? null };
+    setResult(
+      await http.post<SettlementResult>(
+        dryRun ? '/api/bonus/settlements/preview' : '/api/bonus/settlements',
+        body,
+      ),
+    );
+    reload();
+  };
+  const period = Form.useWatch('period', form);
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <Form
+        form={form}
+        layout="inline"
+        initialValues={{ period: dayjs().subtract(1, 'month').format('YYYY-MM'), type_key: null }}
+      >
+        <Form.Item
+          name="period"
+          label={t('bonus.run.period')}
+          rules={[{ required: true, pattern: /^\d{4}-\d{2}(-\d{2})?$/, message: t('validation.date') }]}
+        >
+          <Input placeholder="2026-10 / 2026-10-31" style={{ width: 180 }} />
+        </Form.Item>
+        <Form.Item name="type_key">
+          <Select
+            style={{ width: 220 }}
+            options={[
+              { value: null, label: t('bonus.run.allTypes') },
+              ...(types.data ?? []).map((x) => ({ value: x.key, label: `${x.key} ${x.name}` })),
+            ]}
+          />
+        </Form.Item>
+        <Button onClick={() => run(true).catch(() => undefined)}>{t('bonus.run.preview')}</Button>
+        <ConfirmButton
+          type="primary"
+          confirm={t('bonus.run.confirm', { period })}
+          onConfirm={() => run(false)}
+        >
+          {t('bonus.run.start')}
+        </ConfirmButton>
+      </Form>
+      {result && (
+        <Alert
+          type={result.run.dry_run ? 'info' : 'success'}
+          showIcon
+          message={t(result.run.dry_run ? 'bonus.run.previewTitle' : 'bonus.run.paidTitle', {
+            count: result.run.payout_count,
+            amount: formatMoney(result.run.total_amount),
+          })}
+          description={
+            <Table
+              rowKey={(r) => `${r.user.id}/${r.type_key}/${r.period}/${r.order_no}`}
+              size="small"
+              dataSource={result.items}
+              pagination={{ pageSize: 10 }}
+              columns={[
+                { title: t('bonus.run.user'), key: 'user', render: (_, r) => <UserName user={r.user} /> },
+                { title: t('bonus.type'), key: 'type', render: (_, r) => nameOf(r.type_key) },
+                { title: t('bonus.col.period'), dataIndex: 'period' },
+                { title: t('bonus.col.orderNo'), dataIndex: 'order_no' },
+                { title: t('bonus.col.salesPoint'), dataIndex: 'sales_point', align: 'right' },
+                {
+                  title: t('bonus.col.amount'),
+                  key: 'amount',
+                  align: 'right',
+                  render: (_, r) => <MoneyText value={r.amount} />,
+                },
+              ]}
+            />
+          }
+        />
+      )}
+      <Table<SettlementRunDto>
+        rowKey="id"
+        size="small"
+        {...tableProps}
+        columns={[
+          { title: '#', dataIndex: 'id' },
+          { title: t('bonus.col.period'), dataIndex: 'period' },
+          {
+            title: t('bonus.type'),
+            key: 'type',
+            render: (_, r) => (r.type_key ? nameOf(r.type_key) : t('bonus.run.allTypes')),
+          },
+          {
+            title: '',
+            key: 'dry',
+            render: (_, r) => (
+              <Tag color={r.dry_run ? 'blue' : 'green'}>
+                {t(r.dry_run ? 'bonus.run.dryRun' : 'bonus.run.real')}
+              </Tag>
+            ),
+          },
+          {
+            title: t('bonus.run.status'),
+            key: 'status',
+            render: (_, r) => (
+              <Tag color={r.status === 'failed' ? 'red' : undefined}>{t(`bonus.run.status.${r.status}`)}</Tag>
+            ),
+          },
+          { title: t('bonus.run.count'), dataIndex: 'payout_count', align: 'right' },
+          {
+            title: t('bonus.total'),
+            key: 'total',
+            align: 'right',
+            render: (_, r) => <MoneyText value={r.total_amount} strong />,
+          },
+          {
+            title: t('bonus.run.totals'),
+            key: 'totals',
+            render: (_, r) =>
+              r.totals.map((x) => `${nameOf(x.type_key)}: ${formatMoney(x.amount)}`).join(' · '),
+          },
+          { title: t('bonus.run.startedBy'), key: 'by', render: (_, r) => r.started_by?.name ?? '-' },
+          {
+            title: t('bonus.run.createdAt'),
+            key: 'at',
+            render: (_, r) => dayjs(r.created_at).format('YYYY-MM-DD HH:mm'),
+          },
+        ]}
+      />
+    </Space>
+  );
+}

@@ -1,0 +1,2 @@
+/** Bonus reports other domains embed (member wallet page, user detail wallet accordion). */
+export { BonusDetailTable, BonusReport, BonusTabs } from './BonusReport';

@@ -1,0 +1,25 @@
+import { PaperClipOutlined } from '@ant-design/icons';
+import type { AttachmentView } from '@app/contracts';
+import { Button, Space } from 'antd';
+import { download } from '../platform/http';
+
+/** Download links of an item's attachments (fetched with the session token). */
+export function AttachmentLinks({ attachments }: { attachments: AttachmentView[] }) {
+  if (attachments.length === 0) return null;
+  return (
+    <Space direction="vertical" size={0}>
+      {attachments.map((a) => (
+        <Button
+          key={a.id}
+          type="link"
+          icon={<PaperClipOutlined />}
+          onClick={() =>
+            download(`/api/content/attachments/${a.id}`, undefined, a.name, 'GET').catch(() => undefined)
+          }
+        >
+          {a.name} ({Math.ceil(a.size / 1024)} KB)
+        </Button>
+      ))}
+    </Space>
+  );
+}

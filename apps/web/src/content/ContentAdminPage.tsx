@@ -1,0 +1,148 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { CONTENT_STATUSES, type ContentAdminRow, type ContentKind, type ContentStatus } from '@app/contracts';
+import { Button, Card, Input, Select, Space, Switch, Table, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { feedback } from '../platform/feedback';
+import { send } from '../platform/http';
+import { storedLocale } from '../platform/locales';
+import { ConfirmButton } from '../platform/ui/ConfirmButton';
+import { usePagedList } from '../platform/ui/PagedTable';
+import { ContentFormModal } from './ContentFormModal';
+import { ADMIN_URL, refreshContent, usePublicConfig } from './content-api';
+
+const STATUS_COLOR: Record<ContentStatus, string> = {
+  draft: 'default',
+  scheduled: 'orange',
+  published: 'green',
+};
+
+/** Sends one admin change, toasts the server's message and refreshes lists and counts. */
+async function change(method: 'POST' | 'DELETE', url: string, data?: unknown) {
+  const envelope = await send({ method, url, data });
+  feedback.message.success(envelope.msg);
+  await refreshContent();
+}
+
+/** /annoucement/list and /information-center/list: manage one kind of item. */
+export function ContentAdminPage({ kind, titleKey }: { kind: ContentKind; titleKey: string }) {
+  const { t } = useTranslation();
+  const locale = storedLocale();
+  const [filters, setFilters] = useState<{ keyword?: string; status?: ContentStatus }>({});
+  const { tableProps } = usePagedList<ContentAdminRow>(ADMIN_URL, { ...filters, kind });
+  const [editing, setEditing] = useState<number | null | undefined>(undefined);
+  const levels = usePublicConfig().data?.levels ?? [];
+  const titleOf = (row: ContentAdminRow) => row.title[locale] || row.title['en-US'];
+
+  const columns: ColumnsType<ContentAdminRow> = [
+    { title: t('content.ui.title'), key: 'title', render: (_, row) => titleOf(row) },
+    {
+      title: t('content.ui.status'),
+      key: 'status',
+      width: 110,
+      render: (_, row) => <Tag color={STATUS_COLOR[row.status]}>{t(`content.ui.status.${row.status}`)}</Tag>,
+    },
+    {
+      title: t('content.ui.published'),
+      key: 'published',
+      width: 90,
+      render: (_, row) => (
+        <Switch
+          size="small"
+          checked={row.published}
+          aria-label={`${t('content.ui.published')} ${titleOf(row)}`}
+          onChange={(published) =>
+            change('POST', `${ADMIN_URL}/${row.id}/publish`, { published }).catch(() => undefined)
+          }
+        />
+      ),
+    },
+    {
+      title: t('content.ui.pinned'),
+      key: 'pinned',
+      width: 90,
+      render: (_, row) => (
+        <Switch
+          size="small"
+          checked={row.pinned}
+          aria-label={`${t('content.ui.pinned')} ${titleOf(row)}`}
+          onChange={(pinned) =>
+            change('POST', `${ADMIN_URL}/${row.id}/pin`, { pinned }).catch(() => undefined)
+          }
+        />
+      ),
+    },
+    {
+      title: t('content.ui.publishAt'),
+      key: 'publish_at',
+      width: 160,
+      render: (_, row) => dayjs(row.publish_at).format('YYYY-MM-DD HH:mm'),
+    },
+    {
+      title: t('content.ui.audience'),
+      key: 'audience',
+      render: (_, row) =>
+        row.audience_level_ids.length === 0
+          ? t('content.ui.allMembers')
+          : row.audience_level_ids.map((id) => (
+              <Tag key={id}>{levels.find((l) => l.id === id)?.name ?? id}</Tag>
+            )),
+    },
+    { title: t('content.ui.attachments'), dataIndex: 'attachment_count', width: 90 },
+    { title: t('content.ui.reads'), dataIndex: 'read_count', width: 90 },
+    {
+      title: t('content.ui.actions'),
+      key: 'actions',
+      width: 150,
+      render: (_, row) => (
+        <Space>
+          <Button type="link" size="small" onClick={() => setEditing(row.id)}>
+            {t('content.ui.edit')}
+          </Button>
+          <ConfirmButton
+            type="link"
+            size="small"
+            danger
+            confirm={t('content.ui.confirmDelete', { title: titleOf(row) })}
+            onConfirm={() => change('DELETE', `${ADMIN_URL}/${row.id}`)}
+          >
+            {t('content.ui.delete')}
+          </ConfirmButton>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card title={t(titleKey)}>
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Input.Search
+          allowClear
+          placeholder={t('content.ui.search')}
+          aria-label={t('content.ui.search')}
+          onSearch={(keyword) => setFilters((f) => ({ ...f, keyword: keyword.trim() || undefined }))}
+          style={{ width: 280 }}
+        />
+        <Select<ContentStatus | ''>
+          value={filters.status ?? ''}
+          style={{ width: 150 }}
+          aria-label={t('content.ui.status')}
+          options={[
+            { value: '', label: t('content.ui.allStatuses') },
+            ...CONTENT_STATUSES.map((s) => ({ value: s, label: t(`content.ui.status.${s}`) })),
+          ]}
+          onChange={(status) => setFilters((f) => ({ ...f, status: status || undefined }))}
+        />
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
+          {t(kind === 'announcement' ? 'content.ui.newAnnouncement' : 'content.ui.newArticle')}
+        </Button>
+      </Space>
+      <Table<ContentAdminRow> rowKey="id" {...tableProps} columns={columns} scroll={{ x: 'max-content' }} />
+      {editing !== undefined && (
+        <ContentFormModal kind={kind} id={editing} onClose={() => setEditing(undefined)} />
+      )}
+    </Card>
+  );
+}

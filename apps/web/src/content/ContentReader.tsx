@@ -1,0 +1,50 @@
+import type { ContentMemberItem } from '@app/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Divider, Modal, Skeleton, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { http } from '../platform/http';
+import { AttachmentLinks } from './AttachmentLinks';
+import { refreshContent } from './content-api';
+import './content.css';
+
+/** Opens one item for reading; the server marks it read, so the list and the unread count refresh. */
+export function ContentReader({ id, onClose }: { id: number; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { data: item } = useQuery({
+    queryKey: ['content-item', id],
+    queryFn: () => http.get<ContentMemberItem>(`/api/content/items/${id}`),
+  });
+  useEffect(() => {
+    if (item) void refreshContent();
+  }, [item]);
+  return (
+    <Modal
+      open
+      width={760}
+      title={item?.title}
+      onCancel={onClose}
+      footer={null}
+      closable={{ 'aria-label': t('content.ui.close') }}
+    >
+      {item ? (
+        <article>
+          <Typography.Text type="secondary">
+            {dayjs(item.publish_at).format('YYYY-MM-DD HH:mm')}
+          </Typography.Text>
+          <div
+            className="content-body"
+            data-testid="content-body"
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: the server keeps only allow-listed HTML
+            dangerouslySetInnerHTML={{ __html: item.body }}
+          />
+          {item.attachments.length > 0 && <Divider plain>{t('content.ui.attachments')}</Divider>}
+          <AttachmentLinks attachments={item.attachments} />
+        </article>
+      ) : (
+        <Skeleton active />
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,14 @@
+import { ContentAdminPage } from './ContentAdminPage';
+import { ContentFeedPage } from './ContentFeedPage';
+
+/** The four menu pages of issue 7, registered in app/pages.ts. */
+export const AnnouncementsAdminPage = () => (
+  <ContentAdminPage kind="announcement" titleKey="menu.announcements" />
+);
+export const InformationAdminPage = () => (
+  <ContentAdminPage kind="article" titleKey="menu.informationCenter" />
+);
+export const AnnouncementsFeedPage = () => (
+  <ContentFeedPage kind="announcement" titleKey="menu.announcements" />
+);
+export const InformationFeedPage = () => <ContentFeedPage kind="article" titleKey="menu.informationCenter" />;

@@ -1,0 +1,56 @@
+import type { Workplace, WorkplaceFigure } from '@app/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Col, Row, Skeleton, Statistic, Table, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../platform/current-user';
+import { http } from '../platform/http';
+import { formatMoney } from '../platform/ui/MoneyText';
+
+const shown = (figure: WorkplaceFigure) =>
+  figure.format === 'money' ? formatMoney(figure.value) : figure.value;
+
+/** /dashboard/workplace: the signed-in user's figures from GET /api/dashboard/workplace. */
+export default function WorkplacePage() {
+  const { t } = useTranslation();
+  const { user } = useCurrentUser();
+  const { data } = useQuery({
+    queryKey: ['dashboard', 'workplace'],
+    queryFn: () => http.get<Workplace>('/api/dashboard/workplace'),
+  });
+  return (
+    <>
+      <Typography.Title level={4}>
+        {t('dashboard.welcome', { name: user?.display_name || user?.name })}
+      </Typography.Title>
+      {!data ? (
+        <Skeleton active />
+      ) : (
+        <>
+          <Row gutter={[16, 16]}>
+            {data.figures.map((figure) => (
+              <Col key={figure.key} xs={24} sm={12} lg={6}>
+                <Card>
+                  <Statistic title={t(`dashboard.figure.${figure.key}`)} value={shown(figure)} />
+                </Card>
+              </Col>
+            ))}
+          </Row>
+          {data.members_per_level && (
+            <Card title={t('dashboard.membersPerLevel')} style={{ marginTop: 16 }}>
+              <Table
+                rowKey="level_id"
+                size="small"
+                pagination={false}
+                dataSource={data.members_per_level}
+                columns={[
+                  { key: 'name', dataIndex: 'name', title: t('dashboard.level') },
+                  { key: 'count', dataIndex: 'count', title: t('dashboard.count'), align: 'right' },
+                ]}
+              />
+            </Card>
+          )}
+        </>
+      )}
+    </>
+  );
+}

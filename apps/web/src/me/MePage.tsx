@@ -1,0 +1,148 @@
+import { type MeProfile, type UpdateMeBody, updateMeBody } from '@app/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Col, Descriptions, Form, Input, Row, Skeleton } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CURRENT_USER_KEY } from '../platform/current-user';
+import { feedback } from '../platform/feedback';
+import { http } from '../platform/http';
+import { queryClient } from '../platform/query-client';
+import { applyFieldErrors } from '../platform/ui/form-errors';
+import { zodRules } from '../platform/ui/zod-rules';
+
+const ME_KEY = ['me'] as const;
+
+/** One card's form: posts its fields to POST /api/me and shows field errors of a 422 in place. */
+function MeForm({
+  title,
+  initial,
+  children,
+  resetAfterSave,
+}: {
+  title: string;
+  initial?: Partial<UpdateMeBody>;
+  children: React.ReactNode;
+  resetAfterSave?: boolean;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<UpdateMeBody>();
+  const [busy, setBusy] = useState(false);
+  const save = async (values: UpdateMeBody) => {
+    setBusy(true);
+    try {
+      const profile = await http.post<MeProfile>('/api/me', values);
+      queryClient.setQueryData(ME_KEY, profile);
+      await queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+      if (resetAfterSave) form.resetFields();
+      feedback.message.success(t('common.editSuccessful'));
+    } catch (error) {
+      applyFieldErrors(form, error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card title={title}>
+      <Form form={form} layout="vertical" initialValues={initial} onFinish={save}>
+        {children}
+        <Button type="primary" htmlType="submit" loading={busy}>
+          {t('me.save')}
+        </Button>
+      </Form>
+    </Card>
+  );
+}
+
+/** /me: the member's personal center - profile, password and bank details. */
+export default function MePage() {
+  const { t } = useTranslation();
+  const { data: me } = useQuery({ queryKey: ME_KEY, queryFn: () => http.get<MeProfile>('/api/me') });
+  if (!me) return <Skeleton active />;
+  const rules = (field: keyof UpdateMeBody) => zodRules(updateMeBody, field);
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} xl={12}>
+        <MeForm
+          title={t('me.profile')}
+          initial={{ display_name: me.display_name ?? '', phone: me.phone ?? '' }}
+        >
+          <Descriptions
+            column={1}
+            size="small"
+            style={{ marginBottom: 16 }}
+            items={[
+              { key: 'no', label: t('me.memberId'), children: me.user_no },
+              { key: 'account', label: t('me.account'), children: me.name },
+              { key: 'email', label: t('me.email'), children: me.email ?? '-' },
+              { key: 'level', label: t('me.level'), children: me.level?.name ?? '-' },
+            ]}
+          />
+          <Form.Item name="display_name" label={t('me.displayName')} rules={rules('display_name')}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="phone" label={t('me.phone')} rules={rules('phone')}>
+            <Input />
+          </Form.Item>
+        </MeForm>
+      </Col>
+      <Col xs={24} xl={12}>
+        <MeForm
+          title={t('me.bank')}
+          initial={{
+            bank_account_name: me.bank_account_name ?? '',
+            bank_country: me.bank_country ?? '',
+            bank_account_no: me.bank_account_no ?? '',
+          }}
+        >
+          <Form.Item
+            name="bank_account_name"
+            label={t('me.bankAccountName')}
+            rules={rules('bank_account_name')}
+          >
+            <Input />
+          </Form.Item>
+          <Form.Item name="bank_country" label={t('me.bankCountry')} rules={rules('bank_country')}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="bank_account_no" label={t('me.bankAccountNo')} rules={rules('bank_account_no')}>
+            <Input />
+          </Form.Item>
+        </MeForm>
+      </Col>
+      <Col xs={24} xl={12}>
+        <MeForm title={t('me.changePassword')} resetAfterSave>
+          <Form.Item
+            name="old_password"
+            label={t('me.oldPassword')}
+            rules={[{ required: true, message: t('validation.required') }]}
+          >
+            <Input.Password autoComplete="current-password" />
+          </Form.Item>
+          <Form.Item
+            name="password"
+            label={t('me.newPassword')}
+            rules={[{ required: true, message: t('validation.required') }, ...rules('password')]}
+          >
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+          <Form.Item
+            name="password_confirmation"
+            label={t('me.confirmPassword')}
+            dependencies={['password']}
+            rules={[
+              { required: true, message: t('validation.required') },
+              ({ getFieldValue }) => ({
+                validator: async (_rule, value) => {
+                  if (value && value !== getFieldValue('password'))
+                    throw new Error(t('access.passwordsInconsistent'));
+                },
+              }),
+            ]}
+          >
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+        </MeForm>
+      </Col>
+    </Row>
+  );
+}

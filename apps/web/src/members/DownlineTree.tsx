@@ -1,0 +1,39 @@
+import { type TreeAnswer, type TreeNode, UI } from '@app/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Empty, Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { http } from '../platform/http';
+import { OrgChart } from '../tree/OrgChart/OrgChart';
+import { type MemberNode, toChartNode } from '../tree/tree-nodes';
+
+async function loadChildren(node: MemberNode): Promise<MemberNode[]> {
+  const children = await http.get<TreeNode[]>('/api/users/tree/user', { user_id: node.id });
+  return children.map((c) => toChartNode(c, node.id));
+}
+
+/** The member's downline in the org chart: 2 levels first (SPEC.md §9), deeper levels on demand. */
+export function DownlineTree({ userId }: { userId: number }) {
+  const { t } = useTranslation();
+  const tree = useQuery({
+    queryKey: ['/api/users/tree', userId, UI.treeModalLevels],
+    queryFn: () => http.get<TreeAnswer>('/api/users/tree', { user_id: userId, levels: UI.treeModalLevels }),
+  });
+  const root = tree.data?.roots[0];
+  return (
+    <Card size="small" title={t('members.ui.section.downline')}>
+      {tree.isLoading && <Spin />}
+      {tree.data && !root && <Empty />}
+      {root && (
+        <div style={{ height: 420 }}>
+          <OrgChart<TreeNode>
+            data={toChartNode(root)}
+            disabled
+            lazy
+            load={loadChildren}
+            defaultExpandLevel={UI.treeModalLevels}
+          />
+        </div>
+      )}
+    </Card>
+  );
+}

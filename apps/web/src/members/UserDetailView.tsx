@@ -1,0 +1,156 @@
+import type { CpInfo, UserDetail } from '@app/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Descriptions, Space, Spin, Table, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../platform/current-user';
+import { http } from '../platform/http';
+import { MoneyText } from '../platform/ui/MoneyText';
+import { UserName } from '../platform/ui/UserName';
+import { CredLogs } from './CredLogs';
+import { DownlineTree } from './DownlineTree';
+import { useUserDetail } from './members.api';
+import { ReportNumbers } from './ReportNumbers';
+import { WalletAccordion } from './WalletAccordion';
+
+const time = (value: string | null | undefined) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm') : '-');
+
+function MemberInfo({ d }: { d: UserDetail }) {
+  const { t } = useTranslation();
+  const yesNo = (v: boolean) => t(v ? 'members.ui.yes' : 'members.ui.no');
+  return (
+    <Card size="small" title={t('members.ui.section.info')}>
+      <Descriptions size="small" column={{ xs: 1, md: 2, xl: 3 }}>
+        <Descriptions.Item label={t('members.ui.name')}>{d.name}</Descriptions.Item>
+        <Descriptions.Item label={t('members.ui.displayName')}>{d.display_name ?? '-'}</Descriptions.Item>
+        <Descriptions.Item label={t('members.ui.userNo')}>{d.user_no}</Descriptions.Item>
+        <Descriptions.Item label={t('members.ui.email')}>{d.email ?? '-'}</Descriptions.Item>
+        <Descriptions.Item label={t('members.ui.phone')}>{d.phone ?? '-'}</Descriptions.Item>
+        <Descriptions.Item label={t('members.ui.level')}>{d.level?.name}</Descriptions.Item>
+        <Descriptions.Item label={t('members.ui.status')}>
+          {t(d.status === 1 ? 'members.ui.enabled' : 'members.ui.disabled')}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('members.ui.upline')}>
+          <UserName user={d.parent_user} />
+        </Descriptions.Item>
+        <Descriptions.Item label={t('members.ui.treeLevel')}>{d.tree_level}</Descriptions.Item>
+        <Descriptions.Item label={t('members.ui.directCount')}>{d.direct_count}</Descriptions.Item>
+        <Descriptions.Item label={t('members.ui.downline')}>{d.downline_count}</Descriptions.Item>
+        <Descriptions.Item label={t('members.ui.platformId')}>{d.platform_id ?? '-'}</Descriptions.Item>
+        <Descriptions.Item label={t('members.ui.identity')}>{d.identity ?? '-'}</Descriptions.Item>
+        <Descriptions.Item label={t('members.ui.isWec')}>{yesNo(d.is_wec)}</Descriptions.Item>
+        <Descriptions.Item label={t('members.ui.createdAt')}>{time(d.created_at)}</Descriptions.Item>
+      </Descriptions>
+    </Card>
+  );
+}
+
+function Upstream({ d }: { d: UserDetail }) {
+  const { t } = useTranslation();
+  return (
+    <Card size="small" title={t('members.ui.section.upstream')}>
+      <Table
+        rowKey="id"
+        size="small"
+        pagination={false}
+        dataSource={d.upstream_users ?? []}
+        columns={[
+          { title: t('members.ui.treeLevel'), dataIndex: 'tree_level' },
+          { title: t('members.ui.name'), key: 'name', render: (_, u) => <UserName user={u} /> },
+          { title: t('members.ui.userNo'), dataIndex: 'user_no' },
+          { title: t('members.ui.level'), key: 'level', render: (_, u) => u.level?.name },
+        ]}
+      />
+    </Card>
+  );
+}
+
+/** Qualified CP figures of the programmes domain (GET /api/members/wecCpInfo/{id}). */
+function CpFigures({ userId }: { userId: number }) {
+  const { t } = useTranslation();
+  const info = useQuery({
+    queryKey: ['/api/members/wecCpInfo', userId],
+    queryFn: () => http.get<CpInfo>(`/api/members/wecCpInfo/${userId}`),
+  });
+  return (
+    <Descriptions size="small" column={1}>
+      <Descriptions.Item label={t('members.ui.cp.currentTotal')}>
+        {info.data?.currentTotal ?? '-'}
+      </Descriptions.Item>
+      <Descriptions.Item label={t('members.ui.cp.total')}>{info.data?.total ?? '-'}</Descriptions.Item>
+      <Descriptions.Item label={t('members.ui.cp.referralReward')}>
+        <MoneyText value={info.data?.referralRewardGim} />
+      </Descriptions.Item>
+      <Descriptions.Item label={t('members.ui.cp.profit')}>
+        <MoneyText value={info.data?.cpProfit} />
+      </Descriptions.Item>
+    </Descriptions>
+  );
+}
+
+function StatusCards({ d, canSeeMoney }: { d: UserDetail; canSeeMoney: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Space wrap align="start" style={{ width: '100%' }}>
+      <Card size="small" title={t('members.ui.section.iblommer')} style={{ minWidth: 320 }}>
+        <Descriptions size="small" column={1}>
+          <Descriptions.Item label={t('members.ui.iblommerUpline')}>
+            {d.iblommer_parent_user ? (
+              <UserName user={d.iblommer_parent_user} />
+            ) : (
+              t('members.ui.notIblommer')
+            )}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('members.ui.iblommerJoinedAt')}>
+            {time(d.iblommer_user?.created_at)}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('members.ui.iblommerDownline')}>
+            {d.iblommer_downline_count ?? 0}
+          </Descriptions.Item>
+        </Descriptions>
+      </Card>
+      <Card size="small" title={t('members.ui.section.cp')} style={{ minWidth: 280 }}>
+        <Descriptions size="small" column={1}>
+          <Descriptions.Item label={t('members.ui.isCp')}>
+            {d.is_cp ? <Tag color="gold">{t('members.ui.yes')}</Tag> : t('members.ui.no')}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('members.ui.cpSince')}>{time(d.cp_joined_at)}</Descriptions.Item>
+        </Descriptions>
+        {d.is_cp && canSeeMoney && <CpFigures userId={d.id} />}
+      </Card>
+      <Card size="small" title={t('members.ui.section.levelHistory')} style={{ minWidth: 360 }}>
+        <Table
+          rowKey={(h) => `${h.created_at}-${h.pivot.level_id}`}
+          size="small"
+          pagination={false}
+          dataSource={d.level_history ?? []}
+          columns={[
+            { title: t('members.ui.level'), dataIndex: 'name' },
+            { title: t('members.ui.remark'), dataIndex: 'remark' },
+            { title: t('members.ui.time'), key: 'at', render: (_, h) => time(h.created_at) },
+          ]}
+        />
+      </Card>
+    </Space>
+  );
+}
+
+/** Every section of SPEC.md §2 "User detail"; money (wallet, CP figures) only for admins and the member themselves. */
+export function UserDetailView({ userId }: { userId: number }) {
+  const detail = useUserDetail(userId);
+  const { user } = useCurrentUser();
+  const d = detail.data;
+  if (!d) return detail.isLoading ? <Spin /> : null;
+  const canSeeMoney = user?.is_admin === true || user?.id === d.id;
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <MemberInfo d={d} />
+      <Upstream d={d} />
+      <StatusCards d={d} canSeeMoney={canSeeMoney} />
+      <ReportNumbers userId={d.id} packages={d.packages ?? []} />
+      <CredLogs userId={d.id} />
+      <DownlineTree userId={d.id} />
+      {canSeeMoney && <WalletAccordion detail={d} />}
+    </Space>
+  );
+}

@@ -1,0 +1,92 @@
+import { type UserListItem, userCreateBody, userUpdateBody } from '@app/contracts';
+import { Form, Input, Radio, Select } from 'antd';
+import type { Rule } from 'antd/es/form';
+import { useTranslation } from 'react-i18next';
+import { EntityFormModal } from '../access/EntityFormModal';
+import { useLevels, useMemberChange } from './members.api';
+import { UserPicker } from './UserPicker';
+
+/** Create (upline and password required) or edit (name and email read-only, blank password = unchanged). */
+export function UserFormModal({ user, onClose }: { user: UserListItem | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const levels = useLevels();
+  const change = useMemberChange();
+  const save = (values: unknown) =>
+    user ? change('POST', `/api/users/${user.id}`, values) : change('PUT', '/api/users', values);
+  return (
+    <EntityFormModal
+      title={t(user ? 'members.ui.edit' : 'members.ui.add')}
+      schema={user ? userUpdateBody : userCreateBody}
+      initialValues={{
+        name: user?.name ?? '',
+        email: user?.email ?? '',
+        display_name: user?.display_name ?? '',
+        phone: user?.phone ?? '',
+        level_id: user?.level_id ?? 1,
+        platform_id: user?.platform_id ?? '',
+        status: user?.status ?? 1,
+        parent_user_id: user?.parent_user?.id,
+        password: '',
+        level_remark: '',
+      }}
+      onSubmit={save}
+      onClose={onClose}
+    >
+      {(schemaRules) => {
+        const rules = schemaRules as (field: string) => Rule[];
+        return (
+          <>
+            <Form.Item name="name" label={t('members.ui.name')} rules={user ? [] : rules('name')}>
+              <Input maxLength={30} disabled={!!user} autoComplete="off" />
+            </Form.Item>
+            <Form.Item name="email" label={t('members.ui.email')} rules={user ? [] : rules('email')}>
+              <Input disabled={!!user} autoComplete="off" />
+            </Form.Item>
+            {!user && (
+              <Form.Item name="parent_user_id" label={t('members.ui.upline')} rules={rules('parent_user_id')}>
+                <UserPicker />
+              </Form.Item>
+            )}
+            <Form.Item name="display_name" label={t('members.ui.displayName')} rules={rules('display_name')}>
+              <Input maxLength={60} />
+            </Form.Item>
+            <Form.Item name="phone" label={t('members.ui.phone')} rules={rules('phone')}>
+              <Input maxLength={30} />
+            </Form.Item>
+            <Form.Item name="level_id" label={t('members.ui.level')} rules={rules('level_id')}>
+              <Select options={(levels.data ?? []).map((l) => ({ value: l.id, label: l.name }))} />
+            </Form.Item>
+            {user && (
+              <Form.Item
+                name="level_remark"
+                label={t('members.ui.levelRemark')}
+                rules={rules('level_remark')}
+              >
+                <Input maxLength={255} />
+              </Form.Item>
+            )}
+            <Form.Item name="platform_id" label={t('members.ui.platformId')} rules={rules('platform_id')}>
+              <Input maxLength={60} />
+            </Form.Item>
+            <Form.Item
+              name="password"
+              label={t('members.ui.password')}
+              rules={rules('password')}
+              extra={user ? t('members.ui.passwordHint') : undefined}
+            >
+              <Input.Password maxLength={18} autoComplete="new-password" />
+            </Form.Item>
+            <Form.Item name="status" label={t('members.ui.status')}>
+              <Radio.Group
+                options={[
+                  { value: 1, label: t('members.ui.enabled') },
+                  { value: 2, label: t('members.ui.disabled') },
+                ]}
+              />
+            </Form.Item>
+          </>
+        );
+      }}
+    </EntityFormModal>
+  );
+}

@@ -1,0 +1,62 @@
+import { Descriptions, Modal, Skeleton } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { MoneyText } from '../platform/ui/MoneyText';
+import { UserName } from '../platform/ui/UserName';
+import { useOrderDetail } from './orders.api';
+
+const time = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '-');
+
+/** The order detail dialog: amounts, profit and rebates, buyer and referers. */
+export function OrderDetailDialog({ orderNo, onClose }: { orderNo: string | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { data: o } = useOrderDetail(orderNo);
+  return (
+    <Modal open={!!orderNo} title={t('orders.detail')} footer={null} onCancel={onClose} width={720}>
+      {!o ? (
+        <Skeleton active />
+      ) : (
+        <Descriptions column={2} size="small" bordered>
+          <Descriptions.Item label={t('orders.orderId')}>{o.order_no}</Descriptions.Item>
+          <Descriptions.Item label={t('orders.platformOrderId')}>{o.platform_order_no}</Descriptions.Item>
+          <Descriptions.Item label={t('orders.status')}>
+            {t(o.status === 1 ? 'orders.status.done' : 'orders.status.notDone')}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('orders.orderType')}>
+            {t(`orders.source.${o.source_type}`)}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('orders.subtype')}>
+            {t(`orders.subtype.${o.subtype}`)}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('orders.product')}>{o.product_name}</Descriptions.Item>
+          <Descriptions.Item label={t('orders.buyer')}>
+            <UserName user={o.user} />
+          </Descriptions.Item>
+          <Descriptions.Item label={t('orders.provider')}>{o.provider?.name ?? '-'}</Descriptions.Item>
+          <Descriptions.Item label={t('orders.orderReferer')}>
+            <UserName user={o.referer_user} />
+          </Descriptions.Item>
+          <Descriptions.Item label={t('orders.userReferer')}>
+            <UserName user={o.user_referer} />
+          </Descriptions.Item>
+          <Descriptions.Item label={t('orders.amount')}>
+            <MoneyText value={o.amount} />
+          </Descriptions.Item>
+          <Descriptions.Item label={t('orders.salesPoint')}>{o.sales_point}</Descriptions.Item>
+          <Descriptions.Item label={t('orders.platformProfit')}>
+            <MoneyText value={o.platform_profit} />
+          </Descriptions.Item>
+          <Descriptions.Item label={t('orders.platformRebate')}>
+            <MoneyText value={o.platform_rebate} />
+          </Descriptions.Item>
+          <Descriptions.Item label={t('orders.supplierRebate')}>
+            <MoneyText value={o.supplier_rebate} />
+          </Descriptions.Item>
+          <Descriptions.Item label={t('orders.orderAt')}>{time(o.order_at)}</Descriptions.Item>
+          <Descriptions.Item label={t('orders.completedAt')}>{time(o.completed_at)}</Descriptions.Item>
+          {o.refund_no && <Descriptions.Item label={t('orders.refundNo')}>{o.refund_no}</Descriptions.Item>}
+        </Descriptions>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,223 @@
+import {
+  ORDER_SUBTYPES,
+  type OrderListMeta,
+  type OrderView,
+  SALES_SWITCHES,
+  type SalesSwitch,
+  UI,
+} from '@app/contracts';
+import { Button, Card, DatePicker, Form, Input, Select, Space, Switch, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { UserPicker } from '../members/UserPicker';
+import { useIsAdmin } from '../platform/current-user';
+import { download } from '../platform/http';
+import { formatMoney, MoneyText } from '../platform/ui/MoneyText';
+import { usePagedList } from '../platform/ui/PagedTable';
+import { UserName } from '../platform/ui/UserName';
+import { dateShortcuts, rangeBounds } from './date-shortcuts';
+import { OrderActions } from './OrderActions';
+import { OrderDetailDialog } from './OrderDetailDialog';
+import { useProductTags, useProviderOptions } from './orders.api';
+
+type Filters = Record<string, unknown>;
+
+/** Form values → list body: blanks dropped, the date range as completion-time bounds. */
+function toFilters({ range, ...values }: Filters): Filters {
+  const cleaned = Object.fromEntries(
+    Object.entries(values).filter(([, v]) => v !== undefined && v !== '' && v !== false && v !== null),
+  );
+  if (Array.isArray(cleaned.tags) && cleaned.tags.length === 0) delete cleaned.tags;
+  return { ...cleaned, ...rangeBounds(range as never) };
+}
+
+/** The orders screen of SPEC.md §2: filters, sortable list with totals, detail dialog, exports. */
+export default function OrdersPage() {
+  const { t } = useTranslation();
+  const isAdmin = useIsAdmin();
+  const [form] = Form.useForm();
+  const [filters, setFilters] = useState<Filters>({});
+  const [detail, setDetail] = useState<string | null>(null);
+  const providers = useProviderOptions();
+  const tags = useProductTags();
+  const { tableProps, meta, reload } = usePagedList<OrderView, OrderListMeta>('/api/orders/list', filters, {
+    method: 'POST',
+    pageSize: UI.ordersPageSize,
+    pageSizes: UI.ordersPageSizes,
+  });
+
+  /** Only one sales switch at a time: turning one on turns the others off. */
+  const onSwitch = (name: SalesSwitch, on: boolean) => {
+    if (on) form.setFieldsValue(Object.fromEntries(SALES_SWITCHES.map((s) => [s, s === name])));
+  };
+
+  const columns: ColumnsType<OrderView> = [
+    {
+      title: t('orders.orderId'),
+      key: 'order_no',
+      dataIndex: 'order_no',
+      sorter: true,
+      render: (no: string) => <Typography.Link onClick={() => setDetail(no)}>{no}</Typography.Link>,
+    },
+    { title: t('orders.user'), key: 'user', render: (_, o) => <UserName user={o.user} /> },
+    {
+      title: t('orders.orderReferer'),
+      key: 'referer',
+      sorter: true,
+      render: (_, o) => <UserName user={o.referer_user} />,
+    },
+    {
+      title: t('orders.userReferer'),
+      key: 'user_referer',
+      render: (_, o) => <UserName user={o.user_referer} />,
+    },
+    { title: t('orders.product'), dataIndex: 'product_name', key: 'product' },
+    { title: t('orders.platformOrderId'), dataIndex: 'platform_order_no', key: 'platform_order_no' },
+    { title: t('orders.provider'), key: 'provider', render: (_, o) => o.provider?.name ?? '-' },
+    {
+      title: t('orders.amount'),
+      key: 'amount',
+      sorter: true,
+      align: 'right',
+      render: (_, o) => <MoneyText value={o.amount} />,
+    },
+    {
+      title: t('orders.salesPoint'),
+      key: 'sales_point',
+      dataIndex: 'sales_point',
+      sorter: true,
+      align: 'right',
+    },
+    {
+      title: t('orders.completedAt'),
+      key: 'completed_at',
+      sorter: true,
+      render: (_, o) => (o.completed_at ? dayjs(o.completed_at).format('YYYY-MM-DD HH:mm') : '-'),
+    },
+  ];
+
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <Card>
+        <Form
+          form={form}
+          layout="inline"
+          onFinish={(values) => setFilters(toFilters(values))}
+          style={{ rowGap: 12 }}
+        >
+          <Form.Item name="name" label={t('orders.name')}>
+            <Input allowClear />
+          </Form.Item>
+          <Form.Item name="email" label={t('orders.email')}>
+            <Input allowClear />
+          </Form.Item>
+          {isAdmin && (
+            <Form.Item name="phone" label={t('orders.phone')}>
+              <Input allowClear />
+            </Form.Item>
+          )}
+          <Form.Item name="range" label={t('orders.dateRange')}>
+            <DatePicker.RangePicker presets={dateShortcuts((key, params) => t(key, params))} />
+          </Form.Item>
+          <Form.Item name="order_no" label={t('orders.orderId')}>
+            <Input allowClear />
+          </Form.Item>
+          <Form.Item name="platform_order_no" label={t('orders.platformOrderId')}>
+            <Input allowClear />
+          </Form.Item>
+          <Form.Item name="subtype" label={t('orders.subtype')}>
+            <Select
+              allowClear
+              style={{ width: 160 }}
+              options={ORDER_SUBTYPES.map((s) => ({ value: s, label: t(`orders.subtype.${s}`) }))}
+            />
+          </Form.Item>
+          <Form.Item name="provider_id" label={t('orders.provider')}>
+            <Select
+              allowClear
+              showSearch
+              optionFilterProp="label"
+              style={{ width: 180 }}
+              options={(providers.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
+            />
+          </Form.Item>
+          <Form.Item name="member_id" label={t('orders.memberId')}>
+            <Input allowClear />
+          </Form.Item>
+          <Form.Item name="wordpress_id" label={t('orders.wordpressId')}>
+            <Input allowClear />
+          </Form.Item>
+          <Form.Item name="source_type" label={t('orders.orderType')}>
+            <Select
+              allowClear
+              style={{ width: 200 }}
+              options={[1, 2, 3].map((v) => ({ value: v, label: t(`orders.source.${v}`) }))}
+            />
+          </Form.Item>
+          <Form.Item name="user_id" label={t('orders.user')}>
+            <UserPicker />
+          </Form.Item>
+          <Form.Item name="tags" label={t('orders.tags')}>
+            <Select
+              mode="multiple"
+              allowClear
+              style={{ minWidth: 200 }}
+              options={(tags.data ?? []).map((tag) => ({ value: tag, label: tag }))}
+            />
+          </Form.Item>
+          {SALES_SWITCHES.map((s) => (
+            <Form.Item key={s} name={s} label={t(`orders.switch.${s}`)} valuePropName="checked">
+              <Switch onChange={(on) => onSwitch(s, on)} />
+            </Form.Item>
+          ))}
+          <Form.Item>
+            <Space>
+              <Button type="primary" htmlType="submit">
+                {t('orders.search')}
+              </Button>
+              <Button
+                onClick={() => {
+                  form.resetFields();
+                  setFilters({});
+                }}
+              >
+                {t('orders.reset')}
+              </Button>
+              <Button
+                onClick={() => download('/api/orders/list', { ...filters, export: true }, 'orders.xlsx')}
+              >
+                {t('orders.export')}
+              </Button>
+            </Space>
+          </Form.Item>
+        </Form>
+      </Card>
+      <Card>
+        <Space direction="vertical" style={{ width: '100%' }}>
+          <OrderActions onChanged={reload} />
+          <Table<OrderView>
+            rowKey="id"
+            columns={columns}
+            scroll={{ x: 1200 }}
+            {...tableProps}
+            footer={() => (
+              <Space size="large" data-testid="orders-totals">
+                <span>
+                  {t('orders.totalAmount')}:{' '}
+                  <Typography.Text strong>{formatMoney(meta?.totalAmount ?? '0.00')}</Typography.Text>
+                </span>
+                <span>
+                  {t('orders.totalSalesPoint')}:{' '}
+                  <Typography.Text strong>{meta?.totalSalesPoint ?? 0}</Typography.Text>
+                </span>
+              </Space>
+            )}
+          />
+        </Space>
+      </Card>
+      <OrderDetailDialog orderNo={detail} onClose={() => setDetail(null)} />
+    </Space>
+  );
+}

@@ -1,0 +1,30 @@
+import type { CurrentUser } from '@app/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { http } from './http';
+import { getStoredUser, getToken, storeUser } from './session';
+
+export const CURRENT_USER_KEY = ['currentUser'] as const;
+
+/**
+ * The signed-in user: the copy in local storage at once, refreshed from
+ * GET /api/user/info when the app starts. null when nobody is signed in.
+ */
+export function useCurrentUser() {
+  const query = useQuery({
+    queryKey: CURRENT_USER_KEY,
+    queryFn: async () => {
+      const user = await http.get<CurrentUser>('/api/user/info');
+      storeUser(user);
+      return user;
+    },
+    initialData: getStoredUser() ?? undefined,
+    initialDataUpdatedAt: 0,
+    enabled: !!getToken(),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+  return { user: getToken() ? (query.data ?? null) : null, query };
+}
+
+/** Admins see full names and user details; members see masked names (SPEC.md §1). */
+export const useIsAdmin = () => useCurrentUser().user?.is_admin === true;

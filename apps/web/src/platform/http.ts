@@ -1,0 +1,136 @@
+import { type Envelope, type FieldError, ResultCode, SESSION_CODES, UI } from '@app/contracts';
+import axios, { type AxiosRequestConfig, type AxiosResponse, CanceledError } from 'axios';
+import { feedback } from './feedback';
+import { storedLocale, t } from './locales';
+import { navigateTo } from './navigation';
+import { PendingCalls } from './pending-calls';
+import { clearSession, getToken, loginPath } from './session';
+
+/** A call the server answered with a code other than 200; `fieldErrors` holds a 422's per-field reasons. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data: unknown,
+  ) {
+    super(message);
+  }
+
+  get fieldErrors(): FieldError[] {
+    return (this.data as { errors?: FieldError[] } | null)?.errors ?? [];
+  }
+}
+
+/** The current-user call never opens the confirm-logout dialog (SPEC.md §8). */
+const CURRENT_USER_URL = '/api/user/info';
+
+const client = axios.create({ baseURL: '/', timeout: UI.requestTimeoutMs, validateStatus: () => true });
+
+client.interceptors.request.use((config) => {
+  const token = getToken();
+  if (token) config.headers.Authorization = `Bearer ${token}`;
+  config.headers.Locale = storedLocale();
+  return config;
+});
+
+/** An identical call made while one is pending is cancelled (SPEC.md §7). */
+const pending = new PendingCalls();
+
+export const isCancel = (error: unknown) => axios.isCancel(error);
+
+/** Sends one call and returns its envelope when code === 200; otherwise toasts and rejects with ApiError. */
+export async function send<T>(config: AxiosRequestConfig): Promise<Envelope<T>> {
+  const key = PendingCalls.keyOf(config);
+  const controller = pending.begin(key);
+  if (!controller) throw new CanceledError('duplicate request');
+  let response: AxiosResponse;
+  try {
+    response = await client.request({ ...config, signal: controller.signal });
+  } catch (error) {
+    if (!axios.isCancel(error)) feedback.message.error(t('platform.serviceError'));
+    throw error;
+  } finally {
+    pending.end(key, controller);
+  }
+  const body = await envelopeOf(response);
+  if (!body) {
+    feedback.message.error(t('platform.serviceError'));
+    throw new ApiError(ResultCode.SERVER_ERROR, t('platform.serviceError'), null);
+  }
+  if (body.code === ResultCode.OK) return body as Envelope<T>;
+  handleFailure(body, config.url ?? '');
+  throw new ApiError(body.code, body.msg || t('platform.error'), body.data);
+}
+
+/** The envelope of a JSON answer (also when a binary download failed and the server answered JSON). */
+async function envelopeOf(response: AxiosResponse): Promise<Envelope<unknown> | null> {
+  let body: unknown = response.data;
+  if (body instanceof Blob) {
+    if (!String(response.headers['content-type'] ?? '').includes('json')) {
+      return response.status < 300 ? { code: ResultCode.OK, msg: '', data: body } : null;
+    }
+    body = JSON.parse(await body.text());
+  }
+  const envelope = body as Envelope<unknown> | null;
+  return envelope && typeof envelope === 'object' && typeof envelope.code === 'number' ? envelope : null;
+}
+
+let logoutDialogOpen = false;
+
+function handleFailure(body: Envelope<unknown>, url: string): void {
+  if (body.code === ResultCode.UNAUTHORIZED) {
+    pending.cancelAll();
+    const target = loginPath();
+    clearSession();
+    navigateTo(target);
+    feedback.message.info(t('session.loginRequired'));
+    return;
+  }
+  feedback.message.error(body.msg || t('platform.error'));
+  if (SESSION_CODES.includes(body.code) && !url.startsWith(CURRENT_USER_URL) && !logoutDialogOpen) {
+    logoutDialogOpen = true;
+    feedback.modal.confirm({
+      title: t('platform.confirmLogout'),
+      content: t('session.revoked'),
+      okText: t('platform.reLogin'),
+      cancelText: t('platform.cancel'),
+      onOk: () => {
+        const target = loginPath();
+        clearSession();
+        navigateTo(target);
+      },
+      afterClose: () => {
+        logoutDialogOpen = false;
+      },
+    });
+  }
+}
+
+/** Calls returning the envelope's `data`. */
+export const http = {
+  get: <T>(url: string, params?: object) => send<T>({ method: 'GET', url, params }).then((e) => e.data),
+  post: <T>(url: string, body?: unknown) => send<T>({ method: 'POST', url, data: body }).then((e) => e.data),
+  put: <T>(url: string, body?: unknown) => send<T>({ method: 'PUT', url, data: body }).then((e) => e.data),
+  delete: <T>(url: string, params?: object) => send<T>({ method: 'DELETE', url, params }).then((e) => e.data),
+};
+
+/** Downloads a binary export (POST by default) and saves it under `filename`. */
+export async function download(
+  url: string,
+  body: unknown,
+  filename: string,
+  method: 'GET' | 'POST' = 'POST',
+): Promise<void> {
+  const envelope = await send<Blob>({
+    method,
+    url,
+    responseType: 'blob',
+    ...(method === 'GET' ? { params: body } : { data: body }),
+  });
+  const href = URL.createObjectURL(envelope.data);
+  const link = Object.assign(document.createElement('a'), { href, download: filename });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 1000);
+}

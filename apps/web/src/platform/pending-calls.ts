@@ -1,0 +1,32 @@
+import type { AxiosRequestConfig } from 'axios';
+
+/** The calls in flight by identity (method, url, params, body), so an identical call can be refused or all cancelled. */
+export class PendingCalls {
+  private readonly calls = new Map<string, AbortController>();
+
+  static keyOf(config: AxiosRequestConfig): string {
+    return [
+      config.method?.toUpperCase(),
+      config.url,
+      JSON.stringify(config.params ?? null),
+      JSON.stringify(config.data ?? null),
+    ].join(' ');
+  }
+
+  /** The abort controller of a new call, or null when an identical call is still pending. */
+  begin(key: string): AbortController | null {
+    if (this.calls.has(key)) return null;
+    const controller = new AbortController();
+    this.calls.set(key, controller);
+    return controller;
+  }
+
+  end(key: string, controller: AbortController): void {
+    if (this.calls.get(key) === controller) this.calls.delete(key);
+  }
+
+  cancelAll(): void {
+    for (const controller of this.calls.values()) controller.abort();
+    this.calls.clear();
+  }
+}

@@ -1,0 +1,47 @@
+import { defineMessages } from '@app/contracts';
+
+/** Strings of the HTTP client and the shared UI pieces in platform/ui. */
+export const platformMessages = defineMessages(
+  {
+    'platform.error': 'Error',
+    'platform.serviceError': 'service error',
+    'platform.confirmLogout': 'Confirm logout',
+    'platform.reLogin': 'Re-Login',
+    'platform.cancel': 'Cancel',
+    'platform.ok': 'OK',
+    'platform.confirmAction': 'Are you sure?',
+    'platform.comingSoon': 'Coming soon',
+    'platform.comingSoonHint': 'The page "{title}" is being built and will be available here soon.',
+    'platform.noData': 'No data',
+    'platform.total': 'Total {total} items',
+    'platform.loading': 'Loading…',
+  },
+  {
+    'platform.error': '錯誤',
+    'platform.serviceError': '服務錯誤',
+    'platform.confirmLogout': '確認登出',
+    'platform.reLogin': '重新登入',
+    'platform.cancel': '取消',
+    'platform.ok': '確定',
+    'platform.confirmAction': '確定要執行此操作嗎？',
+    'platform.comingSoon': '即將推出',
+    'platform.comingSoonHint': '頁面「{title}」正在建設中，稍後即可在此使用。',
+    'platform.noData': '暫無數據',
+    'platform.total': '共 {total} 條',
+    'platform.loading': '載入中…',
+  },
+  {
+    'platform.error': '错误',
+    'platform.serviceError': '服务错误',
+    'platform.confirmLogout': '确认退出',
+    'platform.reLogin': '重新登录',
+    'platform.cancel': '取消',
+    'platform.ok': '确定',
+    'platform.confirmAction': '确定要执行此操作吗？',
+    'platform.comingSoon': '即将推出',
+    'platform.comingSoonHint': '页面“{title}”正在建设中，稍后即可在此使用。',
+    'platform.noData': '暂无数据',
+    'platform.total': '共 {total} 条',
+    'platform.loading': '加载中…',
+  },
+);

@@ -1,0 +1,140 @@
+import type { CpBonusRow, CpListItem } from '@app/contracts';
+import { Button, Card, Input, Modal, Space, Table } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { UserPicker } from '../members/UserPicker';
+import { download, http } from '../platform/http';
+import { ConfirmButton } from '../platform/ui/ConfirmButton';
+import { MoneyText } from '../platform/ui/MoneyText';
+import { PagedTable, usePagedList } from '../platform/ui/PagedTable';
+import { UserName } from '../platform/ui/UserName';
+
+function CpBonuses({ userId }: { userId: number }) {
+  const { t } = useTranslation();
+  return (
+    <PagedTable<CpBonusRow>
+      url={`/api/members/bounsByGimCpId/${userId}`}
+      rowKey="id"
+      size="small"
+      columns={[
+        { title: t('bonus.type'), dataIndex: 'type_key' },
+        { title: t('programmes.cp.receiver'), key: 'user', render: (_, r) => <UserName user={r.user} /> },
+        { title: t('bonus.col.orderNo'), dataIndex: 'order_no' },
+        { title: t('bonus.col.salesPoint'), dataIndex: 'sales_point', align: 'right' },
+        {
+          title: t('bonus.col.amount'),
+          key: 'amount',
+          align: 'right',
+          render: (_, r) => <MoneyText value={r.amount} />,
+        },
+        { title: t('bonus.col.period'), dataIndex: 'period' },
+      ]}
+    />
+  );
+}
+
+/** /cp/cp: Qualified CPs with their channel figures; add, remove, export. */
+export default function CpPage() {
+  const { t } = useTranslation();
+  const [keyword, setKeyword] = useState('');
+  const [adding, setAdding] = useState<number | undefined>();
+  const [open, setOpen] = useState<CpListItem | null>(null);
+  const filters = keyword ? { keyword } : {};
+  const { tableProps, reload } = usePagedList<CpListItem>('/api/members/cp/list', filters);
+  const columns: ColumnsType<CpListItem> = [
+    { title: t('programmes.memberNo'), key: 'no', render: (_, c) => c.user.user_no },
+    { title: t('programmes.member'), key: 'name', render: (_, c) => <UserName user={c.user} /> },
+    { title: t('programmes.cp.currentTotal'), dataIndex: 'currentTotal', align: 'right' },
+    { title: t('programmes.cp.total'), dataIndex: 'total', align: 'right' },
+    {
+      title: t('programmes.cp.referralRewardGim'),
+      key: 'rr',
+      align: 'right',
+      render: (_, c) => <MoneyText value={c.referralRewardGim} />,
+    },
+    {
+      title: t('programmes.cp.cpProfit'),
+      key: 'profit',
+      align: 'right',
+      render: (_, c) => <MoneyText value={c.cpProfit} />,
+    },
+    {
+      title: t('programmes.cp.since'),
+      key: 'since',
+      render: (_, c) => dayjs(c.created_at).format('YYYY-MM-DD'),
+    },
+    {
+      title: t('programmes.actions'),
+      key: 'actions',
+      render: (_, c) => (
+        <Space>
+          <Button size="small" onClick={() => setOpen(c)}>
+            {t('programmes.cp.bonuses')}
+          </Button>
+          <ConfirmButton
+            size="small"
+            danger
+            onConfirm={() => http.delete('/api/members/removeGimCp', { id: c.user.id }).then(reload)}
+          >
+            {t('programmes.remove')}
+          </ConfirmButton>
+        </Space>
+      ),
+    },
+  ];
+  return (
+    <Card>
+      <Space direction="vertical" style={{ width: '100%' }}>
+        <Space wrap>
+          <Input.Search
+            placeholder={t('programmes.keyword')}
+            allowClear
+            onSearch={setKeyword}
+            style={{ width: 240 }}
+          />
+          <Button
+            onClick={() =>
+              download('/api/members/cp/list', { ...filters, export: true }, 'qualified-cp.xlsx', 'GET')
+            }
+          >
+            {t('programmes.export')}
+          </Button>
+          <Space.Compact>
+            <div style={{ width: 240 }}>
+              <UserPicker value={adding} onChange={setAdding} />
+            </div>
+            <Button
+              type="primary"
+              disabled={!adding}
+              onClick={() =>
+                http.post('/api/members/addGimCpComplete', { id: adding }).then(
+                  () => {
+                    setAdding(undefined);
+                    reload();
+                  },
+                  () => undefined,
+                )
+              }
+            >
+              {t('programmes.cp.add')}
+            </Button>
+          </Space.Compact>
+        </Space>
+        <Table<CpListItem> rowKey={(c) => c.user.id} columns={columns} {...tableProps} />
+      </Space>
+      {open && (
+        <Modal
+          open
+          width={900}
+          footer={null}
+          title={`${t('programmes.cp.bonuses')}: ${open.user.name}`}
+          onCancel={() => setOpen(null)}
+        >
+          <CpBonuses userId={open.user.id} />
+        </Modal>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,90 @@
+import type { KeyNumberDto } from '@app/contracts';
+import { Button, Card, Form, Input, InputNumber, Modal, Space, Table } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { http } from '../platform/http';
+import { ConfirmButton } from '../platform/ui/ConfirmButton';
+import { applyFieldErrors } from '../platform/ui/form-errors';
+import { usePagedList } from '../platform/ui/PagedTable';
+
+/** /rk/rk: Key Number Category list with add, edit and delete. */
+export default function KeyNumbersPage() {
+  const { t } = useTranslation();
+  const { tableProps, reload } = usePagedList<KeyNumberDto>('/api/rk/list');
+  const [editing, setEditing] = useState<KeyNumberDto | 'new' | null>(null);
+  const [form] = Form.useForm();
+  const open = (row: KeyNumberDto | 'new') => {
+    form.setFieldsValue(row === 'new' ? { name: '', description: '', sort: 0 } : row);
+    setEditing(row);
+  };
+  const save = async () => {
+    const values = await form.validateFields();
+    try {
+      if (editing === 'new') await http.post('/api/rk', values);
+      else await http.put(`/api/rk/${(editing as KeyNumberDto).id}`, values);
+      setEditing(null);
+      reload();
+    } catch (error) {
+      applyFieldErrors(form, error);
+    }
+  };
+  return (
+    <Card>
+      <Space direction="vertical" style={{ width: '100%' }}>
+        <Button type="primary" onClick={() => open('new')}>
+          {t('programmes.rk.add')}
+        </Button>
+        <Table<KeyNumberDto>
+          rowKey="id"
+          {...tableProps}
+          columns={[
+            { title: t('programmes.rk.name'), dataIndex: 'name' },
+            { title: t('programmes.rk.description'), dataIndex: 'description' },
+            { title: t('programmes.rk.sort'), dataIndex: 'sort', align: 'right' },
+            {
+              title: t('programmes.actions'),
+              key: 'actions',
+              render: (_, row) => (
+                <Space>
+                  <Button size="small" onClick={() => open(row)}>
+                    {t('programmes.rk.edit')}
+                  </Button>
+                  <ConfirmButton
+                    size="small"
+                    danger
+                    onConfirm={() => http.delete(`/api/rk/${row.id}`).then(reload)}
+                  >
+                    {t('programmes.remove')}
+                  </ConfirmButton>
+                </Space>
+              ),
+            },
+          ]}
+        />
+      </Space>
+      <Modal
+        open={editing !== null}
+        title={t(editing === 'new' ? 'programmes.rk.add' : 'programmes.rk.edit')}
+        onOk={save}
+        onCancel={() => setEditing(null)}
+        destroyOnHidden
+      >
+        <Form form={form} layout="vertical">
+          <Form.Item
+            name="name"
+            label={t('programmes.rk.name')}
+            rules={[{ required: true, message: t('validation.required') }]}
+          >
+            <Input maxLength={60} />
+          </Form.Item>
+          <Form.Item name="description" label={t('programmes.rk.description')}>
+            <Input.TextArea maxLength={500} />
+          </Form.Item>
+          <Form.Item name="sort" label={t('programmes.rk.sort')}>
+            <InputNumber min={0} max={9999} precision={0} />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </Card>
+  );
+}

@@ -1,0 +1,70 @@
+import { formatBp, type ProviderInput, type ProviderView, providerBody } from '@app/contracts';
+import { Form, Input, Radio } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { EntityFormModal } from '../access/EntityFormModal';
+import { feedback } from '../platform/feedback';
+import { http } from '../platform/http';
+
+/** Add or edit a provider (SPEC.md §5: name, proportion 0–100 and a valid email required; phone optional). */
+export function ProviderForm({
+  provider,
+  onSaved,
+  onClose,
+}: {
+  provider: ProviderView | null;
+  onSaved: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  /** The form hands over parsed values (proportion in basis points); the API takes the percent text. */
+  const save = async (values: ProviderInput) => {
+    const body = { ...values, proportion: formatBp(values.proportion) };
+    if (provider) await http.put(`/api/provider/${provider.id}`, body);
+    else await http.post('/api/provider/add', body);
+    feedback.message.success(t('common.ok'));
+    onSaved();
+  };
+  return (
+    <EntityFormModal
+      title={t(provider ? 'providers.edit' : 'providers.add')}
+      schema={providerBody}
+      initialValues={{
+        name: provider?.name ?? '',
+        proportion: provider?.proportion ?? '',
+        email: provider?.email ?? '',
+        phone: provider?.phone ?? '',
+        status: provider?.status ?? 1,
+        referrer_user_no: provider?.referrer_user_no ?? '',
+      }}
+      onSubmit={save}
+      onClose={onClose}
+    >
+      {(rules) => (
+        <>
+          <Form.Item name="name" label={t('providers.name')} rules={rules('name')}>
+            <Input maxLength={100} />
+          </Form.Item>
+          <Form.Item name="proportion" label={t('providers.proportion')} rules={rules('proportion')}>
+            <Input inputMode="decimal" />
+          </Form.Item>
+          <Form.Item name="email" label={t('providers.email')} rules={rules('email')}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="phone" label={t('providers.phone')} rules={rules('phone')}>
+            <Input maxLength={30} />
+          </Form.Item>
+          <Form.Item
+            name="referrer_user_no"
+            label={t('providers.referrer')}
+            rules={rules('referrer_user_no')}
+          >
+            <Input />
+          </Form.Item>
+          <Form.Item name="status" label={t('providers.status')}>
+            <Radio.Group options={[1, 2].map((v) => ({ value: v, label: t(`providers.status.${v}`) }))} />
+          </Form.Item>
+        </>
+      )}
+    </EntityFormModal>
+  );
+}

@@ -1,0 +1,99 @@
+import { type ProviderView, UI } from '@app/contracts';
+import { Button, Card, Input, Space, Table, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { download, http } from '../platform/http';
+import { ConfirmButton } from '../platform/ui/ConfirmButton';
+import { usePagedList } from '../platform/ui/PagedTable';
+import { ProviderForm } from './ProviderForm';
+import { SheetImport } from './SheetImport';
+
+/** Supplier settings (/provider/provider): list, add/edit/delete, import and export. */
+export default function ProvidersPage() {
+  const { t } = useTranslation();
+  const [keyword, setKeyword] = useState('');
+  const [editing, setEditing] = useState<ProviderView | null | 'new'>(null);
+  const filters = keyword ? { keyword } : {};
+  const { tableProps, reload } = usePagedList<ProviderView>('/api/provider/list', filters, {
+    pageSize: 20,
+    pageSizes: [20, 50, 100, UI.pickerPageSize],
+  });
+  const columns: ColumnsType<ProviderView> = [
+    { title: t('providers.providerNo'), dataIndex: 'provider_no' },
+    { title: t('providers.name'), dataIndex: 'name' },
+    { title: t('providers.rebateRatio'), dataIndex: 'proportion', render: (v: string) => `${v}%` },
+    { title: t('providers.phone'), dataIndex: 'phone', render: (v) => v || '-' },
+    { title: t('providers.email'), dataIndex: 'email' },
+    {
+      title: t('providers.status'),
+      dataIndex: 'status',
+      render: (s: 1 | 2) => <Tag color={s === 1 ? 'green' : 'default'}>{t(`providers.status.${s}`)}</Tag>,
+    },
+    {
+      title: t('providers.referrer'),
+      render: (_, p) => (p.referrer_name ? `${p.referrer_name} (${p.referrer_user_no})` : '-'),
+    },
+    { title: t('providers.orders'), dataIndex: 'order_count', align: 'right' },
+    {
+      title: t('providers.createdAt'),
+      dataIndex: 'created_at',
+      render: (v: string) => dayjs(v).format('YYYY-MM-DD'),
+    },
+    {
+      title: t('providers.actions'),
+      render: (_, p) => (
+        <Space>
+          <Button size="small" onClick={() => setEditing(p)}>
+            {t('providers.edit')}
+          </Button>
+          <ConfirmButton
+            size="small"
+            danger
+            confirm={t('providers.deleteConfirm')}
+            onConfirm={async () => {
+              await http.delete(`/api/provider/${p.id}`);
+              reload();
+            }}
+          >
+            ✕
+          </ConfirmButton>
+        </Space>
+      ),
+    },
+  ];
+  return (
+    <Card>
+      <Space direction="vertical" style={{ width: '100%' }}>
+        <Space wrap>
+          <Input.Search
+            placeholder={t('providers.keyword')}
+            allowClear
+            onSearch={setKeyword}
+            style={{ width: 240 }}
+          />
+          <Button type="primary" onClick={() => setEditing('new')}>
+            {t('providers.add')}
+          </Button>
+          <Button
+            onClick={() =>
+              download('/api/provider/list', { ...filters, export: true }, 'providers.xlsx', 'GET')
+            }
+          >
+            {t('orders.export')}
+          </Button>
+          <SheetImport kind="provider" onImported={reload} />
+        </Space>
+        <Table<ProviderView> rowKey="id" columns={columns} {...tableProps} />
+      </Space>
+      {editing && (
+        <ProviderForm
+          provider={editing === 'new' ? null : editing}
+          onSaved={reload}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </Card>
+  );
+}

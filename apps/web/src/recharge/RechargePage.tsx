@@ -1,0 +1,110 @@
+import type { RechargeItem } from '@app/contracts';
+import { Button, Card, Select, Space, Table } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { send } from '../platform/http';
+import { queryClient } from '../platform/query-client';
+import { ConfirmButton } from '../platform/ui/ConfirmButton';
+import { MoneyText } from '../platform/ui/MoneyText';
+import { usePagedList } from '../platform/ui/PagedTable';
+import { UserName } from '../platform/ui/UserName';
+import { moneyPost, RechargeStatusTag } from '../wallet/wallet-ui';
+import { RechargeForm } from './RechargeForm';
+
+const settle = async (id: number, outcome: 'complete' | 'reject') => {
+  await moneyPost(`/api/recharge/${outcome}/${id}`);
+  await queryClient.invalidateQueries();
+};
+
+/** Opens the proof image (fetched with the caller's token) in a new tab. */
+async function viewProof(id: number) {
+  const { data } = await send<Blob>({
+    method: 'GET',
+    url: `/api/recharge/${id}/proof`,
+    responseType: 'blob',
+  });
+  window.open(URL.createObjectURL(data), '_blank', 'noopener');
+}
+
+/** /recharge (admins): recharges by status; create one for a member, then complete (credit) or reject it. */
+export default function RechargePage() {
+  const { t } = useTranslation();
+  const [status, setStatus] = useState<number | undefined>();
+  const [creating, setCreating] = useState(false);
+  const { tableProps } = usePagedList<RechargeItem>('/api/recharge/list', { status });
+  return (
+    <Card>
+      <Space style={{ marginBottom: 16 }}>
+        <Button type="primary" onClick={() => setCreating(true)}>
+          {t('walletUi.newRecharge')}
+        </Button>
+        <Select
+          allowClear
+          style={{ width: 160 }}
+          placeholder={t('walletUi.status')}
+          value={status}
+          onChange={setStatus}
+          options={[1, 2, 3].map((s) => ({ value: s, label: t(`walletUi.recharge.${s}`) }))}
+        />
+      </Space>
+      <Table<RechargeItem>
+        {...tableProps}
+        rowKey="id"
+        size="small"
+        columns={[
+          { title: 'ID', dataIndex: 'id' },
+          { title: t('walletUi.member'), key: 'user', render: (r) => <UserName user={r.user} /> },
+          { title: t('walletUi.memberId'), key: 'no', render: (r) => r.user.user_no },
+          {
+            title: t('walletUi.amount'),
+            key: 'amount',
+            align: 'right',
+            render: (r) => <MoneyText value={r.amount} />,
+          },
+          { title: t('walletUi.points'), dataIndex: 'points' },
+          { title: t('walletUi.remark'), dataIndex: 'remark' },
+          {
+            title: t('walletUi.status'),
+            key: 'status',
+            render: (r) => <RechargeStatusTag status={r.status} />,
+          },
+          { title: t('walletUi.time'), key: 'time', render: (r) => new Date(r.created_at).toLocaleString() },
+          {
+            title: t('walletUi.operation'),
+            key: 'op',
+            render: (r) => (
+              <Space>
+                {r.has_proof && (
+                  <Button size="small" type="link" onClick={() => viewProof(r.id)}>
+                    {t('walletUi.viewProof')}
+                  </Button>
+                )}
+                {r.status === 1 && (
+                  <>
+                    <ConfirmButton
+                      size="small"
+                      type="primary"
+                      confirm={t('walletUi.completeConfirm')}
+                      onConfirm={() => settle(r.id, 'complete')}
+                    >
+                      {t('walletUi.complete')}
+                    </ConfirmButton>
+                    <ConfirmButton
+                      size="small"
+                      danger
+                      confirm={t('walletUi.rejectConfirm')}
+                      onConfirm={() => settle(r.id, 'reject')}
+                    >
+                      {t('walletUi.reject')}
+                    </ConfirmButton>
+                  </>
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      {creating && <RechargeForm onClose={() => setCreating(false)} />}
+    </Card>
+  );
+}

@@ -1,0 +1,24 @@
+import { GlobalOutlined } from '@ant-design/icons';
+import { LOCALES, type Locale } from '@app/contracts';
+import { Button, Dropdown } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGE_NAMES, storedLocale, switchLocale } from '../../platform/locales';
+
+/** Stores the chosen language and reloads the page (SPEC.md §1). */
+export function LanguageSwitch() {
+  const { t } = useTranslation();
+  const current = storedLocale();
+  return (
+    <Dropdown
+      menu={{
+        items: LOCALES.map((locale) => ({ key: locale, label: LANGUAGE_NAMES[locale] })),
+        selectedKeys: [current],
+        onClick: ({ key }) => switchLocale(key as Locale),
+      }}
+    >
+      <Button type="text" icon={<GlobalOutlined />} aria-label={t('shell.language')}>
+        {LANGUAGE_NAMES[current]}
+      </Button>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,33 @@
+import type { CurrentUser } from '@app/contracts';
+import { Menu } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { titleKeyOf, useMenu } from '../menu';
+import { MenuIcon } from '../menu-icons';
+
+/** The menu of the signed-in user, inline at the side or horizontal in the navbar. */
+export function NavMenu({ user, mode }: { user: CurrentUser; mode: 'inline' | 'horizontal' }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { entries, shopUrl } = useMenu(user);
+  return (
+    <Menu
+      mode={mode}
+      aria-label="menu"
+      selectedKeys={[pathname]}
+      style={{ borderInlineEnd: 'none', flex: 1, minWidth: 0 }}
+      items={entries.map((entry) => ({
+        key: entry.path,
+        icon: <MenuIcon name={entry.icon} />,
+        label: t(titleKeyOf(entry, user.is_admin)),
+      }))}
+      onClick={({ key }) => {
+        const entry = entries.find((e) => e.path === key);
+        if (entry?.external === 'shop') {
+          if (shopUrl) window.open(shopUrl, '_blank', 'noopener,noreferrer');
+        } else navigate(key);
+      }}
+    />
+  );
+}

@@ -1,0 +1,57 @@
+import { Button, Drawer, Form, InputNumber, Switch } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { feedback } from '../../platform/feedback';
+import { type LayoutSettings, updateSettings, useSettings } from '../settings';
+
+type Toggle = Exclude<keyof LayoutSettings, 'menuWidth'>;
+const TOGGLES: Toggle[] = ['navbar', 'menu', 'topMenu', 'footer', 'tabBar', 'menuFromServer', 'colorWeak'];
+
+/** Every layout toggle of SPEC.md §2, applied at once and kept in local storage. */
+export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const settings = useSettings();
+  const copy = async () => {
+    try {
+      if (!navigator.clipboard) throw new Error('no clipboard');
+      await navigator.clipboard.writeText(JSON.stringify(settings, null, 2));
+      feedback.message.success(t('shell.copied'));
+    } catch {
+      feedback.message.error(t('shell.copyUnsupported'));
+    }
+  };
+  return (
+    <Drawer title={t('shell.settings')} open={open} onClose={onClose} size={320}>
+      <Form
+        layout="horizontal"
+        labelCol={{ span: 16 }}
+        wrapperCol={{ span: 8 }}
+        labelAlign="left"
+        colon={false}
+      >
+        {TOGGLES.map((key) => (
+          <Form.Item key={key} label={t(`shell.settings.${key}`)} htmlFor={`setting-${key}`}>
+            <Switch
+              id={`setting-${key}`}
+              aria-label={t(`shell.settings.${key}`)}
+              checked={settings[key]}
+              onChange={(checked) => updateSettings({ [key]: checked })}
+            />
+          </Form.Item>
+        ))}
+        <Form.Item label={t('shell.settings.menuWidth')} htmlFor="setting-menuWidth">
+          <InputNumber
+            id="setting-menuWidth"
+            min={160}
+            max={400}
+            step={10}
+            value={settings.menuWidth}
+            onChange={(value) => value && updateSettings({ menuWidth: value })}
+          />
+        </Form.Item>
+      </Form>
+      <Button block onClick={copy}>
+        {t('shell.settings.copy')}
+      </Button>
+    </Drawer>
+  );
+}

@@ -1,0 +1,46 @@
+import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import type { CurrentUser } from '@app/contracts';
+import { Avatar, Button, Dropdown } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { feedback } from '../../platform/feedback';
+import { http } from '../../platform/http';
+import { queryClient } from '../../platform/query-client';
+import { clearSession } from '../../platform/session';
+
+/** The navbar's user dropdown: personal center (members) and logout. */
+export function UserMenu({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const logout = async () => {
+    try {
+      await http.post('/api/logout');
+      feedback.message.success(t('access.loggedOut'));
+    } finally {
+      clearSession();
+      queryClient.clear();
+      navigate('/login', { replace: true });
+    }
+  };
+  const items = [
+    ...(user.is_admin
+      ? []
+      : [
+          {
+            key: 'me',
+            icon: <UserOutlined />,
+            label: t('shell.personalCenter'),
+            onClick: () => navigate('/me'),
+          },
+        ]),
+    { key: 'logout', icon: <LogoutOutlined />, label: t('shell.logout'), onClick: logout },
+  ];
+  return (
+    <Dropdown menu={{ items }} trigger={['click']}>
+      <Button type="text" aria-label="user menu">
+        <Avatar size="small" src={user.avatar ?? undefined} icon={<UserOutlined />} />
+        {user.display_name || user.name}
+      </Button>
+    </Dropdown>
+  );
+}

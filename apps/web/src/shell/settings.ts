@@ -1,0 +1,50 @@
+import { STORAGE_KEYS, UI } from '@app/contracts';
+import { useSyncExternalStore } from 'react';
+
+/** The layout toggles of the settings drawer (SPEC.md §2), kept in local storage. */
+export interface LayoutSettings {
+  navbar: boolean;
+  menu: boolean;
+  topMenu: boolean;
+  footer: boolean;
+  tabBar: boolean;
+  menuFromServer: boolean;
+  menuWidth: number;
+  colorWeak: boolean;
+}
+
+export const DEFAULT_SETTINGS: LayoutSettings = {
+  navbar: true,
+  menu: true,
+  topMenu: false,
+  footer: true,
+  tabBar: true,
+  menuFromServer: true,
+  menuWidth: UI.menuWidth,
+  colorWeak: false,
+};
+
+function read(): LayoutSettings {
+  try {
+    const stored = JSON.parse(localStorage.getItem(STORAGE_KEYS.settings) ?? '{}') as Partial<LayoutSettings>;
+    return { ...DEFAULT_SETTINGS, ...stored };
+  } catch {
+    return DEFAULT_SETTINGS;
+  }
+}
+
+let current = read();
+const listeners = new Set<() => void>();
+
+export function updateSettings(change: Partial<LayoutSettings>): void {
+  current = { ...current, ...change };
+  localStorage.setItem(STORAGE_KEYS.settings, JSON.stringify(current));
+  for (const listener of listeners) listener();
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+export const useSettings = () => useSyncExternalStore(subscribe, () => current);

@@ -1,0 +1,171 @@
+import type { TreeAnswer, TreeNode, UserListResult } from '@app/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Empty, Input, Select, Space, Spin, Tag, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { useIsAdmin } from '../platform/current-user';
+import { feedback } from '../platform/feedback';
+import { download, http } from '../platform/http';
+import { queryClient } from '../platform/query-client';
+import { useUserDetail } from '../platform/ui/UserName';
+import type { MenuCommand } from './OrgChart/ContextMenu';
+import { OrgChart } from './OrgChart/OrgChart';
+import { chartRoot, FOREST_ROOT, type MemberNode, matchesMember, toChartNode } from './tree-nodes';
+
+type Kind = 'sponsor' | 'iblommer';
+
+const SOURCES: Record<Kind, { url: string; titleKey: string }> = {
+  sponsor: { url: '/api/users/tree', titleKey: 'treePage.genealogy' },
+  iblommer: { url: '/api/users/iblommeTree', titleKey: 'treePage.iblommeTree' },
+};
+
+/** Lazy loading of a node: the sponsor tree's direct children, or the next levels of the iBloomer tree. */
+async function loadChildren(kind: Kind, node: MemberNode): Promise<MemberNode[]> {
+  if (kind === 'sponsor') {
+    const children = await http.get<TreeNode[]>('/api/users/tree/user', { user_id: node.id });
+    return children.map((c) => toChartNode(c, node.id));
+  }
+  const answer = await http.get<TreeAnswer>(SOURCES.iblommer.url, { user_id: node.id });
+  return (answer.roots[0]?.children ?? []).map((c) => toChartNode(c, node.id));
+}
+
+/** Admin's choice of the root member: a search over the member list. */
+function RootPicker({ onPick }: { onPick: (id: number | null) => void }) {
+  const { t } = useTranslation();
+  const [keyword, setKeyword] = useState('');
+  const { data, isFetching } = useQuery({
+    queryKey: ['tree-root-picker', keyword],
+    queryFn: () => http.get<UserListResult>('/api/users/list', { keyword, pageSize: 10 }),
+    enabled: keyword.length > 0,
+  });
+  return (
+    <Select
+      showSearch
+      allowClear
+      style={{ width: 280 }}
+      placeholder={t('treePage.rootMember')}
+      filterOption={false}
+      onSearch={setKeyword}
+      onChange={(v) => onPick(v ?? null)}
+      notFoundContent={isFetching ? <Spin size="small" /> : null}
+      options={(data?.list ?? []).map((u) => ({ value: u.id, label: `${u.name} (${u.user_no})` }))}
+    />
+  );
+}
+
+function NodeContent({ node }: { node: MemberNode }) {
+  const d = node.data;
+  if (!d) return <Typography.Text strong>{node.label}</Typography.Text>;
+  return (
+    <>
+      <div>
+        <Typography.Text strong>{d.full_name}</Typography.Text>
+      </div>
+      <div>
+        {d.user_no} · {d.level.name}
+      </div>
+    </>
+  );
+}
+
+/**
+ * A referral tree as an org chart: members see their own downline ("Sponsor
+ * Tree", masked names); admins the genealogy from any member or the top
+ * sponsors, and the iBloomer tree. 10 levels come at once, deeper ones load
+ * per node. `?user_id=` opens a given member (bonus type 9 links here).
+ */
+export function TreePage({ kind }: { kind: Kind }) {
+  const { t } = useTranslation();
+  const isAdmin = useIsAdmin();
+  const { openUserDetail } = useUserDetail();
+  const [params, setParams] = useSearchParams();
+  const userId = params.get('user_id') ? Number(params.get('user_id')) : undefined;
+  const [filter, setFilter] = useState('');
+  const queryKey = ['tree', kind, userId ?? null];
+  const { data, isLoading } = useQuery({
+    queryKey,
+    queryFn: () => http.get<TreeAnswer>(SOURCES[kind].url, { user_id: userId }),
+  });
+  const root = useMemo(() => (data ? chartRoot(data.roots, t('treePage.topSponsors')) : null), [data, t]);
+  const title = kind === 'sponsor' && !isAdmin ? t('treePage.sponsorTree') : t(SOURCES[kind].titleKey);
+  const member = (node: MemberNode) => node.data;
+
+  const pick = (id: number | null) => setParams(id ? { user_id: String(id) } : {});
+
+  const exportDownline = (node: MemberNode) =>
+    download('/api/users/exportLegend', { user_id: node.id }, `downline-${member(node)?.user_no}.xlsx`);
+
+  const move = (node: MemberNode, target: MemberNode) => {
+    if (!member(node) || !member(target)) return;
+    feedback.modal.confirm({
+      title: t('treePage.moveTitle'),
+      content: t('treePage.moveConfirm', { name: node.label, parent: target.label }),
+      onOk: async () => {
+        await http.put('/api/users/update/refererUser', { user_id: node.id, parent_user_id: target.id });
+        feedback.message.success(t('tree.moved'));
+        await queryClient.invalidateQueries({ queryKey: ['tree'] });
+      },
+    });
+  };
+
+  const commands = (node: MemberNode): MenuCommand[] => {
+    if (!member(node)) return [];
+    const list: MenuCommand[] = [];
+    if (isAdmin)
+      list.push({ key: 'details', label: t('treePage.details'), run: () => openUserDetail(Number(node.id)) });
+    if (kind === 'sponsor')
+      list.push({ key: 'export', label: t('treePage.export'), run: () => void exportDownline(node) });
+    return list;
+  };
+
+  return (
+    <Card
+      title={title}
+      extra={
+        <Space wrap>
+          {isAdmin && <RootPicker onPick={pick} />}
+          {isAdmin && userId !== undefined && (
+            <Button onClick={() => pick(null)}>{t('treePage.topSponsors')}</Button>
+          )}
+          <Input.Search
+            allowClear
+            style={{ width: 220 }}
+            placeholder={t('treePage.filter')}
+            onSearch={setFilter}
+            data-testid="tree-filter"
+          />
+        </Space>
+      }
+    >
+      <Space direction="vertical" style={{ width: '100%' }}>
+        {data?.downline_count != null && <Tag>{t('treePage.downline', { count: data.downline_count })}</Tag>}
+        {data?.truncated && <Alert type="info" showIcon message={t('treePage.truncated', { count: 2000 })} />}
+        {isLoading && <Spin />}
+        {data && !root && <Empty description={t('treePage.empty')} />}
+        {root && (
+          <div style={{ height: 'calc(100vh - 260px)', minHeight: 480 }}>
+            <OrgChart<TreeNode>
+              data={root}
+              disabled
+              lazy
+              load={(node) => loadChildren(kind, node)}
+              defaultExpandLevel={root.id === FOREST_ROOT ? 1 : 2}
+              filterValue={filter}
+              filterMethod={matchesMember}
+              renderContent={(node) => <NodeContent node={node} />}
+              copyText={(node) => (member(node) ? `${node.label} (${member(node)!.user_no})` : node.label)}
+              menuCommands={commands}
+              nodeDraggable={isAdmin && kind === 'sponsor'}
+              onNodeDrop={move}
+              onNodeClick={(node) => isAdmin && member(node) && openUserDetail(Number(node.id))}
+            />
+          </div>
+        )}
+      </Space>
+    </Card>
+  );
+}
+
+export const SponsorTreePage = () => <TreePage kind="sponsor" />;
+export const IblommeTreePage = () => <TreePage kind="iblommer" />;

@@ -1,0 +1,122 @@
+import {
+  type SendTransferBody,
+  sendTransferBody,
+  type TransferItem,
+  type WalletSummary,
+} from '@app/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Col, Form, Input, Row, Statistic, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../platform/current-user';
+import { feedback } from '../platform/feedback';
+import { http } from '../platform/http';
+import { queryClient } from '../platform/query-client';
+import { applyFieldErrors } from '../platform/ui/form-errors';
+import { formatMoney, MoneyText } from '../platform/ui/MoneyText';
+import { PagedTable } from '../platform/ui/PagedTable';
+import { zodRules } from '../platform/ui/zod-rules';
+import { moneyPost } from './wallet-ui';
+
+/** /transfer (members): send money to another member by member id, after a confirm dialog. */
+export default function TransferPage() {
+  const { t } = useTranslation();
+  const userId = useCurrentUser().user?.id ?? 0;
+  const [form] = Form.useForm<SendTransferBody>();
+  const [busy, setBusy] = useState(false);
+  const wallet = useQuery({
+    queryKey: ['/api/wallet', userId],
+    queryFn: () => http.get<WalletSummary>(`/api/wallet/${userId}`),
+    enabled: userId > 0,
+  });
+  const send = async (values: SendTransferBody) => {
+    setBusy(true);
+    try {
+      await moneyPost('/api/wallet/sendTransfer', values);
+      form.resetFields();
+      await queryClient.invalidateQueries();
+    } catch (error) {
+      applyFieldErrors(form, error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const confirm = (values: SendTransferBody) =>
+    feedback.modal.confirm({
+      title: t('walletUi.send'),
+      content: t('walletUi.transferConfirm', {
+        amount: formatMoney(String(values.amount)),
+        userNo: values.user_no,
+      }),
+      okText: t('platform.ok'),
+      cancelText: t('platform.cancel'),
+      onOk: () => send(values),
+    });
+  const rules = (field: keyof SendTransferBody) => zodRules(sendTransferBody, field);
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} lg={10}>
+        <Card title={t('walletUi.send')}>
+          <Statistic title={t('walletUi.available')} value={formatMoney(wallet.data?.total)} />
+          <Form form={form} layout="vertical" onFinish={confirm} style={{ marginTop: 16 }}>
+            <Form.Item name="user_no" label={t('walletUi.transferTo')} rules={rules('user_no')}>
+              <Input placeholder="M1000001" />
+            </Form.Item>
+            <Form.Item name="amount" label={t('walletUi.amount')} rules={rules('amount')}>
+              <Input inputMode="decimal" />
+            </Form.Item>
+            <Form.Item name="remark" label={t('walletUi.remark')} rules={rules('remark')}>
+              <Input />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" loading={busy}>
+              {t('walletUi.send')}
+            </Button>
+          </Form>
+        </Card>
+      </Col>
+      <Col xs={24} lg={14}>
+        <Card title={t('walletUi.transfers')}>
+          <PagedTable<TransferItem>
+            url="/api/wallet/transferList"
+            options={{ pageSize: 10, pageSizes: [10, 20, 50] }}
+            rowKey="id"
+            size="small"
+            columns={[
+              {
+                title: t('walletUi.time'),
+                key: 'time',
+                render: (r) => new Date(r.created_at).toLocaleString(),
+              },
+              {
+                title: t('walletUi.kind'),
+                key: 'dir',
+                render: (r) => (
+                  <Tag color={r.direction === 'in' ? 'success' : 'default'}>
+                    {t(`walletUi.direction.${r.direction}`)}
+                  </Tag>
+                ),
+              },
+              {
+                title: t('walletUi.from'),
+                key: 'from',
+                render: (r) => `${r.from_user.name} (${r.from_user.user_no})`,
+              },
+              {
+                title: t('walletUi.to'),
+                key: 'to',
+                render: (r) => `${r.to_user.name} (${r.to_user.user_no})`,
+              },
+              {
+                title: t('walletUi.amount'),
+                key: 'amount',
+                align: 'right',
+                render: (r) => <MoneyText value={r.amount} />,
+              },
+              { title: t('walletUi.remark'), dataIndex: 'remark' },
+            ]}
+          />
+        </Card>
+      </Col>
+    </Row>
+  );
+}

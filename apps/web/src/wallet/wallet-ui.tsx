@@ -1,0 +1,83 @@
+import type { RechargeStatus, WalletRecordItem, WithdrawalStatus } from '@app/contracts';
+import { Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { feedback } from '../platform/feedback';
+import { send } from '../platform/http';
+import { MoneyText } from '../platform/ui/MoneyText';
+
+/**
+ * POSTs a money-moving call with an Idempotency-Key (DESIGN.md §2) made for this one submission,
+ * then toasts the server's success text ("Application Successful", "Cancellation Successful"…).
+ */
+export async function moneyPost<T>(url: string, body?: unknown): Promise<T> {
+  const key = `web-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+  const envelope = await send<T>({ method: 'POST', url, data: body, headers: { 'Idempotency-Key': key } });
+  feedback.message.success(envelope.msg);
+  return envelope.data;
+}
+
+const WITHDRAWAL_COLORS: Record<WithdrawalStatus, string> = {
+  1: 'processing',
+  2: 'error',
+  3: 'default',
+  4: 'warning',
+  5: 'error',
+  6: 'success',
+};
+export function WithdrawalStatusTag({ status }: { status: WithdrawalStatus }) {
+  const { t } = useTranslation();
+  return <Tag color={WITHDRAWAL_COLORS[status]}>{t(`walletUi.withdraw.${status}`)}</Tag>;
+}
+
+const RECHARGE_COLORS: Record<RechargeStatus, string> = { 1: 'processing', 2: 'success', 3: 'error' };
+export function RechargeStatusTag({ status }: { status: RechargeStatus }) {
+  const { t } = useTranslation();
+  return <Tag color={RECHARGE_COLORS[status]}>{t(`walletUi.recharge.${status}`)}</Tag>;
+}
+
+/** A record's amount signed by its action: +12.00 added, -12.00 reduced. */
+export function SignedAmount({ record }: { record: Pick<WalletRecordItem, 'action' | 'amount'> }) {
+  return <MoneyText value={record.action === 1 ? record.amount : `-${record.amount}`} />;
+}
+
+/** The columns every wallet-record table shows. */
+export function useRecordColumns() {
+  const { t } = useTranslation();
+  return [
+    { title: t('walletUi.recordNo'), dataIndex: 'wallet_record_no', key: 'no' },
+    {
+      title: t('walletUi.kind'),
+      key: 'kind',
+      render: (r: WalletRecordItem) => t(`walletUi.kind.${r.kind}`),
+    },
+    {
+      title: t('walletUi.amount'),
+      key: 'amount',
+      align: 'right' as const,
+      render: (r: WalletRecordItem) => <SignedAmount record={r} />,
+    },
+    {
+      title: t('walletUi.status'),
+      key: 'status',
+      render: (r: WalletRecordItem) =>
+        r.status === 1 ? (
+          <Tag color="success">{t('walletUi.statusComplete')}</Tag>
+        ) : (
+          <Tag color="processing">{t('walletUi.statusPending')}</Tag>
+        ),
+    },
+    {
+      title: t('walletUi.balanceAfter'),
+      key: 'after',
+      align: 'right' as const,
+      render: (r: WalletRecordItem) => <MoneyText value={r.balance_after} />,
+    },
+    { title: t('walletUi.month'), dataIndex: 'month', key: 'month' },
+    { title: t('walletUi.remark'), dataIndex: 'remark', key: 'remark' },
+    {
+      title: t('walletUi.time'),
+      key: 'time',
+      render: (r: WalletRecordItem) => new Date(r.created_at).toLocaleString(),
+    },
+  ];
+}

@@ -1,0 +1,154 @@
+import { type WithdrawalAction, type WithdrawalItem, WithdrawalStatus } from '@app/contracts';
+import { Button, Card, Form, Input, Modal, Select, Space, Table } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { queryClient } from '../platform/query-client';
+import { ConfirmButton } from '../platform/ui/ConfirmButton';
+import { applyFieldErrors } from '../platform/ui/form-errors';
+import { MoneyText } from '../platform/ui/MoneyText';
+import { usePagedList } from '../platform/ui/PagedTable';
+import { UserName } from '../platform/ui/UserName';
+import { moneyPost, WithdrawalStatusTag } from '../wallet/wallet-ui';
+
+const step = async (id: number, action: WithdrawalAction, reason?: string) => {
+  await moneyPost(`/api/wallet/admin/next/${id}`, { action, reason });
+  await queryClient.invalidateQueries();
+};
+
+/** The refusal dialog: the reason is required (SPEC.md §5). */
+function RefuseDialog({ withdrawal, onClose }: { withdrawal: WithdrawalItem; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ reason: string }>();
+  const [busy, setBusy] = useState(false);
+  const submit = async ({ reason }: { reason: string }) => {
+    setBusy(true);
+    try {
+      await step(withdrawal.id, 'refuse', reason);
+      onClose();
+    } catch (error) {
+      applyFieldErrors(form, error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      open
+      title={t('walletUi.refuse')}
+      okText={t('walletUi.submit')}
+      cancelText={t('platform.cancel')}
+      confirmLoading={busy}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+    >
+      <Form form={form} layout="vertical" onFinish={submit}>
+        <Form.Item
+          name="reason"
+          label={t('walletUi.reason')}
+          rules={[{ required: true, whitespace: true, message: t('wallet.reasonRequired') }, { max: 300 }]}
+        >
+          <Input.TextArea rows={3} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** /withdraw (admins): applications by status; agree or refuse, then mark paid or failed. */
+export default function WithdrawPage() {
+  const { t } = useTranslation();
+  const [status, setStatus] = useState<number | undefined>();
+  const [keyword, setKeyword] = useState<string | undefined>();
+  const [refusing, setRefusing] = useState<WithdrawalItem | null>(null);
+  const { tableProps } = usePagedList<WithdrawalItem>('/api/wallet/admin/list', { status, keyword });
+  const actions = (w: WithdrawalItem) => {
+    if (w.status === WithdrawalStatus.inApplication)
+      return (
+        <Space>
+          <ConfirmButton
+            size="small"
+            type="primary"
+            confirm={t('walletUi.agreeConfirm')}
+            onConfirm={() => step(w.id, 'agree')}
+          >
+            {t('walletUi.agree')}
+          </ConfirmButton>
+          <Button size="small" danger onClick={() => setRefusing(w)}>
+            {t('walletUi.refuse')}
+          </Button>
+        </Space>
+      );
+    if (w.status === WithdrawalStatus.paymentInProgress)
+      return (
+        <Space>
+          <ConfirmButton
+            size="small"
+            type="primary"
+            confirm={t('walletUi.paidConfirm')}
+            onConfirm={() => step(w.id, 'paid')}
+          >
+            {t('walletUi.markPaid')}
+          </ConfirmButton>
+          <ConfirmButton
+            size="small"
+            danger
+            confirm={t('walletUi.failedConfirm')}
+            onConfirm={() => step(w.id, 'failed')}
+          >
+            {t('walletUi.markFailed')}
+          </ConfirmButton>
+        </Space>
+      );
+    return null;
+  };
+  return (
+    <Card>
+      <Space style={{ marginBottom: 16 }} wrap>
+        <Input.Search
+          placeholder={t('walletUi.keyword')}
+          allowClear
+          onSearch={(v) => setKeyword(v || undefined)}
+        />
+        <Select
+          allowClear
+          style={{ width: 200 }}
+          placeholder={t('walletUi.status')}
+          value={status}
+          onChange={setStatus}
+          options={Object.values(WithdrawalStatus).map((s) => ({
+            value: s,
+            label: t(`walletUi.withdraw.${s}`),
+          }))}
+        />
+      </Space>
+      <Table<WithdrawalItem>
+        {...tableProps}
+        rowKey="id"
+        size="small"
+        columns={[
+          { title: 'ID', dataIndex: 'id' },
+          { title: t('walletUi.member'), key: 'user', render: (w) => <UserName user={w.user} /> },
+          { title: t('walletUi.memberId'), key: 'no', render: (w) => w.user.user_no },
+          {
+            title: t('walletUi.amount'),
+            key: 'amount',
+            align: 'right',
+            render: (w) => <MoneyText value={w.amount} />,
+          },
+          { title: t('walletUi.bankCardNumber'), dataIndex: 'bank_card_number' },
+          { title: t('walletUi.bankCode'), dataIndex: 'bank_code' },
+          { title: t('walletUi.bankName'), dataIndex: 'bank_name' },
+          {
+            title: t('walletUi.status'),
+            key: 'status',
+            render: (w) => <WithdrawalStatusTag status={w.status} />,
+          },
+          { title: t('walletUi.reason'), dataIndex: 'reason' },
+          { title: t('walletUi.time'), key: 'time', render: (w) => new Date(w.created_at).toLocaleString() },
+          { title: t('walletUi.operation'), key: 'op', render: actions },
+        ]}
+      />
+      {refusing && <RefuseDialog withdrawal={refusing} onClose={() => setRefusing(null)} />}
+    </Card>
+  );
+}

@@ -1,0 +1,243 @@
+/**
+ * Orders benchmark (on demand: `npm run bench -- orders`, never a timed test).
+ * On PostgreSQL (BENCH_DATABASE_URL, default a `bench_orders` database on the local server)
+ * it loads BENCH_MEMBERS members (default 1,000,000, the members domain's bulk loader) and
+ * BENCH_ORDERS orders (default 5,000,000, generated in SQL) once, then measures through the
+ * real app:
+ *  - POST /api/orders/list with totals for filter combinations of the orders screen (p50/p95),
+ *  - the streamed .xlsx export of 100,000 orders over HTTP: time and peak extra memory.
+ */
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../apps/api/src/app';
+import { createAdmin } from '../apps/api/src/members/members.service';
+import { prepareDatabase } from '../apps/api/src/platform/db/bootstrap';
+import { openDatabase, queryRows } from '../apps/api/src/platform/db/client';
+import { seedBulkMembers } from '../apps/api/src/seed/bulk-members';
+import { testConfig } from '../apps/api/src/test/test-app';
+
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 1_000_000);
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 5_000_000);
+const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_orders';
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 20);
+const EXPORT_ROWS = 100_000;
+const BATCH = 250_000;
+
+const pct = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+};
+
+async function ensureDatabase(url: string): Promise<void> {
+  const target = new URL(url);
+  const name = target.pathname.slice(1);
+  target.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: target.toString() });
+  await client.connect();
+  const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
+  if (!rowCount) await client.query(`create database "${name}"`);
+  await client.end();
+}
+
+type Db = ReturnType<typeof openDatabase>['db'];
+const count = async (db: Db, table: string) =>
+  Number((await queryRows<{ n: string }>(db, sql.raw(`select count(*) as n from ${table}`)))[0]!.n);
+
+/** The orders table's secondary indexes, as the generated migration creates them. */
+const ORDER_INDEXES = readFileSync(new URL('../apps/api/drizzle/0000_init.sql', import.meta.url), 'utf8')
+  .split('\n')
+  .filter((line) => line.startsWith('CREATE INDEX "orders_'))
+  .map((line) =>
+    line.replace('--> statement-breakpoint', '').replace('CREATE INDEX', 'CREATE INDEX IF NOT EXISTS'),
+  );
+
+async function buildOrderIndexes(db: Db) {
+  const t0 = performance.now();
+  for (const statement of ORDER_INDEXES) await db.execute(sql.raw(statement));
+  console.log(
+    `  ${ORDER_INDEXES.length} order indexes present (${((performance.now() - t0) / 1000).toFixed(0)} s)`,
+  );
+}
+
+/** Providers, products with tags, and orders spread over two years, all derived from the row number. */
+async function loadSales(db: Db, orders: number) {
+  await db.execute(sql`
+    insert into providers (name, proportion_bp, email, referrer_user_id)
+    select 'Bench provider ' || g, 500 + g * 100, 'p' || g || '@bench.local',
+           (select id from users where not is_admin order by id offset g * 1000 limit 1)
+    from generate_series(1, 20) g`);
+  await db.execute(sql`
+    insert into products (name, provider_id, price_cents, sales_points, source_type, grants_level_id, tags)
+    select 'Bench product ' || g, (select min(id) from providers) + g % 20, 1000 * g, 10 * g, 1 + g % 3,
+           case when g % 3 = 0 then 2 + g % 3 end, array['tag' || g % 7, 'tag' || g % 11]
+    from generate_series(0, 59) g`);
+  const [range] = await queryRows<{ lo: number; n: number; p0: number; pr0: number }>(
+    db,
+    sql`select min(id)::int as lo, count(*)::int as n, (select min(id)::int from products) as p0,
+               (select min(id)::int from providers) as pr0 from users where not is_admin`,
+  );
+  const { lo, n, p0 } = range!;
+  // Secondary indexes are dropped for the bulk load and built once afterwards (much faster).
+  for (const name of ORDER_INDEXES.map((d) => /"(orders_\w+)"/.exec(d)![1]))
+    await db.execute(sql.raw(`drop index if exists ${name}`));
+  for (let from = 1; from <= orders; from += BATCH) {
+    const to = Math.min(orders, from + BATCH - 1);
+    const t0 = performance.now();
+    await db.execute(sql`
+      insert into orders (order_no, platform_order_no, status, subtype, source_type, user_id, referer_user_id,
+                          product_id, product_name, provider_id, amount_cents, sales_point, platform_profit_cents,
+                          platform_rebate_cents, supplier_rebate_cents, order_at, completed_at)
+      select 'B' || g, 'BP' || g, case when g % 50 = 0 then 0 else 1 end,
+             (array['credit_order', 'renewal_order', 'normal_order'])[1 + (g % 10 > 0)::int + (g % 10 > 2)::int],
+             p.source_type, u.id, u.parent_user_id, p.id, p.name, p.provider_id, p.price_cents, p.sales_points,
+             p.price_cents * 8 / 10, p.price_cents / 50, p.price_cents * 15 / 100,
+             now() - ((g::bigint * 7919) % 63072000) * interval '1 second',
+             now() - ((g::bigint * 7919) % 63072000) * interval '1 second' + interval '5 minutes'
+      from generate_series(${from}::int, ${to}::int) g
+      join users u on u.id = ${lo} + ((g::bigint * 2654435761) % ${n})
+      join products p on p.id = ${p0} + (g % 60)`);
+    console.log(
+      `  orders ${to.toLocaleString()} / ${orders.toLocaleString()} (${((performance.now() - t0) / 1000).toFixed(1)} s)`,
+    );
+  }
+  await buildOrderIndexes(db);
+  await db.execute(sql`analyze`);
+}
+
+async function main() {
+  await ensureDatabase(SERVER);
+  const database = openDatabase({ url: SERVER });
+  await prepareDatabase(database);
+  const db = database.db;
+  let t0 = performance.now();
+  const members = (await count(db, 'users')) - 1;
+  if (members < MEMBERS) {
+    if (members <= 0)
+      await createAdmin(db, {
+        name: 'bench_admin',
+        email: 'bench@bench.local',
+        password: 'bench123',
+        isSuper: true,
+      });
+    await seedBulkMembers(db, {
+      count: MEMBERS - Math.max(0, members),
+      onProgress: (d) => process.stdout.write(`  members ${d}\r`),
+    });
+    console.log(`\nmembers loaded in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  }
+  t0 = performance.now();
+  if ((await count(db, 'orders')) < ORDERS) {
+    await db.execute(sql`truncate orders, products, providers restart identity cascade`);
+    await loadSales(db, ORDERS);
+    console.log(`orders loaded in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  }
+
+  await buildOrderIndexes(db);
+  await db.execute(sql`analyze orders`);
+  const app = await buildApp({ db, config: { ...testConfig(), databaseUrl: SERVER } });
+  await app.ready();
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { account: 'bench_admin', password: 'bench123' },
+  });
+  const token = login.json().data.access_token as string;
+  const headers = { authorization: `Bearer ${token}` };
+
+  const pick = async (q: string) => (await queryRows<{ v: string }>(db, sql.raw(q)))[0]!.v;
+  const midNode = await pick(
+    `select p.user_no as v from users c join users p on p.id = c.parent_user_id
+     where c.id >= (select min(id) + count(*) / 3 from users where not is_admin) order by c.id limit 1`,
+  );
+  const buyer = await pick(`select u.user_no as v from users u join orders o on o.user_id = u.id limit 1`);
+  const referrer = await pick(
+    `select u.user_no as v from providers p join users u on u.id = p.referrer_user_id limit 1`,
+  );
+  const providerId = Number(await pick('select min(id)::text as v from providers'));
+  const month = (m: number) => {
+    const d = new Date();
+    d.setUTCMonth(d.getUTCMonth() - m, 1);
+    return d.toISOString().slice(0, 7);
+  };
+  const scenarios: Record<string, object> = {
+    'no filter (totals over all)': {},
+    'this month': { date_from: `${month(0)}-01` },
+    'one month + provider': {
+      date_from: `${month(3)}-01`,
+      date_to: `${month(3)}-28`,
+      provider_id: providerId,
+    },
+    'subtype + order type, sort amount': { subtype: 'renewal_order', source_type: 2, sort: 'amount' },
+    'product tags, sort sales point': { tags: ['tag3'], sort: 'sales_point', order: 'asc' },
+    'MemberId (buyer)': { member_id: buyer },
+    'name search': { name: 'bulk12345' },
+    'referral sales': { referral_sales: true, member_id: midNode },
+    'generational sales': { generational_sales: true, member_id: midNode },
+    'group sales + month': { group_sales: true, member_id: midNode, date_from: `${month(1)}-01` },
+    'group not referral': { group_sales_not_referral: true, member_id: midNode },
+    'channel sales': { channel_sales: true, member_id: referrer },
+    'iBloomer sales': { iblommer_sales: true, member_id: midNode },
+    'platform order ID': { platform_order_no: 'BP4242' },
+    'sort by referer, page 50': { sort: 'referer', page: 50 },
+  };
+  const all: number[] = [];
+  console.log(
+    `orders list on ${ORDERS.toLocaleString()} orders / ${MEMBERS.toLocaleString()} members (${SAMPLES} runs each):`,
+  );
+  for (const [name, filters] of Object.entries(scenarios)) {
+    const times: number[] = [];
+    let total = 0;
+    for (let i = 0; i < SAMPLES; i++) {
+      const t = performance.now();
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/orders/list',
+        headers,
+        payload: { pageSize: 20, ...filters },
+      });
+      times.push(performance.now() - t);
+      if (res.statusCode !== 200) throw new Error(`${name}: ${res.statusCode} ${res.body}`);
+      total = res.json().data.meta.total;
+    }
+    all.push(...times);
+    console.log(
+      `  ${name.padEnd(36)} p50 ${pct(times, 50).toFixed(1).padStart(7)} ms  p95 ${pct(times, 95).toFixed(1).padStart(7)} ms  (${total.toLocaleString()} rows)`,
+    );
+  }
+  console.log(
+    `  ${'all scenarios'.padEnd(36)} p50 ${pct(all, 50).toFixed(1).padStart(7)} ms  p95 ${pct(all, 95).toFixed(1).padStart(7)} ms`,
+  );
+
+  // Export: the newest ~100,000 orders (a date range), streamed over real HTTP and discarded.
+  const [edge] = await queryRows<{ at: Date }>(
+    db,
+    sql`select completed_at as at from orders order by completed_at desc offset ${EXPORT_ROWS - 1} limit 1`,
+  );
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.address() as { port: number }).port;
+  global.gc?.();
+  const base = process.memoryUsage().rss;
+  let peak = base;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 20);
+  const t = performance.now();
+  const res = await fetch(`http://127.0.0.1:${port}/api/orders/list`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ export: true, date_from: new Date(edge!.at).toISOString() }),
+  });
+  let bytes = 0;
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
+  clearInterval(sampler);
+  console.log(
+    `export of ${EXPORT_ROWS.toLocaleString()} orders: ${((performance.now() - t) / 1000).toFixed(1)} s, ` +
+      `${(bytes / 1e6).toFixed(1)} MB xlsx, peak RSS +${((peak - base) / 1e6).toFixed(0)} MB over ${(base / 1e6).toFixed(0)} MB`,
+  );
+  await app.close();
+  await database.close();
+}
+
+export const benchOrders = main;

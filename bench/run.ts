@@ -1,0 +1,20 @@
+/** Runs the benchmarks named on the command line (all when none): `npm run bench -- tree`. */
+import { benchOrders } from './orders';
+import { benchSettlement } from './settlement';
+import { benchTransfers } from './transfers';
+import { benchTree } from './tree';
+
+const BENCHES: Record<string, () => Promise<void>> = {
+  tree: benchTree,
+  orders: benchOrders,
+  settlement: benchSettlement,
+  transfers: benchTransfers,
+};
+
+const chosen = process.argv.slice(2).filter((name) => !name.startsWith('-'));
+for (const name of chosen.length ? chosen : Object.keys(BENCHES)) {
+  const bench = BENCHES[name];
+  if (!bench) throw new Error(`unknown benchmark ${name}; known: ${Object.keys(BENCHES).join(', ')}`);
+  console.log(`== ${name}`);
+  await bench();
+}

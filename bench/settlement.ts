@@ -1,0 +1,115 @@
+/**
+ * Monthly bonus settlement benchmark (on demand: `npm run bench -- settlement`, never a timed test).
+ * On PostgreSQL (BENCH_SETTLEMENT_DATABASE_URL, default a `bench_settlement` database on the local
+ * server) it loads BENCH_MEMBERS members (default 1,000,000, the members domain's bulk loader) and
+ * BENCH_ORDERS orders completed in one month (default 1,000,000, generated in SQL) once, then times
+ *  - a dry run of the month over every bonus type (load + engine, pays nothing),
+ *  - the real run of the month (every payout through the wallet ledger), unless BENCH_REAL=0,
+ * and reports the heap in use after each.
+ */
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { runSettlement } from '../apps/api/src/bonus/settlement.service';
+import { createAdmin } from '../apps/api/src/members/members.service';
+import { prepareDatabase } from '../apps/api/src/platform/db/bootstrap';
+import { openDatabase, queryRows } from '../apps/api/src/platform/db/client';
+import { seedBulkMembers } from '../apps/api/src/seed/bulk-members';
+
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 1_000_000);
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
+const REAL = process.env.BENCH_REAL !== '0';
+const SERVER =
+  process.env.BENCH_SETTLEMENT_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_settlement';
+const MONTH = '2026-01';
+
+async function ensureDatabase(url: string): Promise<void> {
+  const target = new URL(url);
+  const name = target.pathname.slice(1);
+  target.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: target.toString() });
+  await client.connect();
+  const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
+  if (!rowCount) await client.query(`create database "${name}"`);
+  await client.end();
+}
+
+type Db = ReturnType<typeof openDatabase>['db'];
+const count = async (db: Db, table: string) =>
+  Number((await queryRows<{ n: string }>(db, sql.raw(`select count(*) as n from ${table}`)))[0]!.n);
+const heapMb = () => Math.round(process.memoryUsage().heapUsed / 1e6);
+
+/** 20 providers referred by members (two of them Qualified CPs) and ORDERS orders spread over the month. */
+async function loadOrders(db: Db) {
+  await db.execute(sql`
+    insert into providers (name, proportion_bp, email, referrer_user_id)
+    select 'Bench provider ' || g, 1000, 'p' || g || '@bench.local',
+           (select id from users where not is_admin order by id offset g * 997 limit 1)
+    from generate_series(1, 20) g`);
+  await db.execute(
+    sql`insert into qualified_cps (user_id) select referrer_user_id from providers order by id limit 2`,
+  );
+  const [range] = await queryRows<{ lo: number; n: number; pr0: number }>(
+    db,
+    sql`select min(id)::int as lo, count(*)::int as n, (select min(id)::int from providers) as pr0
+        from users where not is_admin`,
+  );
+  for (let start = 0; start < ORDERS; start += 250_000) {
+    const end = Math.min(ORDERS, start + 250_000);
+    await db.execute(sql`
+      insert into orders (platform_order_no, source_type, user_id, product_name, provider_id, amount_cents,
+                          sales_point, order_at, completed_at)
+      select 'BS' || g, 1 + g % 3, ${range!.lo}::int + (g::bigint * 7919) % ${range!.n}::int, 'Bench product',
+             case when g % 4 = 0 then ${range!.pr0}::int + g % 20 end, 10000 + (g % 50) * 1000, 100 + (g % 50) * 10,
+             ${`${MONTH}-01T00:00:00Z`}::timestamptz + (((g::bigint * 2678399) / ${ORDERS}::int) || ' seconds')::interval,
+             ${`${MONTH}-01T00:00:00Z`}::timestamptz + (((g::bigint * 2678399) / ${ORDERS}::int) || ' seconds')::interval
+      from generate_series(${start}::int, ${end - 1}::int) g`);
+    process.stdout.write(`  orders ${end}\r`);
+  }
+  await db.execute(sql`analyze`);
+}
+
+export async function benchSettlement() {
+  await ensureDatabase(SERVER);
+  const database = openDatabase({ url: SERVER });
+  await prepareDatabase(database);
+  const db = database.db;
+  let t0 = performance.now();
+  const members = (await count(db, 'users')) - 1;
+  if (members < MEMBERS) {
+    if (members <= 0)
+      await createAdmin(db, {
+        name: 'bench_admin',
+        email: 'bench@bench.local',
+        password: 'bench123',
+        isSuper: true,
+      });
+    await seedBulkMembers(db, {
+      count: MEMBERS - Math.max(0, members),
+      onProgress: (d) => process.stdout.write(`  members ${d}\r`),
+    });
+    console.log(`\nmembers loaded in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  }
+  if ((await count(db, 'orders')) !== ORDERS) {
+    t0 = performance.now();
+    await db.execute(
+      sql`truncate bonus_payouts, bonus_settlement_runs, wallet_records, wallets, orders, qualified_cps, providers restart identity cascade`,
+    );
+    await loadOrders(db);
+    console.log(`\norders loaded in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  }
+  await db.execute(
+    sql`truncate bonus_payouts, bonus_settlement_runs, wallet_records, wallets restart identity cascade`,
+  );
+  const now = new Date();
+  for (const dryRun of REAL ? [true, false] : [true]) {
+    t0 = performance.now();
+    const { run } = await runSettlement(db, { period: MONTH, dryRun, startedBy: null, now });
+    const seconds = (performance.now() - t0) / 1000;
+    console.log(
+      `${dryRun ? 'dry run' : 'real run'}: ${ORDERS.toLocaleString('en-US')} orders, ${MEMBERS.toLocaleString('en-US')} members → ` +
+        `${run.payout_count.toLocaleString('en-US')} payouts, ${run.total_amount} in ${seconds.toFixed(1)} s, heap ${heapMb()} MB`,
+    );
+  }
+  await database.close();
+}

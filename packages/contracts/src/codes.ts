@@ -1,0 +1,26 @@
+/** Result codes carried in the envelope's `code` (DESIGN.md §2). */
+export const ResultCode = {
+  OK: 200,
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  VALIDATION: 422,
+  TOO_MANY_REQUESTS: 429,
+  SERVER_ERROR: 500,
+  /** Illegal (forged or malformed) token. */
+  ILLEGAL_TOKEN: 50008,
+  /** Account disabled, or the session was ended elsewhere (logout, password change). */
+  SESSION_REVOKED: 50012,
+  /** Token expired. */
+  TOKEN_EXPIRED: 50014,
+} as const;
+export type ResultCode = (typeof ResultCode)[keyof typeof ResultCode];
+
+/** Codes for which the web app offers the confirm-logout dialog. */
+export const SESSION_CODES: readonly number[] = [
+  ResultCode.ILLEGAL_TOKEN,
+  ResultCode.SESSION_REVOKED,
+  ResultCode.TOKEN_EXPIRED,
+];

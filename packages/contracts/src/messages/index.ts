@@ -1,0 +1,43 @@
+import { interpolate, type Locale } from '../locales';
+import { accessMessages } from './access';
+import { bonusMessages } from './bonus';
+import { commonMessages } from './common';
+import { contentMessages } from './content';
+import { salesMessages } from './sales';
+import { membersMessages } from './members';
+import { walletMessages } from './wallet';
+import { treeMessages } from './tree';
+
+/**
+ * The server's message catalogue (SPEC.md §8): one dictionary per domain,
+ * merged here. Add a domain by adding its file to this list.
+ */
+const catalogues = [
+  commonMessages,
+  accessMessages,
+  membersMessages,
+  treeMessages,
+  walletMessages,
+  salesMessages,
+  contentMessages,
+  bonusMessages,
+] as const;
+
+type KeysOf<T> = T extends Record<Locale, Record<infer K, string>> ? K : never;
+export type MessageKey = KeysOf<(typeof catalogues)[number]>;
+
+export const messages: Record<Locale, Record<MessageKey, string>> = {
+  'en-US': Object.assign({}, ...catalogues.map((c) => c['en-US'])),
+  'zh-HK': Object.assign({}, ...catalogues.map((c) => c['zh-HK'])),
+  'zh-CN': Object.assign({}, ...catalogues.map((c) => c['zh-CN'])),
+};
+
+export function isMessageKey(value: string): value is MessageKey {
+  return value in messages['en-US'];
+}
+
+/** Translates a message key; an unknown key is returned as it is. */
+export function translate(key: string, locale: Locale, params?: Record<string, string | number>): string {
+  const text = isMessageKey(key) ? messages[locale][key] || messages['en-US'][key] : key;
+  return interpolate(text, params);
+}

@@ -1,0 +1,47 @@
+import { defineMessages } from '../locales';
+
+/** The referral trees: genealogy, lazy loading, upline moves and the downline export. */
+export const treeMessages = defineMessages(
+  {
+    'tree.notFoundChildren': 'Not found children',
+    'tree.rootNotDeletable': 'the root node is not allowed to be deleted',
+    'tree.cycle': 'A member cannot be moved under itself or its own downline',
+    'tree.moved': 'Upline changed successfully',
+    'tree.export.generation': 'Generation',
+    'tree.export.userNo': 'Member ID',
+    'tree.export.name': 'Name',
+    'tree.export.fullName': 'Full name',
+    'tree.export.level': 'Level',
+    'tree.export.sponsor': 'Sponsor member ID',
+    'tree.export.joinedAt': 'Joined at',
+    'tree.export.sheet': 'Downline',
+  },
+  {
+    'tree.notFoundChildren': '未找到下級',
+    'tree.rootNotDeletable': '根節點不允許刪除',
+    'tree.cycle': '不能把會員移到自己或自己的下線之下',
+    'tree.moved': '上線修改成功',
+    'tree.export.generation': '代數',
+    'tree.export.userNo': '會員編號',
+    'tree.export.name': '用戶名',
+    'tree.export.fullName': '全名',
+    'tree.export.level': '等級',
+    'tree.export.sponsor': '推薦人會員編號',
+    'tree.export.joinedAt': '加入時間',
+    'tree.export.sheet': '下線',
+  },
+  {
+    'tree.notFoundChildren': '未找到下级',
+    'tree.rootNotDeletable': '根节点不允许删除',
+    'tree.cycle': '不能把会员移到自己或自己的下线之下',
+    'tree.moved': '上线修改成功',
+    'tree.export.generation': '代数',
+    'tree.export.userNo': '会员编号',
+    'tree.export.name': '用户名',
+    'tree.export.fullName': '全名',
+    'tree.export.level': '等级',
+    'tree.export.sponsor': '推荐人会员编号',
+    'tree.export.joinedAt': '加入时间',
+    'tree.export.sheet': '下线',
+  },
+);

@@ -1,0 +1,316 @@
+import { z } from 'zod';
+import { requiredText } from '../fields';
+
+/**
+ * Bonus plan (DESIGN.md §3 "Bonus plan"): every bonus type is a configured instance of one rule kind.
+ * Ratios are basis points (1 bp = 0.01 %); money is integer cents; 1 SP = 1.00 currency unit (100 cents).
+ */
+export const BONUS_KINDS = [
+  'direct',
+  'generation',
+  'poolShare',
+  'groupVolume',
+  'treeDepth',
+  'oneOff',
+  'providerReferral',
+] as const;
+export type BonusKind = (typeof BONUS_KINDS)[number];
+
+/** Built-in types 1–11; 12–21 are reserved for types an admin creates from a kind. */
+export const BonusKey = {
+  referral: 1,
+  secondGeneration: 2,
+  globalDividend: 3,
+  thirdGeneration: 4,
+  channelReferral: 5,
+  groupSales: 6,
+  iBloomer: 7,
+  cpReferral: 8,
+  team: 9,
+  wecReward: 10,
+  cpProfit: 11,
+} as const;
+export const BONUS_KEY_MIN = 1;
+export const BONUS_KEY_MAX = 21;
+export const CUSTOM_BONUS_KEY_MIN = 12;
+
+const bp = z.number().int('validation.integer').min(0, 'validation.min').max(10_000, 'validation.max');
+const levelId = z.number().int('validation.integer').min(1, 'validation.min').max(4, 'validation.max');
+
+/** Where a type's ratio comes from: a column of the member's level (editable on /level/level) or its own bp per level 1–4. */
+export const ratioSource = z.union([
+  z.object({ levelField: z.enum(['invitationRatioBp', 'secondGenRatioBp', 'thirdGenRatioBp']) }).strict(),
+  z.object({ bpByLevel: z.array(bp).length(4) }).strict(),
+]);
+export type RatioSource = z.infer<typeof ratioSource>;
+
+const common = { minLevel: levelId.default(1) };
+const depth = z.number().int('validation.integer').min(1, 'validation.min').max(100, 'validation.max');
+
+export const bonusParams = z.discriminatedUnion('kind', [
+  /** The buyer's parent in the sponsor or iBloomer tree. */
+  z.object({
+    kind: z.literal('direct'),
+    tree: z.enum(['sponsor', 'iblommer']),
+    ratio: ratioSource,
+    ...common,
+  }),
+  /** The buyer's Nth upline in the sponsor tree. */
+  z.object({ kind: z.literal('generation'), generation: depth, ratio: ratioSource, ...common }),
+  /** The member who referred the order's provider, or that member's sponsor; optionally Qualified CPs only. */
+  z.object({
+    kind: z.literal('providerReferral'),
+    payTo: z.enum(['referrer', 'referrerSponsor']),
+    qualifiedCpOnly: z.boolean(),
+    ratio: ratioSource,
+    ...common,
+  }),
+  /** Monthly pool of poolBp × all SP, one share per spPerShare of own + direct-referral SP, capped by the level's share cap. */
+  z.object({
+    kind: z.literal('poolShare'),
+    poolBp: bp,
+    spPerShare: z.number().int().min(1, 'validation.min'),
+    ...common,
+  }),
+  /** Monthly: ratio × SP of the downline between minDepth and maxDepth (null = unlimited) below the member. */
+  z.object({
+    kind: z.literal('groupVolume'),
+    minDepth: depth,
+    maxDepth: depth.nullable(),
+    ratio: ratioSource,
+    ...common,
+  }),
+  z.object({
+    kind: z.literal('treeDepth'),
+    minDepth: depth,
+    maxDepth: depth.nullable(),
+    ratio: ratioSource,
+    ...common,
+  }),
+  /** Paid once on an event (e.g. passing the WEC assessment). */
+  z.object({ kind: z.literal('oneOff'), amountCents: z.number().int().min(0), ...common }),
+]);
+export type BonusParams = z.infer<typeof bonusParams>;
+export type BonusParamsInput = z.input<typeof bonusParams>;
+
+/** Report columns a type's detail table may show. */
+export const BONUS_COLUMNS = [
+  'period',
+  'orderNo',
+  'buyer',
+  'provider',
+  'salesPoint',
+  'ratio',
+  'shares',
+  'totalShares',
+  'pool',
+  'downline',
+  'amount',
+  'time',
+] as const;
+export type BonusColumn = (typeof BONUS_COLUMNS)[number];
+
+export interface BonusTypeDto {
+  key: number;
+  kind: BonusKind;
+  name: string;
+  name_en: string;
+  name_zh_hk: string;
+  name_zh_cn: string;
+  params: BonusParams;
+  columns: BonusColumn[];
+  enabled: boolean;
+  cadence: 'day' | 'month' | 'event';
+}
+
+const name = requiredText(60);
+export const bonusTypeBody = z.object({
+  name_en: name,
+  name_zh_hk: name,
+  name_zh_cn: name,
+  params: bonusParams,
+  columns: z.array(z.enum(BONUS_COLUMNS)).min(1, 'validation.required'),
+  enabled: z.boolean().default(true),
+});
+export type BonusTypeBody = z.input<typeof bonusTypeBody>;
+
+export const bonusKeyParams = z.object({
+  key: z.coerce
+    .number()
+    .int('validation.integer')
+    .min(BONUS_KEY_MIN, 'validation.min')
+    .max(BONUS_KEY_MAX, 'validation.max'),
+});
+
+/** 'YYYY-MM-DD' settles the order-driven types of that day; 'YYYY-MM' every type of that month. */
+export const settlementPeriod = z
+  .string({ message: 'validation.required' })
+  .regex(/^\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?$/, 'validation.date');
+
+export const startSettlementBody = z.object({
+  period: settlementPeriod,
+  type_key: z
+    .number()
+    .int()
+    .min(BONUS_KEY_MIN, 'validation.min')
+    .max(BONUS_KEY_MAX, 'validation.max')
+    .nullish(),
+  dry_run: z.boolean().default(false),
+});
+export type StartSettlementBody = z.input<typeof startSettlementBody>;
+
+export interface SettlementTypeTotal {
+  type_key: number;
+  count: number;
+  amount: string;
+}
+
+export interface SettlementRunDto {
+  id: number;
+  period: string;
+  type_key: number | null;
+  dry_run: boolean;
+  status: 'running' | 'done' | 'failed';
+  started_by: { id: number; name: string } | null;
+  payout_count: number;
+  total_amount: string;
+  totals: SettlementTypeTotal[];
+  error: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+export interface SettlementPreviewItem {
+  user: { id: number; name: string; user_no: string };
+  type_key: number;
+  period: string;
+  order_no: string | null;
+  sales_point: number;
+  amount: string;
+}
+
+export interface SettlementResult {
+  run: SettlementRunDto;
+  /** First payouts of the run (all of a dry run's would-be payouts up to 500). */
+  items: SettlementPreviewItem[];
+}
+
+/** Bonus queries need a date range ('please select time'). */
+const day = z.string({ message: 'validation.dateRange' }).regex(/^\d{4}-\d{2}-\d{2}/, 'validation.dateRange');
+export const dateFilter = z
+  .tuple([day, day], { message: 'validation.dateRange' })
+  .refine(([from, to]) => from.slice(0, 10) <= to.slice(0, 10), 'validation.dateRange')
+  .transform(([from, to]) => ({ from: from.slice(0, 10), to: to.slice(0, 10) }));
+
+export const userWalletBonusBody = z.object({
+  filter: dateFilter,
+  type: z.enum(['day', 'month']).default('day'),
+});
+export type UserWalletBonusBody = z.input<typeof userWalletBonusBody>;
+
+/** SPEC.md §3 cash-back item. */
+export interface CashBackItem {
+  key: string;
+  text: string;
+  value: string;
+}
+
+export interface BonusPeriodRow {
+  period: string;
+  total: string;
+  cashBack: CashBackItem[];
+}
+
+export interface UserWalletBonus {
+  user: { id: number; name: string; user_no: string; level_id: number };
+  cashBack: CashBackItem[];
+  list: BonusPeriodRow[];
+}
+
+export const BONUS_DETAIL_PAGE_SIZES = [11, 20, 30, 50] as const;
+export const cashBackBody = z.object({
+  key: z.coerce
+    .number()
+    .int('validation.integer')
+    .min(BONUS_KEY_MIN, 'validation.choice')
+    .max(BONUS_KEY_MAX, 'validation.choice'),
+  filter: dateFilter,
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .refine((n) => (BONUS_DETAIL_PAGE_SIZES as readonly number[]).includes(n), 'validation.choice')
+    .default(11),
+});
+export type CashBackBody = z.input<typeof cashBackBody>;
+
+export interface BonusDetailRow {
+  id: number;
+  period: string;
+  order_no: string | null;
+  buyer: string | null;
+  provider: string | null;
+  sales_point: number;
+  ratio: string | null;
+  shares: number | null;
+  total_shares: number | null;
+  pool: string | null;
+  downline_user_id: number | null;
+  amount: string;
+  time: string;
+}
+
+export interface BonusDetail {
+  key: number;
+  name: string;
+  columns: BonusColumn[];
+  /** Pool types: the system share (percent) and SP per share (SPEC.md §9: 15 %, 1000 SP). */
+  pool_rule: { ratio: string; sp_per_share: number } | null;
+  total: string;
+  list: BonusDetailRow[];
+  meta: { total: number; page: number; pageSize: number };
+}
+
+/** `/level/level`: ratios as percent strings with up to 2 decimals ("12.5"), share cap a whole number. */
+export const percent = z.union([z.string(), z.number()]).transform((v, ctx) => {
+  const m = /^(\d{1,3})(?:\.(\d{1,2}))?$/.exec(String(v).trim());
+  const bpValue = m ? Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0')) : Number.NaN;
+  if (!(bpValue >= 0 && bpValue <= 10_000)) {
+    ctx.addIssue({ code: 'custom', message: 'bonus.percentRange' });
+    return z.NEVER;
+  }
+  return bpValue;
+});
+
+export const levelSettingsBody = z.object({
+  invitation_ratio: percent,
+  second_gen_ratio: percent,
+  third_gen_ratio: percent,
+  share_cap: z
+    .number({ message: 'validation.number' })
+    .int('validation.integer')
+    .min(0, 'validation.min')
+    .max(1000, 'validation.max'),
+});
+export type LevelSettingsBody = z.input<typeof levelSettingsBody>;
+
+export interface LevelDto {
+  id: number;
+  name: string;
+  name_en: string;
+  name_zh_hk: string;
+  name_zh_cn: string;
+  invitation_ratio: string;
+  second_gen_ratio: string;
+  third_gen_ratio: string;
+  share_cap: number;
+}
+
+/** Basis points as a percent string: 2500 → "25", 50 → "0.5". */
+export function bpToPercent(value: number): string {
+  const whole = Math.trunc(value / 100);
+  const frac = String(value % 100)
+    .padStart(2, '0')
+    .replace(/0+$/, '');
+  return frac ? `${whole}.${frac}` : String(whole);
+}

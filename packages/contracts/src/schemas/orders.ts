@@ -1,0 +1,197 @@
+import { z } from 'zod';
+import { UI } from '../constants';
+import { intFromQuery } from '../envelope';
+import { requiredText } from '../fields';
+import { amountCents, sourceTypeValue, tagList } from './products';
+
+export const ORDER_SUBTYPES = ['credit_order', 'renewal_order', 'normal_order'] as const;
+export type OrderSubtype = (typeof ORDER_SUBTYPES)[number];
+
+/** The six yes/no sales switches of the orders screen; at most one may be on. */
+export const SALES_SWITCHES = [
+  'referral_sales',
+  'generational_sales',
+  'group_sales',
+  'group_sales_not_referral',
+  'channel_sales',
+  'iblommer_sales',
+] as const;
+export type SalesSwitch = (typeof SALES_SWITCHES)[number];
+/** These need a MemberId ("must fill GlobalId"). */
+export const SWITCHES_NEEDING_MEMBER: readonly SalesSwitch[] = ['referral_sales', 'generational_sales'];
+
+export const ORDER_SORTS = ['order_no', 'referer', 'amount', 'sales_point', 'completed_at'] as const;
+export type OrderSort = (typeof ORDER_SORTS)[number];
+
+const text = (max = 100) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.string().trim().max(max, 'validation.tooLong').optional(),
+  );
+const dateOrTime = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z.union([z.iso.date(), z.iso.datetime({ offset: true })], { message: 'validation.date' }).optional(),
+);
+const flag = z.boolean({ message: 'validation.boolean' }).default(false);
+
+const pageSize = z.coerce
+  .number({ message: 'validation.number' })
+  .refine((n) => (UI.ordersPageSizes as readonly number[]).includes(n), 'validation.choice')
+  .default(UI.ordersPageSize);
+
+export const orderFilterFields = {
+  name: text(),
+  email: text(255),
+  /** Admin only. */
+  phone: text(30),
+  /** Completion time range; a bare date in date_to includes that whole day. */
+  date_from: dateOrTime,
+  date_to: dateOrTime,
+  order_no: text(),
+  platform_order_no: text(),
+  subtype: z.enum(ORDER_SUBTYPES, { message: 'validation.choice' }).optional(),
+  provider_id: intFromQuery(1, Number.MAX_SAFE_INTEGER).optional(),
+  /** user_no of the buyer, or the member a sales switch is about. */
+  member_id: text(30),
+  /** users.platform_id of the buyer. */
+  wordpress_id: text(30),
+  source_type: sourceTypeValue.optional(),
+  /** Buyer picked in the user search. */
+  user_id: intFromQuery(1, Number.MAX_SAFE_INTEGER).optional(),
+  tags: tagList.optional(),
+  referral_sales: flag,
+  generational_sales: flag,
+  group_sales: flag,
+  group_sales_not_referral: flag,
+  channel_sales: flag,
+  iblommer_sales: flag,
+};
+
+const switchRules = (f: Record<SalesSwitch, boolean> & { member_id?: string }, ctx: z.RefinementCtx) => {
+  const on = SALES_SWITCHES.filter((s) => f[s]);
+  if (on.length > 1)
+    ctx.addIssue({ code: 'custom', message: 'sales.oneSwitchOnly', path: [on[1] as string] });
+  if (on.some((s) => SWITCHES_NEEDING_MEMBER.includes(s)) && !f.member_id)
+    ctx.addIssue({ code: 'custom', message: 'sales.mustFillGlobalId', path: ['member_id'] });
+};
+
+export const orderListBody = z
+  .object({
+    ...orderFilterFields,
+    page: intFromQuery(1, 1_000_000).default(1),
+    pageSize,
+    sort: z.enum(ORDER_SORTS, { message: 'validation.choice' }).default('completed_at'),
+    order: z.enum(['asc', 'desc', 'ascend', 'descend'], { message: 'validation.choice' }).default('desc'),
+    /** true → the answer is a streamed .xlsx of the whole filtered set. */
+    export: z.boolean({ message: 'validation.boolean' }).default(false),
+  })
+  .superRefine(switchRules);
+export type OrderListBody = z.input<typeof orderListBody>;
+export type OrderFilter = z.output<typeof orderListBody>;
+
+export interface OrderPerson {
+  id: number;
+  name: string;
+  user_no: string;
+}
+
+export interface OrderView {
+  id: number;
+  order_no: string;
+  platform_order_no: string;
+  status: number;
+  subtype: OrderSubtype;
+  source_type: 1 | 2 | 3;
+  user: OrderPerson;
+  /** The order's referer. */
+  referer_user: OrderPerson | null;
+  /** The buyer's sponsor. */
+  user_referer: OrderPerson | null;
+  product_id: number | null;
+  product_name: string;
+  provider: { id: number; name: string } | null;
+  amount: string;
+  sales_point: number;
+  order_at: string;
+  completed_at: string | null;
+  created_at: string;
+}
+
+export interface OrderDetail extends OrderView {
+  platform_profit: string;
+  platform_rebate: string;
+  supplier_rebate: string;
+  platform_order_no_origin: string | null;
+  refund_no: string | null;
+  refunded_at: string | null;
+}
+
+export interface OrderListMeta {
+  total: number;
+  page: number;
+  pageSize: number;
+  totalAmount: string;
+  totalSalesPoint: number;
+}
+
+export const refundExportBody = z.object({
+  refund_no: z.string({ message: 'sales.refundNoRequired' }).trim().min(1, 'sales.refundNoRequired').max(100),
+});
+export const refundWalletBody = z.object({
+  platform_order_no_origin: requiredText(100),
+});
+export const monthBody = z.object({
+  month: z
+    .string({ message: 'sales.monthRequired' })
+    .trim()
+    .min(1, 'sales.monthRequired')
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'validation.date'),
+});
+
+const optionalNo = text(30);
+const optionalTime = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v instanceof Date ? v.toISOString() : v),
+  z.iso.datetime({ offset: true, message: 'validation.date' }).optional(),
+);
+
+/** One order from the shop platform (ingestion endpoint and order import rows). */
+export const orderIngestBody = z.object({
+  platform_order_no: requiredText(100),
+  status: z.coerce.number({ message: 'validation.number' }).int('validation.integer').default(1),
+  subtype: z.enum(ORDER_SUBTYPES, { message: 'validation.choice' }).default('normal_order'),
+  source_type: sourceTypeValue,
+  /** Buyer by member id (user_no) … */
+  user_no: optionalNo,
+  /** … or by WordPress id. */
+  wordpress_id: optionalNo,
+  referer_user_no: optionalNo,
+  product_id: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce.number({ message: 'validation.number' }).int('validation.integer').positive().optional(),
+  ),
+  product_name: text(200),
+  provider_no: optionalNo,
+  amount: amountCents,
+  sales_point: z.coerce.number({ message: 'validation.number' }).int('validation.integer').min(0).default(0),
+  platform_profit: amountCents.default(0),
+  platform_rebate: amountCents.default(0),
+  supplier_rebate: amountCents.default(0),
+  platform_order_no_origin: text(100),
+  refund_no: text(100),
+  order_at: optionalTime,
+  completed_at: optionalTime,
+});
+export type OrderIngestBody = z.input<typeof orderIngestBody>;
+export type OrderIngest = z.output<typeof orderIngestBody>;
+
+export interface ImportResult {
+  total: number;
+  imported: number;
+  failed: number;
+  /** .xlsx of the failed rows with an error column, base64; null when every row passed. */
+  error_file: string | null;
+}
+
+export const IMPORT_KINDS = ['provider', 'product', 'order'] as const;
+export type ImportKind = (typeof IMPORT_KINDS)[number];
+export const importTemplateQuery = z.object({ kind: z.enum(IMPORT_KINDS, { message: 'validation.choice' }) });

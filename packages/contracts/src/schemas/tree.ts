@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { UI } from '../constants';
+import type { LevelRef } from './auth';
+
+/** Most nodes one tree answer carries; deeper or wider parts load lazily per node. */
+export const TREE_NODE_CAP = 2_000;
+/** Most rows of a downline export. */
+export const LEGEND_EXPORT_CAP = 50_000;
+/** Deepest a request may reach below its root (isAll = this many levels). */
+export const TREE_MAX_LEVELS = 100;
+
+const userId = z.coerce
+  .number({ message: 'validation.integer' })
+  .int('validation.integer')
+  .positive('validation.min');
+const levels = z.coerce
+  .number({ message: 'validation.integer' })
+  .int('validation.integer')
+  .min(1, 'validation.min')
+  .max(TREE_MAX_LEVELS, 'validation.max');
+const flag = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])], { message: 'validation.boolean' })
+  .transform((v) => v === true || v === 'true' || v === '1');
+
+/** `GET /api/users/tree` and `/api/users/iblommeTree`: a root (default: the caller, or the top sponsors for admins) and a depth. */
+export const treeQuery = z.object({
+  user_id: userId.optional(),
+  levels: levels.default(UI.genealogyLevels),
+});
+export type TreeQuery = z.input<typeof treeQuery>;
+
+/** `GET /api/users/tree/user`: the children of one node, or its whole subtree (isAll) up to the caps. */
+export const treeChildrenQuery = z.object({
+  user_id: userId,
+  isAll: flag.default(false),
+});
+export type TreeChildrenQuery = z.input<typeof treeChildrenQuery>;
+
+/** `PUT /api/users/update/refererUser`: moves a member and its whole downline under a new sponsor. */
+export const moveSponsorBody = z.object({
+  user_id: z.number({ message: 'validation.required' }).int('validation.integer').positive('validation.min'),
+  parent_user_id: z
+    .number({ message: 'validation.required' })
+    .int('validation.integer')
+    .positive('validation.min'),
+});
+export type MoveSponsorBody = z.infer<typeof moveSponsorBody>;
+
+/** `POST /api/users/exportLegend`: the downline of one member as .xlsx. */
+export const exportLegendBody = z.object({
+  user_id: userId,
+  levels: levels.default(UI.genealogyLevels),
+});
+export type ExportLegendBody = z.input<typeof exportLegendBody>;
+
+/** One member in a tree answer (SPEC.md §3 "Tree node"). Names are masked for non-admins. */
+export interface TreeNode {
+  id: number;
+  /** Display name (falls back to the account name). */
+  full_name: string;
+  name: string;
+  user_no: string;
+  level: LevelRef;
+  created_at: string;
+  /** Depth in the tree (0 = top). */
+  tree_level: number;
+  /** Direct children in the database; `children` may hold fewer (not loaded yet). */
+  child_count: number;
+  has_children: boolean;
+  children: TreeNode[];
+}
+
+export interface MoveSponsorResult {
+  user_id: number;
+  parent_user_id: number;
+  /** The member plus its downline. */
+  moved: number;
+}
+
+/** `GET /api/users/tree` and `/api/users/iblommeTree`. */
+export interface TreeAnswer {
+  /** The chosen root (one node), or the top members of the tree for an admin who chose none. */
+  roots: TreeNode[];
+  /** Size of the chosen root's whole downline; null for the forest. */
+  downline_count: number | null;
+  /** The node cap cut the answer: deeper levels load per node. */
+  truncated: boolean;
+}

@@ -1,0 +1,39 @@
+import { defineConfig } from 'vitest/config';
+
+// Three suites: fast unit tests, API tests on a real database (PGlite, or the
+// server named by DATABASE_URL), and browser tests against the built app.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/*/src/**/*.unit.test.ts',
+            'apps/web/src/**/*.test.ts',
+          ],
+          exclude: ['**/node_modules/**'],
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['apps/api/src/**/*.api.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+        },
+      },
+      {
+        test: {
+          name: 'browser',
+          include: ['apps/web/e2e/**/*.e2e.test.ts'],
+          testTimeout: 90_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
