@@ -6,9 +6,9 @@ import { memberReportRoutes } from './members/member-report.routes';
 import { membersRoutes } from './members/members.routes';
 import { orderRoutes } from './orders/orders.routes';
 import type { RouteDef } from './platform/http/route';
-import { programmeRoutes } from './programmes/programmes.routes';
 import { templateRoutes } from './platform/xlsx/template.routes';
 import { productRoutes } from './products/products.routes';
+import { programmeRoutes } from './programmes/programmes.routes';
 import { providerRoutes } from './providers/providers.routes';
 import { rechargeRoutes } from './recharge/recharge.routes';
 import { treeRoutes } from './tree/tree.routes';
@@ -16,4 +16,20 @@ import { walletRoutes } from './wallet/wallet.routes';
 import { withdrawalRoutes } from './withdrawals/withdrawals.routes';
 
 /** Every domain's routes. A domain joins the API by adding its list here. */
-export const allRoutes: RouteDef[] = [...accessRoutes, ...membersRoutes, ...memberReportRoutes, ...treeRoutes, ...contentRoutes, ...walletRoutes, ...withdrawalRoutes, ...rechargeRoutes, ...orderRoutes, ...providerRoutes, ...productRoutes, ...templateRoutes, ...dashboardRoutes, ...bonusRoutes, ...programmeRoutes];
+export const allRoutes: RouteDef[] = [
+  ...accessRoutes,
+  ...membersRoutes,
+  ...memberReportRoutes,
+  ...treeRoutes,
+  ...contentRoutes,
+  ...walletRoutes,
+  ...withdrawalRoutes,
+  ...rechargeRoutes,
+  ...orderRoutes,
+  ...providerRoutes,
+  ...productRoutes,
+  ...templateRoutes,
+  ...dashboardRoutes,
+  ...bonusRoutes,
+  ...programmeRoutes,
+];

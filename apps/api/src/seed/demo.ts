@@ -1,8 +1,8 @@
 import { count, eq } from 'drizzle-orm';
 import { roles } from '../access/access.schema';
-import { seedBonuses } from '../bonus/bonus.seed';
 import { ADMIN_ROLE } from '../access/bootstrap';
 import { hashPassword } from '../access/passwords';
+import { seedBonuses } from '../bonus/bonus.seed';
 import { seedContent } from '../content/content.seed';
 import { seedMembersDemo } from '../members/members.demo';
 import { type UserRow, users } from '../members/members.schema';

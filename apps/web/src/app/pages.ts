@@ -44,7 +44,9 @@ export const pages: Record<string, LazyExoticComponent<ComponentType>> = {
   '/m2b/m2b': lazy(() => import('../programmes/WepListPage').then((m) => ({ default: m.M2bPage }))),
   '/sa/sa': lazy(() => import('../programmes/WepListPage').then((m) => ({ default: m.WepListPage }))),
   '/wep': lazy(() => import('../programmes/AssessmentPages').then((m) => ({ default: m.WepPage }))),
-  '/user/wep/:id': lazy(() => import('../programmes/AssessmentPages').then((m) => ({ default: m.UserWepPage }))),
+  '/user/wep/:id': lazy(() =>
+    import('../programmes/AssessmentPages').then((m) => ({ default: m.UserWepPage })),
+  ),
   '/rk/rk': lazy(() => import('../programmes/KeyNumbersPage')),
 };
 

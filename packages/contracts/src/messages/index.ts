@@ -3,10 +3,10 @@ import { accessMessages } from './access';
 import { bonusMessages } from './bonus';
 import { commonMessages } from './common';
 import { contentMessages } from './content';
-import { salesMessages } from './sales';
 import { membersMessages } from './members';
-import { walletMessages } from './wallet';
+import { salesMessages } from './sales';
 import { treeMessages } from './tree';
+import { walletMessages } from './wallet';
 
 /**
  * The server's message catalogue (SPEC.md §8): one dictionary per domain,
