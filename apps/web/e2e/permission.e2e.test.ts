@@ -80,8 +80,9 @@ describe('roles, permissions and administrators', () => {
     await page.goto('/permission/admins');
     await page.getByPlaceholder('按關鍵字搜索').fill('operator');
     await page.getByPlaceholder('按關鍵字搜索').press('Enter');
+    // the unfiltered list shows the operator too: wait for the search to narrow it
+    await expect.poll(() => page.getByRole('row').count()).toBe(2); // header + operator
     await page.getByRole('row', { name: /operator@demo\.local/ }).waitFor();
-    expect(await page.getByRole('row').count()).toBe(2); // header + operator
     await page.getByRole('switch', { name: '狀態 operator' }).click();
     await page.getByText('停用「operator」？').waitFor();
     await page.getByRole('button', { name: /^確\s?定$/ }).click(); // antd spaces two-character labels
