@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { memberRoleId } from '../access/bootstrap';
 import { hashPassword } from '../access/passwords';
 import { type DbOrTx, queryRows } from '../platform/db/client';
+import { personName } from './names';
 import { type Random, seededRandom } from './random';
 
 export interface BulkMembersOptions {
@@ -54,23 +55,6 @@ async function dropSecondaryIndexes(db: DbOrTx, table: string): Promise<() => Pr
 /** A Postgres array literal passed as one text parameter (no parameter limit however long). */
 const pgArray = (values: readonly (string | number | null)[]) =>
   `{${values.map((v) => (v === null ? 'NULL' : typeof v === 'number' ? v : `"${v.replace(/["\\]/g, '\\$&')}"`)).join(',')}}`;
-
-const FIRST = [
-  'Ada',
-  'Ben',
-  'Cara',
-  'Dan',
-  'Eva',
-  'Finn',
-  'Gigi',
-  'Hugo',
-  'Iris',
-  'Jack',
-  'Kay',
-  'Leo',
-  'Mia',
-];
-const LAST = ['Chan', 'Wong', 'Lee', 'Cheung', 'Lau', 'Ng', 'Leung', 'Ho', 'Tam', 'Yip', 'Lam', 'Kwok'];
 
 /**
  * Appends `count` members as one deep sponsor tree (about 30 % also with their
@@ -137,7 +121,7 @@ export async function seedBulkMembers(
         const id = firstId + i;
         cols.id.push(id);
         cols.name.push(`bulk${id}`);
-        cols.display.push(`${rng.pick(FIRST)} ${rng.pick(LAST)}`);
+        cols.display.push(personName(rng));
         cols.parent.push(parent[i]! < 0 ? (anchor?.id ?? null) : firstId + parent[i]!);
         cols.depth.push(anchorDepth + depth[i]!);
         cols.path.push(pathOf(i, parent, anchor ? anchor.tree_path : '/'));

@@ -11,6 +11,7 @@ import { seedOrders } from '../orders/orders.seed';
 import type { Db, DbOrTx } from '../platform/db/client';
 import { seedProgrammes } from '../programmes/programmes.seed';
 import { seedWallets } from '../wallet/wallet.seed';
+import { personName } from './names';
 import { type Random, seededRandom } from './random';
 
 export const DEMO_LOGINS = [
@@ -71,46 +72,6 @@ export async function seedDemo(db: DbOrTx): Promise<DemoWorld> {
   return world;
 }
 
-const GIVEN = [
-  'Chan',
-  'Wong',
-  'Lee',
-  'Cheung',
-  'Lau',
-  'Ng',
-  'Leung',
-  'Ho',
-  'Tam',
-  'Yip',
-  'Lam',
-  'Kwok',
-  'Tse',
-  'Fung',
-  'Mak',
-];
-const FIRST = [
-  'Ada',
-  'Ben',
-  'Cara',
-  'Dan',
-  'Eva',
-  'Finn',
-  'Gigi',
-  'Hugo',
-  'Iris',
-  'Jack',
-  'Kay',
-  'Leo',
-  'Mia',
-  'Nate',
-  'Olive',
-  'Paul',
-  'Queenie',
-  'Ray',
-  'Sam',
-  'Tina',
-];
-
 /** Three top sponsors and a few hundred members below them over several levels; `member` sits at depth 1. */
 async function seedMemberTree(db: DbOrTx, rng: Random): Promise<UserRow[]> {
   const passwordHash = await hashPassword('member123');
@@ -119,7 +80,7 @@ async function seedMemberTree(db: DbOrTx, rng: Random): Promise<UserRow[]> {
   const make = async (name: string, parent: UserRow | null, levelId: number) => {
     const user = await createMember(db, {
       name,
-      displayName: name === 'member' ? 'Demo Member' : `${rng.pick(FIRST)} ${rng.pick(GIVEN)}`,
+      displayName: name === 'member' ? 'Demo Member' : personName(rng),
       email: `${name}@demo.local`,
       phone: `852${String(60000000 + members.length).padStart(8, '0')}`,
       password: '',
