@@ -76,6 +76,8 @@ export async function benchSettlement() {
   const db = database.db;
   let t0 = performance.now();
   const members = (await count(db, 'users')) - 1;
+  if (members > MEMBERS)
+    console.warn(`the database holds ${members} members, more than BENCH_MEMBERS; the run uses them all`);
   if (members < MEMBERS) {
     if (members <= 0)
       await createAdmin(db, {

@@ -189,6 +189,7 @@ CREATE TABLE "orders" (
 --> statement-breakpoint
 CREATE TABLE "import_locks" (
 	"kind" text PRIMARY KEY NOT NULL,
+	"token" text NOT NULL,
 	"actor_id" integer,
 	"started_at" timestamp with time zone DEFAULT now() NOT NULL
 );

@@ -2,7 +2,7 @@ import { ResultCode, resolveLocale, translate } from '@app/contracts';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import type { Config } from './config';
+import type { Config, TrustProxy } from './config';
 import type { Db } from './platform/db/client';
 import { AppError, httpStatusFor } from './platform/http/errors';
 import { type Access, type AppContext, registerRoutes } from './platform/http/route';
@@ -20,7 +20,7 @@ export interface BuildOptions {
 export async function buildApp({ db, config, logger = false }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
-    trustProxy: true,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 2 * 1024 * 1024,
   });
   const ctx: AppContext = { db, config, tokens: new TokenService(config.jwtSecret, config.tokenTtlSeconds) };
@@ -72,6 +72,15 @@ export async function buildApp({ db, config, logger = false }: BuildOptions): Pr
     return reply.sendFile('index.html');
   });
   return app;
+}
+
+/**
+ * Fastify's trustProxy for the TRUST_PROXY setting. Fastify 5 ignores a bare hop count (it fails
+ * closed), so a count becomes the function trusting that many nearest hops (the socket is hop 0).
+ */
+function trustProxyOption(setting: TrustProxy = false) {
+  if (typeof setting !== 'number') return setting;
+  return (_address: string, hop: number) => hop < setting;
 }
 
 export interface ApiRouteInfo {

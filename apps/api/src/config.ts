@@ -19,7 +19,15 @@ export interface Config {
   refundAdmin?: string;
   /** Key the shop platform sends in `x-api-key` to POST /api/orders/ingest; unset = admins only. */
   ordersIngestKey?: string;
+  /**
+   * Which proxies' X-Forwarded-For to believe for the client address (login throttle, audit):
+   * false (default) = none, the socket address counts; true = any; a number = that many nearest hops;
+   * a string = comma list of proxy addresses/CIDRs (`loopback`, `10.0.0.0/8`, …).
+   */
+  trustProxy?: TrustProxy;
 }
+
+export type TrustProxy = boolean | number | string;
 
 /** Reads settings from the environment (documented in README.md). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -37,7 +45,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     refundAdmin: env.REFUND_ADMIN || 'admin',
     ordersIngestKey: env.ORDERS_INGEST_KEY || undefined,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
+}
+
+/** TRUST_PROXY: unset/`false` = off, `true`, a hop count (`1`), or a comma list of addresses/CIDRs. */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = value?.trim() ?? '';
+  if (text === '' || text.toLowerCase() === 'false') return false;
+  if (text.toLowerCase() === 'true') return true;
+  if (/^\d+$/.test(text)) return Number(text) || false;
+  return text;
 }
 
 /** Without JWT_SECRET a random secret is kept in the data folder so tokens survive restarts. */

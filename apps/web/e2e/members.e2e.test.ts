@@ -1,3 +1,4 @@
+import type { ProviderView } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, Harness } from './harness';
 
@@ -44,6 +45,53 @@ describe('member list and user detail', () => {
     await packages.getByRole('cell', { name: 'browser gift' }).waitFor();
   });
 
+  it('an admin filters the member list by status', async () => {
+    const page = await harness.newPage();
+    await harness.login(page, ...DEMO.admin);
+    await page.getByRole('menuitem', { name: 'Member List' }).click();
+    const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+    await rows.first().waitFor();
+    const pick = async (option: string, status: number) => {
+      const listed = page.waitForResponse(
+        (r) =>
+          r.url().includes('/api/users/list') &&
+          new URL(r.url()).searchParams.get('status') === String(status),
+      );
+      await page.getByRole('combobox', { name: 'Status' }).click();
+      await page.locator('.ant-select-item-option', { hasText: option }).click();
+      return listed;
+    };
+    await pick('Disabled', 2);
+    await page.locator('.ant-table-tbody .ant-empty').waitFor(); // the demo has no disabled members
+    await pick('Normal', 1);
+    await rows.first().waitFor();
+    const statuses = await rows.locator('.ant-tag').allInnerTexts();
+    expect(statuses.length).toBeGreaterThan(0);
+    expect(new Set(statuses)).toEqual(new Set(['Normal']));
+  });
+
+  it('an admin sees the channel providers a member referred in the wallet accordion', async () => {
+    const page = await harness.newPage();
+    await harness.login(page, ...DEMO.admin);
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const res = await page.request.get('/api/provider/list?pageSize=100', {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    const all = ((await res.json()) as { data: { list: ProviderView[] } }).data.list;
+    const referrerId = all.find((p) => p.referrer_user_id)!.referrer_user_id!;
+    const referred = all.filter((p) => p.referrer_user_id === referrerId);
+    await page.goto(`/description/${referrerId}`);
+    await page.getByRole('tab', { name: 'Channel providers' }).click(); // an accordion's headers are tabs
+    const table = page.locator('.ant-collapse-item-active .ant-table');
+    for (const provider of referred) {
+      const row = table.locator('tr.ant-table-row', { hasText: provider.provider_no });
+      await row.waitFor();
+      expect(await row.innerText()).toContain(provider.name);
+      expect(await row.innerText()).toContain(`${provider.proportion}%`);
+    }
+    expect(await table.locator('tr.ant-table-row').count()).toBe(referred.length);
+  });
+
   it('an admin reads the member report per month in Chinese', async () => {
     const page = await harness.newPage({ locale: 'zh-CN' });
     await harness.login(page, ...DEMO.admin);
@@ -69,5 +117,13 @@ describe('member list and user detail', () => {
     await page.getByText('會員資料').waitFor();
     await page.getByText(downline!.name, { exact: true }).first().waitFor();
     expect(await page.locator('.ant-collapse').count()).toBe(0); // no wallet accordion for someone else
+    // Upstream names appear as the server sent them: the member's own in full, others masked once.
+    const detail = await page.request.get(`/api/users/${downline!.id}?append=upstream`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    const upstream = ((await detail.json()) as { data: { upstream_users: { name: string }[] } }).data
+      .upstream_users;
+    expect(upstream.map((u) => u.name)).toContain(DEMO.member[0]);
+    for (const { name } of upstream) await page.getByRole('cell', { name, exact: true }).first().waitFor();
   });
 });

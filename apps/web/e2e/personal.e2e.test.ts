@@ -110,3 +110,31 @@ describe('session handling of the HTTP client', () => {
     await page.waitForURL(/\/login\?redirect=%2Fme$/);
   });
 });
+
+// Last in the file: it changes the demo member's password (and puts it back).
+describe('own password change', () => {
+  it('a new password keeps this session, ends the others, and signs in afterwards', async () => {
+    const elsewhere = await harness.newPage();
+    await harness.login(elsewhere, ...DEMO.member);
+    const page = await harness.newPage();
+    await harness.login(page, ...DEMO.member);
+    const changePassword = async (from: string, to: string) => {
+      await page.goto('/me');
+      const card = page.locator('.ant-card').filter({ hasText: 'Change password' });
+      await card.getByLabel('Current password').fill(from);
+      await card.getByLabel('New password', { exact: true }).fill(to);
+      await card.getByLabel('Confirm new password').fill(to);
+      await card.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Edit Successful').first().waitFor();
+    };
+    await changePassword(DEMO.member[1], 'changed-pw1');
+    await page.reload();
+    await page.getByRole('menuitem', { name: 'Personal Center' }).waitFor();
+    expect(page.url()).toMatch(/\/me$/);
+
+    await elsewhere.reload();
+    await elsewhere.waitForURL(/\/login/);
+    await harness.login(await harness.newPage(), DEMO.member[0], 'changed-pw1');
+    await changePassword('changed-pw1', DEMO.member[1]);
+  });
+});

@@ -83,25 +83,29 @@ describe('genealogy (admin)', () => {
     await nodeBox(page, founder.id).waitFor({ state: 'detached' });
   });
 
-  it('lazy-loads the children of a node beyond the loaded levels', async () => {
-    const page = await harness.newPage();
+  /** The founder's genealogy loaded one level deep, and a frontier node on screen whose children load on demand. */
+  async function openFrontier(page: Page) {
     await harness.login(page, ...DEMO.admin);
     const tree = await apiAs<TreeAnswer>(page, '/api/users/tree');
     const founder = tree.roots.find((r) => r.name === 'founder')!;
-    // Load one level only, so the founder's children are the frontier and load on demand.
     await page.route(
       (url) => url.pathname === '/api/users/tree',
       (route) => route.continue({ url: `${route.request().url()}&levels=1` }),
     );
     await page.goto(`/organization/index?user_id=${founder.id}`);
     await nodeBox(page, founder.id).waitFor();
-    // A frontier node on screen: its children are not loaded yet.
     const expandable = chart(page).locator('[data-depth="1"]', {
       has: page.getByRole('button', { name: 'Expand' }),
     });
     const parentId = await firstInView(page, expandable);
     const expected = founder.children.find((c) => c.id === parentId)!;
     expect(expected.has_children).toBe(true);
+    return { parentId, expected };
+  }
+
+  it('lazy-loads the children of a node beyond the loaded levels', async () => {
+    const page = await harness.newPage();
+    const { parentId, expected } = await openFrontier(page);
     const lazy = page.waitForResponse((r) => r.url().includes(`/api/users/tree/user?user_id=${parentId}`));
     await nodeBox(page, parentId).getByRole('button', { name: 'Expand' }).click();
     const answer = (await (await lazy).json()) as { data: TreeNode[] };
@@ -109,6 +113,34 @@ describe('genealogy (admin)', () => {
     // Centred on the opened node: it is open and its children are on screen.
     await nodeBox(page, parentId).getByRole('button', { name: 'Collapse' }).waitFor();
     await expect.poll(() => nodeBox(page, answer.data[0]!.id).count()).toBe(1);
+  });
+
+  it('says so when a lazy load fails, keeps the node closed, and loads a node once however often it is clicked', async () => {
+    const page = await harness.newPage();
+    const errors: Error[] = [];
+    page.on('pageerror', (error) => errors.push(error));
+    const { parentId, expected } = await openFrontier(page);
+    const children = (url: URL) => url.pathname === '/api/users/tree/user';
+    await page.route(children, (route) => route.fulfill({ status: 502, body: 'bad gateway' }));
+    const expand = nodeBox(page, parentId).getByRole('button', { name: 'Expand' });
+    await expand.click();
+    await page.getByText("Could not load this node's children; please try again.").waitFor();
+    expect(await expand.getAttribute('aria-expanded')).toBe('false');
+
+    await page.unroute(children);
+    let calls = 0;
+    await page.route(children, async (route) => {
+      calls++;
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await expand.click();
+    await expand.click();
+    await expand.click();
+    await nodeBox(page, parentId).getByRole('button', { name: 'Collapse' }).waitFor();
+    await expect.poll(() => nodeBox(page, expected.children[0]!.id).count()).toBe(1);
+    expect(calls).toBe(1);
+    expect(errors).toEqual([]);
   });
 });
 

@@ -17,12 +17,34 @@ describe('money', () => {
     expect(parseCents('1e3')).toBeNull();
     expect(parseCents('abc')).toBeNull();
   });
-  it('positiveAmount refuses zero, negatives and huge amounts with message keys', () => {
+  it('positiveAmount gives each bad input its own message key', () => {
     expect(positiveAmount.parse('10.50')).toBe(1050);
-    expect(positiveAmount.safeParse('0').error?.issues[0]?.message).toBe('validation.amountPositive');
-    expect(positiveAmount.safeParse('-3').error?.issues[0]?.message).toBe('validation.amount');
-    expect(positiveAmount.safeParse('100000000.01').error?.issues[0]?.message).toBe(
-      'validation.amountTooLarge',
-    );
+    expect(positiveAmount.parse(0.1)).toBe(10);
+    expect(positiveAmount.parse('100000000.00')).toBe(10_000_000_000);
+    const cases: Array<[unknown, string]> = [
+      [undefined, 'validation.required'],
+      [null, 'validation.required'],
+      ['  ', 'validation.required'],
+      ['0', 'validation.amountPositive'],
+      [0, 'validation.amountPositive'],
+      ['0.00', 'validation.amountPositive'],
+      ['-3', 'validation.amountPositive'],
+      [-5, 'validation.amountPositive'],
+      ['-0.001', 'validation.amountPositive'],
+      ['0.001', 'validation.amount'],
+      [0.005, 'validation.amount'],
+      ['12.345', 'validation.amount'],
+      ['100000000.01', 'validation.amountTooLarge'],
+      ['1234567890123', 'validation.amountTooLarge'],
+      ['99999999999999999999.5', 'validation.amountTooLarge'],
+      [1e21, 'validation.amountTooLarge'],
+      ['ten', 'validation.number'],
+      ['1e3', 'validation.number'],
+      ['.5', 'validation.number'],
+      [true, 'validation.number'],
+      [Number.NaN, 'validation.number'],
+    ];
+    for (const [input, key] of cases)
+      expect(positiveAmount.safeParse(input).error?.issues[0]?.message, String(input)).toBe(key);
   });
 });

@@ -25,22 +25,50 @@ export function parseCents(input: string | number): number | null {
   return Number.isSafeInteger(cents) ? cents : null;
 }
 
-/** A positive money amount, given as a string or number, validated to whole cents and turned into cents. */
-export const positiveAmount = z
-  .union([z.string(), z.number()], { message: 'validation.amount' })
-  .transform((value, ctx) => {
-    const cents = parseCents(value);
-    if (cents === null) {
-      ctx.addIssue({ code: 'custom', message: 'validation.amount' });
-      return z.NEVER;
-    }
-    if (cents <= 0) {
-      ctx.addIssue({ code: 'custom', message: 'validation.amountPositive' });
-      return z.NEVER;
-    }
-    if (cents > MAX_AMOUNT_CENTS) {
-      ctx.addIssue({ code: 'custom', message: 'validation.amountTooLarge' });
-      return z.NEVER;
-    }
-    return cents;
+/** Why an input is not a positive amount of whole cents — a catalogue key — or null when it is one. */
+export type AmountProblem =
+  | 'validation.required'
+  | 'validation.number'
+  | 'validation.amount'
+  | 'validation.amountPositive'
+  | 'validation.amountTooLarge';
+
+export function amountProblem(input: unknown): AmountProblem | null {
+  if (input == null || (typeof input === 'string' && input.trim() === '')) return 'validation.required';
+  if (typeof input === 'number') {
+    if (Number.isNaN(input)) return 'validation.number';
+    if (input <= 0) return 'validation.amountPositive';
+    if (input * 100 > MAX_AMOUNT_CENTS) return 'validation.amountTooLarge';
+    if (input < 0.01) return 'validation.amount';
+  } else if (typeof input !== 'string') return 'validation.number';
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(String(input).trim());
+  if (!match) return 'validation.number';
+  const [, sign, whole = '', decimals = ''] = match;
+  if (sign || !/[1-9]/.test(whole + decimals)) return 'validation.amountPositive';
+  if (whole.replace(/^0+/, '').length > 12) return 'validation.amountTooLarge';
+  if (decimals.length > 2) return 'validation.amount';
+  const cents = Number(whole) * 100 + Number(decimals.padEnd(2, '0'));
+  return cents > MAX_AMOUNT_CENTS ? 'validation.amountTooLarge' : null;
+}
+
+/** An amount as sent: a string or a number (missing → required, anything else → must be a number). */
+export function amountInput() {
+  return z.union([z.string(), z.number()], {
+    error: (issue) => (issue.input == null ? 'validation.required' : 'validation.number'),
   });
+}
+
+/**
+ * A positive money amount, given as a string or number, turned into cents. Each bad input gets its own
+ * message: missing → required, not a plain decimal → must be a number, zero or negative → must be greater
+ * than 0, more than 100,000,000.00 → too large, finer than a cent → at most 2 decimals.
+ */
+export const positiveAmount = amountInput().transform((value, ctx) => {
+  const problem = amountProblem(value);
+  const cents = problem ? null : parseCents(value);
+  if (cents === null) {
+    ctx.addIssue({ code: 'custom', message: problem ?? 'validation.amount' });
+    return z.NEVER;
+  }
+  return cents;
+});

@@ -1,4 +1,4 @@
-import type { CurrentUser, MenuEntry } from '@app/contracts';
+import type { CurrentUser, MenuEntry, MeUpdateResult } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD } from '../test/factory';
 import { TestApi } from '../test/test-app';
@@ -138,6 +138,30 @@ describe('GET/POST /api/me', () => {
     );
     expect(ok.status).toBe(200);
     await expect(api.login(m.name, 'newpass1')).resolves.toBeTruthy();
+  });
+
+  it('a password change ends the other sessions and hands the caller a fresh token', async () => {
+    const m = await api.factory.member();
+    const here = await api.login(m.name, TEST_PASSWORD);
+    const elsewhere = await api.login(m.name, TEST_PASSWORD);
+    const profileOnly = await api.post<MeUpdateResult>('/api/me', { display_name: 'Kept' }, { token: here });
+    expect(profileOnly.body.data.access_token).toBeUndefined();
+    expect((await api.get('/api/user/info', { token: elsewhere })).status).toBe(200);
+
+    const changed = await api.post<MeUpdateResult>(
+      '/api/me',
+      { old_password: TEST_PASSWORD, password: 'newpass2', password_confirmation: 'newpass2' },
+      { token: here },
+    );
+    expect(changed.status).toBe(200);
+    expect(changed.body.data).toMatchObject({ id: m.id, display_name: 'Kept' });
+    const fresh = changed.body.data.access_token!;
+    expect(fresh).toEqual(expect.any(String));
+    expect((await api.get('/api/user/info', { token: elsewhere })).body.code).toBe(50012);
+    expect((await api.get('/api/user/info', { token: here })).body.code).toBe(50012);
+    const info = await api.get<CurrentUser>('/api/user/info', { token: fresh });
+    expect(info.status).toBe(200);
+    expect(info.body.data.id).toBe(m.id);
   });
 });
 

@@ -2,6 +2,7 @@ import {
   isStagingHost,
   type LoginResult,
   loginBody,
+  type MeUpdateResult,
   menuFor,
   ResultCode,
   updateMeBody,
@@ -74,13 +75,14 @@ const getMe = route({
   handler: ({ app, user, locale }) => loadProfile(app.db, user, locale),
 });
 
+/** Profile, bank details (members) and password; a new password ends every session and hands this caller a fresh token. */
 const updateMe = route({
   method: 'POST',
   url: '/api/me',
   access: access.user,
   body: updateMeBody,
   message: 'common.editSuccessful',
-  handler: async ({ app, user, body, locale }) => {
+  handler: async ({ app, user, body, locale }): Promise<MeUpdateResult> => {
     const [row] = await app.db.select().from(users).where(eq(users.id, user.id));
     if (!row) throw new AppError(ResultCode.NOT_FOUND, 'access.userDataNotFound');
     const changes: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
@@ -98,8 +100,17 @@ const updateMe = route({
       }
       changes.passwordHash = await hashPassword(body.password);
     }
-    await app.db.update(users).set(changes).where(eq(users.id, user.id));
-    return loadProfile(app.db, user, locale);
+    const [saved] = await app.db
+      .update(users)
+      .set({ ...changes, ...(body.password ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}) })
+      .where(eq(users.id, user.id))
+      .returning({ tokenVersion: users.tokenVersion });
+    const profile = await loadProfile(app.db, user, locale);
+    if (!body.password || !saved) return profile;
+    return {
+      ...profile,
+      access_token: await app.tokens.sign({ userId: user.id, version: saved.tokenVersion }),
+    };
   },
 });
 

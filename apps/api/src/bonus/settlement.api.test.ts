@@ -1,17 +1,21 @@
-import type { SettlementResult, SettlementRunDto } from '@app/contracts';
-import { eq } from 'drizzle-orm';
+import { parseCents, type SettlementResult, type SettlementRunDto } from '@app/contracts';
+import { asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLogs } from '../platform/audit/audit.schema';
 import { TEST_PASSWORD } from '../test/factory';
 import { TestApi } from '../test/test-app';
 import { walletBalance } from '../wallet/ledger';
 import { walletRecords } from '../wallet/wallet.schema';
+import { expectLedgerBalanced } from '../wallet/wallet-fixtures';
 import { bonusPayouts } from './bonus.schema';
 import { EXPECTED, NAMES, type Name } from './engine/scenario.fixture';
 import { reverseOrderBonuses } from './payouts';
 import { buildScenario } from './scenario.db';
+import { runSettlement } from './settlement.service';
 
 let api: TestApi;
 let admin: string;
+let adminId: number;
 let member: string;
 let scn: Awaited<ReturnType<typeof buildScenario>>;
 
@@ -30,11 +34,15 @@ const settle = (body: object, token = admin) =>
 beforeAll(async () => {
   api = await TestApi.start();
   const a = await api.factory.superAdmin();
+  adminId = a.id;
   admin = await api.login(a.name, TEST_PASSWORD);
   scn = await buildScenario(api.db, api.factory);
   member = await api.login((await api.factory.member()).name, TEST_PASSWORD);
 });
-afterAll(() => api.close());
+afterAll(async () => {
+  await expectLedgerBalanced(api);
+  await api.close();
+});
 
 describe('bonus settlement runs on the database', () => {
   it('a dry run shows what would be paid and pays nothing', async () => {
@@ -92,6 +100,7 @@ describe('bonus settlement runs on the database', () => {
       day: '2026-10-20',
     });
     expect(record.remark).toBe(`bonus run #${o4.runId}`);
+    await expectLedgerBalanced(api);
   });
 
   it('re-running a settled period pays nothing more', async () => {
@@ -113,6 +122,7 @@ describe('bonus settlement runs on the database', () => {
     });
     const rows = await api.db.select().from(bonusPayouts).where(eq(bonusPayouts.orderId, scn.orderIds.o2!));
     expect(rows.every((r) => r.reversedAt && r.reversalRecordId)).toBe(true);
+    await expectLedgerBalanced(api);
   });
 
   it('lists the runs with their totals, newest first', async () => {
@@ -131,6 +141,33 @@ describe('bonus settlement runs on the database', () => {
     expect(res.body.data.list[0]!.started_by?.id).toBeTypeOf('number');
   });
 
+  it('puts every run in the audit log: who, period, type, dry run or not, totals', async () => {
+    const logs = await api.db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.entity, 'bonus_settlement_run'))
+      .orderBy(asc(auditLogs.id));
+    expect(logs.map((l) => [l.action, l.actorId, (l.after as { period: string }).period])).toEqual([
+      ['dry_run', adminId, '2026-10'],
+      ['settle', adminId, '2026-10-10'],
+      ['settle', adminId, '2026-10'],
+      ['settle', adminId, '2026-10'],
+    ]);
+    const runs = await api.get<{ list: SettlementRunDto[] }>('/api/bonus/settlements', { token: admin });
+    const daily = runs.body.data.list.find((r) => r.period === '2026-10-10')!;
+    expect(logs[1]).toMatchObject({ entityId: String(daily.id) });
+    expect(logs[1]!.after).toMatchObject({
+      typeKey: null,
+      dryRun: false,
+      status: 'done',
+      startedBy: adminId,
+      payoutCount: daily.payout_count,
+      totalCents: parseCents(daily.total_amount),
+    });
+    expect((logs[1]!.after as { totals: unknown[] }).totals).toHaveLength(daily.totals.length);
+    expect(logs[3]!.after).toMatchObject({ payoutCount: 0, totalCents: 0 });
+  });
+
   it('refuses members, bad periods and periods that have not ended', async () => {
     expect((await settle({ period: '2026-10' }, member)).status).toBe(403);
     expect((await api.get('/api/bonus/settlements', { token: member })).status).toBe(403);
@@ -140,5 +177,27 @@ describe('bonus settlement runs on the database', () => {
     const future = await settle({ period: '2999-01' }, admin);
     expect(future.status).toBe(400);
     expect(future.body.msg).toBe('A period that has not ended cannot be settled');
+  });
+
+  it('a run that fails is recorded as failed and audited too', async () => {
+    const failing = new Proxy(api.db, {
+      get: (target, prop) =>
+        prop === 'transaction' ? () => Promise.reject(new Error('boom')) : Reflect.get(target, prop),
+    });
+    const run = runSettlement(failing, { period: '2026-09', dryRun: false, startedBy: adminId });
+    await expect(run).rejects.toThrow('boom');
+    const [log] = await api.db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.entity, 'bonus_settlement_run'))
+      .orderBy(desc(auditLogs.id))
+      .limit(1);
+    expect(log).toMatchObject({ action: 'settle' });
+    expect(log!.after).toMatchObject({
+      period: '2026-09',
+      status: 'failed',
+      error: 'boom',
+      startedBy: adminId,
+    });
   });
 });

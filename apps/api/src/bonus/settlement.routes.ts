@@ -9,12 +9,13 @@ const start = route({
   access: access.admin(Perm.bonusConfig),
   body: startSettlementBody,
   message: 'bonus.settled',
-  handler: ({ app, user, body }): Promise<SettlementResult> =>
+  handler: ({ app, user, body, req }): Promise<SettlementResult> =>
     runSettlement(app.db, {
       period: body.period,
       typeKey: body.type_key,
       dryRun: body.dry_run,
       startedBy: user.id,
+      req,
     }),
 });
 
@@ -25,8 +26,14 @@ const preview = route({
   access: access.admin(Perm.bonusConfig),
   body: startSettlementBody,
   message: 'bonus.previewed',
-  handler: ({ app, user, body }): Promise<SettlementResult> =>
-    runSettlement(app.db, { period: body.period, typeKey: body.type_key, dryRun: true, startedBy: user.id }),
+  handler: ({ app, user, body, req }): Promise<SettlementResult> =>
+    runSettlement(app.db, {
+      period: body.period,
+      typeKey: body.type_key,
+      dryRun: true,
+      startedBy: user.id,
+      req,
+    }),
 });
 
 const history = route({

@@ -1,7 +1,9 @@
 import { BonusKey, formatCents, type SettlementResult, type SettlementRunDto } from '@app/contracts';
 import { desc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import { users } from '../members/members.schema';
 import { orders } from '../orders/orders.schema';
+import { audit } from '../platform/audit/audit';
 import { type Db, type DbOrTx, queryRows } from '../platform/db/client';
 import { badRequest } from '../platform/http/errors';
 import { bonusSettlementRuns, bonusTypes } from './bonus.schema';
@@ -9,10 +11,9 @@ import { computePayouts } from './engine/engine';
 import type { Payout } from './engine/types';
 import { payBonuses } from './payouts';
 import { loadEngineInput, type PeriodRange } from './settlement.loader';
+import { lockSettlements } from './settlement-lock';
 
 const PREVIEW_LIMIT = 500;
-/** Serialises settlement runs across API processes (pg_advisory_xact_lock key). */
-const SETTLEMENT_LOCK = 4_206_001;
 
 export function periodRange(period: string): PeriodRange & { cadence: 'day' | 'month' } {
   const [y, m, d] = period.split('-').map(Number) as [number, number, number | undefined];
@@ -55,11 +56,20 @@ const keyOf = (p: Payout) => `${p.userId}/${p.typeKey}/${p.period}/${p.orderId ?
 /**
  * Settles a period: computes the payouts of every enabled type (or one type) and pays those not paid
  * before, each through the wallet ledger. A dry run computes the same and pays nothing. Runs are
- * serialised; a failed run is recorded with its error and pays nothing (one transaction).
+ * serialised; a failed run is recorded with its error and pays nothing (one transaction). Every run —
+ * done, dry or failed — is in the audit log (who, period, type, dry run, status, totals); `req` is the
+ * admin's request (null for scripts).
  */
 export async function runSettlement(
   db: DbOrTx,
-  input: { period: string; typeKey?: number | null; dryRun: boolean; startedBy: number | null; now?: Date },
+  input: {
+    period: string;
+    typeKey?: number | null;
+    dryRun: boolean;
+    startedBy: number | null;
+    now?: Date;
+    req?: FastifyRequest | null;
+  },
 ): Promise<SettlementResult> {
   const range = periodRange(input.period);
   if (range.to > (input.now ?? new Date())) throw badRequest('bonus.futurePeriod');
@@ -71,7 +81,7 @@ export async function runSettlement(
   };
   try {
     return await db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${SETTLEMENT_LOCK})`);
+      await lockSettlements(tx);
       const typeRows = await tx.select().from(bonusTypes).where(eq(bonusTypes.enabled, true));
       const types = typeRows
         .filter((t) => input.typeKey == null || t.key === input.typeKey)
@@ -84,6 +94,7 @@ export async function runSettlement(
         .insert(bonusSettlementRuns)
         .values({ ...base, status: 'done', ...summarise(due), finishedAt: new Date() })
         .returning();
+      await auditRun(tx, input.req, run!);
       const orderNos = await orderNumbers(tx, due);
       if (!input.dryRun) await payBonuses(tx, due, { runId: run!.id, orderNos });
       return {
@@ -92,15 +103,39 @@ export async function runSettlement(
       };
     });
   } catch (error) {
-    await db.insert(bonusSettlementRuns).values({
-      ...base,
-      status: 'failed',
-      totals: [],
-      error: String((error as Error).message ?? error).slice(0, 500),
-      finishedAt: new Date(),
-    });
+    const [failed] = await db
+      .insert(bonusSettlementRuns)
+      .values({
+        ...base,
+        status: 'failed',
+        totals: [],
+        error: String((error as Error).message ?? error).slice(0, 500),
+        finishedAt: new Date(),
+      })
+      .returning();
+    await auditRun(db, input.req, failed!);
     throw error;
   }
+}
+
+/** The audit row of a run: who started which period and type, dry run or not, its status and totals. */
+function auditRun(db: DbOrTx, req: FastifyRequest | null | undefined, run: RunRow) {
+  return audit(db, req ?? null, {
+    action: run.dryRun ? 'dry_run' : 'settle',
+    entity: 'bonus_settlement_run',
+    entityId: run.id,
+    after: {
+      period: run.period,
+      typeKey: run.typeKey,
+      dryRun: run.dryRun,
+      status: run.status,
+      startedBy: run.startedBy,
+      payoutCount: run.payoutCount,
+      totalCents: run.totalCents,
+      totals: run.totals,
+      error: run.error,
+    },
+  });
 }
 
 async function orderNumbers(db: DbOrTx, payouts: Payout[]) {

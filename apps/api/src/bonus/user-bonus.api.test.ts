@@ -3,6 +3,7 @@ import { maskName } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD } from '../test/factory';
 import { TestApi } from '../test/test-app';
+import { expectLedgerBalanced } from '../wallet/wallet-fixtures';
 import { buildScenario } from './scenario.db';
 import { runSettlement } from './settlement.service';
 
@@ -19,7 +20,10 @@ beforeAll(async () => {
   await runSettlement(api.db, { period: '2026-10', dryRun: false, startedBy: null });
   for (const n of ['B', 'C', 'D'] as const) token[n] = await api.login(scn.logins[n], TEST_PASSWORD);
 });
-afterAll(() => api.close());
+afterAll(async () => {
+  await expectLedgerBalanced(api);
+  await api.close();
+});
 
 const value = (items: { key: string; value: string }[], key: number) =>
   items.find((i) => i.key === String(key))?.value;

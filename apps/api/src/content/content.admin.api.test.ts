@@ -76,6 +76,32 @@ describe('admin: announcements and articles', () => {
     ]);
   });
 
+  it('dates a draft now when it is published, unless it was scheduled ahead', async () => {
+    const publish = (id: number) =>
+      api.post<ContentAdminItem>(
+        `/api/content/admin/${id}/publish`,
+        { published: true },
+        { token: adminToken },
+      );
+    const dayMs = 24 * 3600_000;
+    const past = new Date(Date.now() - 3 * dayMs).toISOString();
+    const future = new Date(Date.now() + 3 * dayMs).toISOString();
+
+    const draft = await createItem(api, adminToken, { published: false, publish_at: past });
+    const before = Date.now();
+    const published = (await publish(draft.id)).body.data;
+    expect(published.status).toBe('published');
+    expect(Date.parse(published.publish_at)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(published.publish_at)).toBeLessThanOrEqual(Date.now() + 1000);
+
+    const scheduled = await createItem(api, adminToken, { published: false, publish_at: future });
+    const stillScheduled = (await publish(scheduled.id)).body.data;
+    expect(stillScheduled).toMatchObject({ status: 'scheduled', publish_at: future });
+
+    const live = await createItem(api, adminToken, { published: true, publish_at: past });
+    expect((await publish(live.id)).body.data.publish_at).toBe(past);
+  });
+
   it('lists with keyword (any language), kind and status filters, pinned first', async () => {
     const tag = `k${Date.now()}`;
     const draft = await createItem(api, adminToken, {

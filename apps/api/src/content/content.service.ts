@@ -140,15 +140,25 @@ export async function updateContent(db: DbOrTx, id: number, input: ContentInput)
   await linkAttachments(db, id, input.attachment_ids);
 }
 
+/**
+ * Publishing a draft dates it now unless it was scheduled ahead (its publish time,
+ * often just the creation default, is in the past); an item already published keeps its time.
+ */
+const publishedNow = {
+  publishAt: sql`case when ${contentItems.published} then ${contentItems.publishAt}
+    else greatest(${contentItems.publishAt}, now()) end`,
+};
+
 /** Sets the published or pinned flag. */
 export async function setContentFlag(
   db: DbOrTx,
   id: number,
   flag: { published: boolean } | { pinned: boolean },
 ): Promise<void> {
+  const publishing = 'published' in flag && flag.published;
   const updated = await db
     .update(contentItems)
-    .set({ ...flag, updatedAt: new Date() })
+    .set({ ...flag, ...(publishing ? publishedNow : {}), updatedAt: new Date() })
     .where(eq(contentItems.id, id))
     .returning({ id: contentItems.id });
   if (updated.length === 0) throw notFound('content.notFound');

@@ -1,26 +1,14 @@
-import type { LevelCount, Locale, WorkplaceFigure } from '@app/contracts';
+import type { LevelCount, Locale } from '@app/contracts';
 import { sql } from 'drizzle-orm';
-import type { Principal } from '../access/principal';
 import { pathRange } from '../members/tree-path';
 import { type DbOrTx, queryRows } from '../platform/db/client';
+import { ownWallet, salesThisMonth, walletTotals } from './dashboard.money';
+import { count, type FigureSource, localizedName, monthStart } from './figure-source';
 
-/**
- * Where the workplace figures come from, in display order. Each source returns
- * its figures for the viewer (or [] when it has none for them). Another domain
- * adds its figures (wallet balance, sales this month…) by appending a source
- * here and a `dashboard.figure.<key>` label in the web dashboard messages.
- */
-export type FigureSource = (db: DbOrTx, viewer: Principal, locale: Locale) => Promise<WorkplaceFigure[]>;
+export type { FigureSource } from './figure-source';
 
 /** The level name column of `levels l` in the caller's language. */
-const levelName = (locale: Locale) =>
-  locale === 'zh-HK'
-    ? sql.raw('l.name_zh_hk')
-    : locale === 'zh-CN'
-      ? sql.raw('l.name_zh_cn')
-      : sql.raw('l.name');
-
-const count = (key: string, value: number): WorkplaceFigure => ({ key, value, format: 'count' });
+const levelName = (locale: Locale) => localizedName('l', 'name', locale);
 
 /** Admins: total members, new members this month, administrators. */
 const membershipTotals: FigureSource = async (db, viewer) => {
@@ -28,14 +16,14 @@ const membershipTotals: FigureSource = async (db, viewer) => {
   const [row] = await queryRows<{ members: number; new_members: number; admins: number }>(
     db,
     sql`select count(*) filter (where not is_admin)::int as members,
-          count(*) filter (where not is_admin and created_at >= date_trunc('month', now()))::int as new_members,
+          count(*) filter (where not is_admin and created_at >= ${monthStart})::int as new_members,
           count(*) filter (where is_admin)::int as admins
         from users`,
   );
   return [
-    count('totalMembers', row?.members ?? 0),
-    count('newMembersThisMonth', row?.new_members ?? 0),
-    count('admins', row?.admins ?? 0),
+    count('totalMembers', row?.members),
+    count('newMembersThisMonth', row?.new_members),
+    count('admins', row?.admins),
   ];
 };
 
@@ -52,13 +40,23 @@ const ownNetwork: FigureSource = async (db, viewer, locale) => {
         from users me where me.id = ${viewer.id}`,
   );
   return [
-    count('downline', row?.downline ?? 0),
-    count('directReferrals', row?.direct ?? 0),
+    count('downline', row?.downline),
+    count('directReferrals', row?.direct),
     { key: 'level', value: row?.level ?? '-', format: 'text' },
   ];
 };
 
-export const figureSources: FigureSource[] = [membershipTotals, ownNetwork];
+/**
+ * The workplace figures in display order. Another domain adds its figures by
+ * appending a source here and a `dashboard.figure.<key>` label in the web dashboard messages.
+ */
+export const figureSources: FigureSource[] = [
+  membershipTotals,
+  salesThisMonth,
+  walletTotals,
+  ownNetwork,
+  ownWallet,
+];
 
 /** Admins: how many members hold each level (levels without members count 0). */
 export async function membersPerLevel(db: DbOrTx, locale: Locale): Promise<LevelCount[]> {

@@ -1,8 +1,9 @@
 import { Perm, type Workplace } from '@app/contracts';
 import { access, route } from '../platform/http/route';
 import { figureSources, membersPerLevel } from './dashboard.figures';
+import { recentBonuses } from './dashboard.money';
 
-/** The home page figures of the signed-in user: network totals for admins, their own network for members. */
+/** The home page of the signed-in user: network, sales and wallet totals for admins; their own network, wallet and bonuses for members. */
 const workplace = route({
   method: 'GET',
   url: '/api/dashboard/workplace',
@@ -12,6 +13,7 @@ const workplace = route({
     return {
       figures: figures.flat(),
       members_per_level: user.isAdmin ? await membersPerLevel(app.db, locale) : null,
+      recent_bonuses: user.isAdmin ? null : await recentBonuses(app.db, user.id, locale),
     };
   },
 });

@@ -6,6 +6,7 @@ import { hashPassword } from '../access/passwords';
 import { type DbOrTx, queryRows } from '../platform/db/client';
 import { AppError, conflict } from '../platform/http/errors';
 import { levelHistory, type UserRow, users } from './members.schema';
+import { lockTree } from './tree-path';
 
 export interface NewMemberInput {
   name: string;
@@ -68,43 +69,50 @@ export async function assertUnique(
   }
 }
 
-/** Creates a member under a sponsor (and optionally an iBloomer parent) with the Member role. */
+/**
+ * Creates a member under a sponsor (and optionally an iBloomer parent) with the
+ * Member role. The parents' paths are read under the trees' shared locks so a
+ * concurrent move of the parent's subtree cannot leave the new member with a
+ * stale path; a caller's transaction is joined (savepoint).
+ */
 export async function createMember(db: DbOrTx, input: NewMemberInput): Promise<UserRow> {
-  await assertUnique(db, input);
-  const id = await nextUserId(db);
-  const sponsor = await treePlacement(db, id, input.parentUserId, 'sponsor');
-  const iblommer = input.iblommerParentUserId
-    ? await treePlacement(db, id, input.iblommerParentUserId, 'iblommer')
-    : { depth: 0, path: `/${id}/` };
-  const levelId = input.levelId ?? 1;
-  const [user] = await db
-    .insert(users)
-    .values({
-      id,
-      name: input.name,
-      displayName: input.displayName ?? null,
-      email: input.email,
-      phone: input.phone ?? null,
-      passwordHash: input.passwordHash ?? (await hashPassword(input.password)),
-      levelId,
-      parentUserId: input.parentUserId ?? null,
-      treeDepth: sponsor.depth,
-      treePath: sponsor.path,
-      iblommerParentUserId: input.iblommerParentUserId ?? null,
-      iblommerDepth: iblommer.depth,
-      iblommerPath: iblommer.path,
-      iblommerJoinedAt: input.iblommerParentUserId ? (input.createdAt ?? new Date()) : null,
-      platformId: input.platformId ?? null,
-      identity: input.identity ?? null,
-      status: input.status ?? 1,
-      createdAt: input.createdAt ?? new Date(),
-    })
-    .returning();
-  await db.insert(userRoles).values({ userId: id, roleId: await memberRoleId(db) });
-  await db
-    .insert(levelHistory)
-    .values({ userId: id, levelId, remark: 'registration', createdAt: input.createdAt ?? new Date() });
-  return user!;
+  const passwordHash = input.passwordHash ?? (await hashPassword(input.password));
+  return db.transaction(async (tx) => {
+    if (input.parentUserId) await lockTree(tx, 'sponsor', 'shared');
+    if (input.iblommerParentUserId) await lockTree(tx, 'iblommer', 'shared');
+    await assertUnique(tx, input);
+    const id = await nextUserId(tx);
+    const sponsor = await treePlacement(tx, id, input.parentUserId, 'sponsor');
+    const iblommer = await treePlacement(tx, id, input.iblommerParentUserId, 'iblommer');
+    const levelId = input.levelId ?? 1;
+    const createdAt = input.createdAt ?? new Date();
+    const [user] = await tx
+      .insert(users)
+      .values({
+        id,
+        name: input.name,
+        displayName: input.displayName ?? null,
+        email: input.email,
+        phone: input.phone ?? null,
+        passwordHash,
+        levelId,
+        parentUserId: input.parentUserId ?? null,
+        treeDepth: sponsor.depth,
+        treePath: sponsor.path,
+        iblommerParentUserId: input.iblommerParentUserId ?? null,
+        iblommerDepth: iblommer.depth,
+        iblommerPath: iblommer.path,
+        iblommerJoinedAt: input.iblommerParentUserId ? createdAt : null,
+        platformId: input.platformId ?? null,
+        identity: input.identity ?? null,
+        status: input.status ?? 1,
+        createdAt,
+      })
+      .returning();
+    await tx.insert(userRoles).values({ userId: id, roleId: await memberRoleId(tx) });
+    await tx.insert(levelHistory).values({ userId: id, levelId, remark: 'registration', createdAt });
+    return user!;
+  });
 }
 
 export interface NewAdminInput {

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../platform/db/client';
 
 /**
  * Materialised paths look like '/1/5/23/'. Every descendant's path starts with
@@ -12,4 +13,24 @@ export function pathRange(column: SQL | SQL.Aliased | unknown, path: SQL | strin
 /** Ids of the ancestors in a path, top-down, without the node itself. */
 export function ancestorIds(path: string): number[] {
   return path.split('/').filter(Boolean).map(Number).slice(0, -1);
+}
+
+/**
+ * The per-tree advisory lock, held until the transaction ends. A move rewrites
+ * paths under the exclusive lock; creating a member reads its parent's path
+ * under the shared one, so it waits for a running move and then sees the moved
+ * path (and a move waits for creations in flight, whose rows it then moves too).
+ * Take the sponsor tree's lock before the iBloomer tree's.
+ */
+export async function lockTree(
+  tx: DbOrTx,
+  tree: 'sponsor' | 'iblommer',
+  mode: 'exclusive' | 'shared',
+): Promise<void> {
+  const key = `tree-move:${tree}`;
+  await tx.execute(
+    mode === 'exclusive'
+      ? sql`select pg_advisory_xact_lock(hashtext(${key}))`
+      : sql`select pg_advisory_xact_lock_shared(hashtext(${key}))`,
+  );
 }

@@ -1,5 +1,10 @@
-import type { OrderDetail, OrderListMeta, OrderView } from '@app/contracts';
-import { eq } from 'drizzle-orm';
+import {
+  ADMIN_ONLY_ORDER_FIELDS,
+  type OrderDetail,
+  type OrderListMeta,
+  type OrderView,
+} from '@app/contracts';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payBonus } from '../bonus/payouts';
 import { levelHistory, type UserRow, users } from '../members/members.schema';
@@ -9,6 +14,7 @@ import { TEST_PASSWORD } from '../test/factory';
 import { TestApi } from '../test/test-app';
 import { walletBalance } from '../wallet/ledger';
 import { SalesFixtures } from './orders.fixtures';
+import { orders } from './orders.schema';
 
 type Page = { list: OrderView[]; meta: OrderListMeta };
 
@@ -23,6 +29,7 @@ let channelProviderId: number;
  * Sponsor tree:  A ─ B1 ─ C1 ─ D1 ─ E1      X (outside A's tree) ─ I1
  *                └ B2                        iBloomer tree: A ─ I1 ─ I2 (I2 sponsored by X too)
  * Provider P is referred by A. One order per buyer, amount = a distinct number.
+ * Order referers: B1's order by X (member_xxx), C1's by I1 (member_ii1, a later id, an earlier name).
  */
 beforeAll(async () => {
   api = await TestApi.start({ refundAdmin: 'refunder', ordersIngestKey: 'shop-key' });
@@ -51,7 +58,7 @@ beforeAll(async () => {
       product_id: key === 'C1' ? tagged.id : undefined,
       subtype: key === 'D1' ? 'renewal_order' : 'normal_order',
       completed_at: `2026-0${key === 'E1' ? 3 : 4}-15T10:00:00Z`,
-      referer_user_no: key === 'B1' ? t.X.userNo : undefined,
+      referer_user_no: ({ B1: t.X.userNo, C1: t.I1.userNo } as Record<string, string>)[key],
     });
   adminToken = await api.login((await f.superAdmin({ name: 'refunder' })).name, TEST_PASSWORD);
   operatorToken = await api.login((await f.superAdmin()).name, TEST_PASSWORD);
@@ -138,7 +145,9 @@ describe('POST /api/orders/list', () => {
     ]);
     expect((await sorted('sales_point', 'asc'))[0]).toBe('1.00');
     expect((await sorted('completed_at', 'asc'))[0]).toBe('6.00');
-    expect((await sorted('referer', 'asc'))[0]).toBe('2.00');
+    // By the referer's name (ii1 before xxx), not by the referer's id; orders without one last.
+    expect((await sorted('referer', 'asc')).slice(0, 2)).toEqual(['4.00', '2.00']);
+    expect((await sorted('referer', 'desc')).slice(-2)).toEqual(['2.00', '4.00']);
     const byNo = (await list({ sort: 'order_no', order: 'asc' })).body.data.list.map((o) => o.order_no);
     expect(byNo).toEqual([...byNo].sort());
   });
@@ -235,11 +244,15 @@ describe('order export', () => {
     expect(rows[1]![rows[0]!.indexOf('product_name')]).toBe(`'=HYPERLINK("x")`);
   });
 
-  it('exports a member only their network, without profit columns', async () => {
+  it('exports a member only their network, without profit columns or WordPress ids', async () => {
     const token = await api.login('member_cc1', TEST_PASSWORD);
     const rows = await xlsxRows((await list({ export: true }, token)).raw);
-    expect(rows[0]).not.toContain('platform_profit');
+    for (const hidden of ADMIN_ONLY_ORDER_FIELDS) expect(rows[0]).not.toContain(hidden);
+    expect(rows.flat()).not.toContain('wp-77');
     expect(rows).toHaveLength(4);
+    const admin = await xlsxRows((await list({ export: true, platform_order_no: 'PO-D1' })).raw);
+    expect(admin[0]).toEqual(expect.arrayContaining([...ADMIN_ONLY_ORDER_FIELDS]));
+    expect(admin[1]![admin[0]!.indexOf('wordpress_id')]).toBe('wp-77');
   });
 });
 
@@ -259,12 +272,24 @@ describe('GET /api/orders/item/:orderNo', () => {
     });
   });
 
-  it('lets a member open orders of their network only', async () => {
+  it('lets a member open orders of their network only, without profit and rebate figures', async () => {
     const token = await api.login('member_cc1', TEST_PASSWORD);
     const no = async (p: string) => (await list({ platform_order_no: p })).body.data.list[0]!.order_no;
-    expect((await api.get(`/api/orders/item/${await no('PO-D1')}`, { token })).status).toBe(200);
-    expect((await api.get(`/api/orders/item/${await no('PO-B1')}`, { token })).status).toBe(404);
-    expect((await api.get('/api/orders/item/NOPE', { token: adminToken })).status).toBe(404);
+    const own = await api.get<OrderDetail>(`/api/orders/item/${await no('PO-D1')}`, { token });
+    expect(own.status).toBe(200);
+    expect(own.body.data).toMatchObject({ platform_order_no: 'PO-D1', amount: '5.00' });
+    for (const hidden of ADMIN_ONLY_ORDER_FIELDS) expect(own.body.data).not.toHaveProperty(hidden);
+    const outside = await api.get(`/api/orders/item/${await no('PO-B1')}`, { token });
+    expect(outside.body).toMatchObject({ code: 404, msg: 'Order does not exist' });
+  });
+
+  it('answers an unknown or blank order number with a translated error', async () => {
+    const unknown = await api.get('/api/orders/item/NOPE', { token: adminToken, locale: 'zh-CN' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.msg).toBe('订单不存在');
+    const blank = await api.get('/api/orders/item/%20', { token: adminToken });
+    expect(blank.body).toMatchObject({ code: 422, data: { errors: [{ field: 'orderNo' }] } });
+    expect((await api.get('/api/orders/item/NOPE')).status).toBe(401);
   });
 });
 
@@ -320,6 +345,31 @@ describe('refunds and the monthly table', () => {
       { token: adminToken },
     );
     expect(unknown.status).toBe(404);
+    expect(unknown.body.msg).toBe('Order does not exist');
+  });
+
+  it('refuses to refund a refund row or an order not done, changing nothing', async () => {
+    await sales.order({ platform_order_no: 'PO-OPEN', user_no: t.B2!.userNo, status: 2 });
+    const refund = async (no: string) =>
+      api.post(
+        '/api/orders/refund-wallet',
+        { platform_order_no_origin: no },
+        { token: adminToken, locale: 'zh-HK' },
+      );
+    const ofRefund = await refund('PO-R1');
+    expect(ofRefund.body).toMatchObject({
+      code: 422,
+      data: { errors: [{ field: 'platform_order_no_origin' }] },
+    });
+    expect(ofRefund.body.msg).toBe('這是一筆退款記錄，請在原訂單上確認退款');
+    const open = await refund('PO-OPEN');
+    expect(open.status).toBe(422);
+    expect(open.body.msg).toBe('只有已完成的訂單可以退款');
+    const rows = await api.db
+      .select()
+      .from(orders)
+      .where(inArray(orders.platformOrderNo, ['PO-R1', 'PO-OPEN']));
+    expect(rows.map((r) => r.refundedAt)).toEqual([null, null]);
   });
 
   it('exports the monthly transfer table per provider, and needs a month', async () => {
@@ -404,6 +454,62 @@ describe('order ingestion and import', () => {
     expect(audits.map((a) => a.action)).toContain('create');
   });
 
+  it('refuses a membership order that names no product granting a level', async () => {
+    const course = await sales.product({ name: 'Not a membership' });
+    const body = {
+      platform_order_no: 'SHOP-M2',
+      source_type: 1,
+      user_no: t.B2!.userNo,
+      product_name: 'Membership?',
+      amount: '10',
+    };
+    const opts = { headers: { 'x-api-key': 'shop-key' }, locale: 'zh-CN' as const };
+    const none = await api.post('/api/orders/ingest', body, opts);
+    expect(none.body).toMatchObject({ code: 422, data: { errors: [{ field: 'product_id' }] } });
+    expect(none.body.msg).toBe('会籍订单（source_type 1）须以 product_id 指定一个授予等级的产品');
+    expect((await api.post('/api/orders/ingest', { ...body, product_id: course.id }, opts)).status).toBe(422);
+    expect((await list({ platform_order_no: 'SHOP-M2' })).body.data.meta.total).toBe(0);
+    const csv = Buffer.from(
+      `platform_order_no,source_type,user_no,product_name,amount\nIMP-M,1,${t.B2!.userNo},Membership,10\n`,
+    );
+    const res = await upload(api, '/api/orders/import', adminToken, 'm.csv', csv);
+    expect(res.body.data).toMatchObject({ total: 1, imported: 0, failed: 1 });
+    const errors = await xlsxRows(Buffer.from(res.body.data.error_file, 'base64'));
+    expect(errors[1]!.at(-1)).toBe(
+      'product_id: A membership order (source_type 1) needs product_id of a product that grants a level',
+    );
+  });
+
+  it("keeps given zero figures and defaults the rest from the product's provider", async () => {
+    const provider = await sales.provider({ proportion: '20' });
+    const course = await sales.product({ name: 'Provided course', provider_id: provider.id });
+    const ingest = (body: Record<string, unknown>) =>
+      api.post(
+        '/api/orders/ingest',
+        { source_type: 2, user_no: t.B2!.userNo, product_id: course.id, amount: '50', ...body },
+        { headers: { 'x-api-key': 'shop-key' } },
+      );
+    expect((await ingest({ platform_order_no: 'SHOP-DEFAULTS' })).status).toBe(200);
+    const zeros = { supplier_rebate: '0', platform_rebate: 0, platform_profit: '0.00' };
+    expect((await ingest({ platform_order_no: 'SHOP-ZERO', ...zeros })).status).toBe(200);
+    const detail = async (platformNo: string) => {
+      const no = (await list({ platform_order_no: platformNo })).body.data.list[0]!.order_no;
+      return (await api.get<OrderDetail>(`/api/orders/item/${no}`, { token: adminToken })).body.data;
+    };
+    expect(await detail('SHOP-DEFAULTS')).toMatchObject({
+      provider: { id: provider.id },
+      supplier_rebate: '10.00',
+      platform_rebate: '0.00',
+      platform_profit: '40.00',
+    });
+    expect(await detail('SHOP-ZERO')).toMatchObject({
+      provider: { id: provider.id },
+      supplier_rebate: '0.00',
+      platform_rebate: '0.00',
+      platform_profit: '0.00',
+    });
+  });
+
   it('round-trips an export through the import and reports failed rows in an error file', async () => {
     const before = (await list({})).body.data.meta;
     const group = { group_sales: true, member_id: t.A!.userNo };
@@ -421,6 +527,8 @@ describe('order ingestion and import', () => {
     const copies = await xlsxRows((await list({ export: true })).raw);
     const pon = originals[0]!.indexOf('platform_order_no');
     const comparable = (r: string[]) => r.filter((_, i) => i !== 0 && i !== pon);
+    const zeroRow = originals.find((r) => r[pon] === 'SHOP-ZERO');
+    expect(zeroRow?.[originals[0]!.indexOf('supplier_rebate')]).toBe('0.00');
     for (const row of originals.slice(1)) {
       const twin = copies.find((c) => c[pon] === `COPY-${row[pon]}`);
       expect(twin && comparable(twin)).toEqual(comparable(row));

@@ -1,4 +1,4 @@
-import { formatCents } from '@app/contracts';
+import { formatCents, orderFieldVisible } from '@app/contracts';
 import type { CellValue } from '../platform/xlsx/cells';
 import type { Column } from '../platform/xlsx/export';
 import { ORDER_IMPORT_COLUMNS } from './orders.import';
@@ -6,7 +6,6 @@ import type { OrderJoinRow } from './orders.queries';
 
 type ImportColumn = (typeof ORDER_IMPORT_COLUMNS)[number];
 const MONEY = new Set<ImportColumn>(['amount', 'platform_profit', 'platform_rebate', 'supplier_rebate']);
-const PROFIT = new Set<ImportColumn>(['platform_profit', 'platform_rebate', 'supplier_rebate']);
 
 function importCell(r: OrderJoinRow, column: ImportColumn): CellValue {
   const o = r.order;
@@ -42,14 +41,15 @@ function importCell(r: OrderJoinRow, column: ImportColumn): CellValue {
 
 /**
  * Columns of the orders export: the order number and names for people, then the
- * import columns (so an export imports back unchanged). Members get no profit
- * or rebate figures and see others' names masked (`name` comes already shown).
+ * import columns (so an export imports back unchanged). Members get none of the
+ * admin-only fields (ADMIN_ONLY_ORDER_FIELDS: profit and rebate figures, WordPress ids)
+ * and see others' names masked (`name` comes already shown).
  */
 export function orderExportColumns(
   isAdmin: boolean,
   shownName: (r: OrderJoinRow, who: 'buyer' | 'referer' | 'sponsor') => string | null,
 ): Column<OrderJoinRow>[] {
-  const imports = ORDER_IMPORT_COLUMNS.filter((c) => isAdmin || !PROFIT.has(c));
+  const imports = ORDER_IMPORT_COLUMNS.filter((c) => orderFieldVisible(isAdmin, c));
   return [
     { header: 'order_no', value: (r) => r.order.orderNo },
     { header: 'user', value: (r) => shownName(r, 'buyer') },

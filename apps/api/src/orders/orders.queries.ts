@@ -8,6 +8,7 @@ import {
   type OrderSort,
   type OrderSubtype,
   type OrderView,
+  orderFieldVisible,
 } from '@app/contracts';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -47,7 +48,8 @@ export type OrderJoinRow = Awaited<ReturnType<ReturnType<typeof selectOrders>['w
 
 const SORT_COLUMNS: Record<OrderSort, SQL | typeof orders.id> = {
   order_no: sql`${orders.orderNo}`,
-  referer: sql`${orders.refererUserId}`,
+  /** By the referer's name: lower(name) is indexed, and orders_referer_idx gives each referer's orders by id. */
+  referer: sql`lower(${referer.name})`,
   amount: sql`${orders.amountCents}`,
   sales_point: sql`${orders.salesPoint}`,
   completed_at: sql`${orders.completedAt}`,
@@ -96,13 +98,17 @@ export function toOrderView(viewer: Principal, r: OrderJoinRow): OrderView {
   };
 }
 
+/** The detail; the admin-only figures (ADMIN_ONLY_ORDER_FIELDS) are left out for members. */
 export function toOrderDetail(viewer: Principal, r: OrderJoinRow): OrderDetail {
   const o: OrderRow = r.order;
-  return {
-    ...toOrderView(viewer, r),
+  const figures = {
     platform_profit: formatCents(o.platformProfitCents),
     platform_rebate: formatCents(o.platformRebateCents),
     supplier_rebate: formatCents(o.supplierRebateCents),
+  };
+  return {
+    ...toOrderView(viewer, r),
+    ...Object.fromEntries(Object.entries(figures).filter(([k]) => orderFieldVisible(viewer.isAdmin, k))),
     platform_order_no_origin: o.platformOrderNoOrigin,
     refund_no: o.refundNo,
     refunded_at: o.refundedAt?.toISOString() ?? null,

@@ -20,8 +20,9 @@ import { orderExportColumns } from './orders.export';
 import { orderWhere } from './orders.filter';
 import { orderImport } from './orders.import';
 import { type OrderJoinRow, orderBatch, orderByNo, orderPage, toOrderDetail } from './orders.queries';
+import { refundToWallet } from './orders.refund';
 import { monthlyTransferColumns, monthlyTransferRows, refundColumns, refundRows } from './orders.reports';
-import { ingestOrder, refundToWallet, resolveOrder } from './orders.service';
+import { ingestOrder, resolveOrder } from './orders.service';
 
 const shownName = (viewer: Principal) => (r: OrderJoinRow, who: 'buyer' | 'referer' | 'sponsor') => {
   const p = r[who];
@@ -35,8 +36,8 @@ async function visibleOrder(
   row: OrderJoinRow | undefined,
   inNetwork: () => Promise<boolean>,
 ) {
-  if (!row) throw notFound();
-  if (!viewer.isAdmin && !(await inNetwork())) throw notFound();
+  if (!row) throw notFound('sales.orderNotFound');
+  if (!viewer.isAdmin && !(await inNetwork())) throw notFound('sales.orderNotFound');
   return row;
 }
 

@@ -1,13 +1,16 @@
-import { formatCents, type OrderIngest, translate } from '@app/contracts';
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import { reverseOrderBonuses } from '../bonus/payouts';
+import { type OrderIngest, SourceType, translate } from '@app/contracts';
+import { and, eq, sql } from 'drizzle-orm';
 import { levelHistory, type UserRow, users } from '../members/members.schema';
-import { audit } from '../platform/audit/audit';
 import type { DbOrTx } from '../platform/db/client';
-import { fieldError, notFound } from '../platform/http/errors';
+import { fieldError } from '../platform/http/errors';
 import type { ProductRow } from '../products/products.schema';
-import { memberByNo, memberByPlatformId, productById, providerByNo } from '../providers/lookups';
+import {
+  memberByNo,
+  memberByPlatformId,
+  productById,
+  providerById,
+  providerByNo,
+} from '../providers/lookups';
 import type { ProviderRow } from '../providers/providers.schema';
 import { type OrderRow, orders } from './orders.schema';
 
@@ -17,10 +20,16 @@ export interface ResolvedOrder {
   buyer: UserRow;
   referer: UserRow | null;
   product: ProductRow | null;
+  /** The effective provider: provider_no, else the product's provider. */
   provider: ProviderRow | null;
 }
 
-/** Looks up every reference of an incoming order; a miss is a 422 naming the field. */
+/**
+ * Looks up every reference of an incoming order; a miss is a 422 naming the field.
+ * A membership order (source_type 1, not a refund row) must name a product that grants a
+ * level: only such products raise the buyer's level, so anything else is refused (422 on
+ * product_id; in an import the row lands in the error file).
+ */
 export async function resolveOrder(db: DbOrTx, input: OrderIngest): Promise<ResolvedOrder> {
   const buyer = input.user_no
     ? await memberByNo(db, input.user_no, 'user_no')
@@ -33,14 +42,21 @@ export async function resolveOrder(db: DbOrTx, input: OrderIngest): Promise<Reso
   const referer = input.referer_user_no
     ? await memberByNo(db, input.referer_user_no, 'referer_user_no')
     : null;
-  const provider = input.provider_no ? await providerByNo(db, input.provider_no, 'provider_no') : null;
+  const provider = input.provider_no
+    ? await providerByNo(db, input.provider_no, 'provider_no')
+    : product?.providerId
+      ? await providerById(db, product.providerId, 'product_id')
+      : null;
+  const membership = input.source_type === SourceType.membership && !input.platform_order_no_origin;
+  if (membership && !product?.grantsLevelId) throw fieldError('product_id', 'sales.membershipLevelUnknown');
   return { input, buyer, referer, product, provider };
 }
 
 /**
  * Stores an order once per platform_order_no (a repeat returns the stored order,
- * created: false). Missing rebates default from the provider's proportion:
- * supplier rebate = amount × proportion, platform profit = amount − rebates.
+ * created: false). Absent figures default from the effective provider's proportion:
+ * supplier rebate = amount × proportion, platform rebate = 0, platform profit =
+ * amount − rebates; a given figure (0 included) is stored as is.
  * A completed membership order raises the buyer to the level its product grants
  * and writes level_history.
  */
@@ -49,9 +65,9 @@ export async function ingestOrder(
   o: ResolvedOrder,
 ): Promise<{ order: OrderRow; created: boolean }> {
   const { input, product } = o;
-  const providerId = o.provider?.id ?? product?.providerId ?? null;
   const proportionBp = o.provider?.proportionBp ?? 0;
-  const supplierRebate = input.supplier_rebate || Math.floor((input.amount * proportionBp) / 10_000);
+  const supplierRebate = input.supplier_rebate ?? Math.floor((input.amount * proportionBp) / 10_000);
+  const platformRebate = input.platform_rebate ?? 0;
   const orderAt = input.order_at ? new Date(input.order_at) : new Date();
   const [created] = await db
     .insert(orders)
@@ -64,11 +80,11 @@ export async function ingestOrder(
       refererUserId: o.referer?.id ?? null,
       productId: product?.id ?? null,
       productName: input.product_name || product!.name,
-      providerId,
+      providerId: o.provider?.id ?? null,
       amountCents: input.amount,
       salesPoint: input.sales_point,
-      platformProfitCents: input.platform_profit || input.amount - supplierRebate - input.platform_rebate,
-      platformRebateCents: input.platform_rebate,
+      platformProfitCents: input.platform_profit ?? input.amount - supplierRebate - platformRebate,
+      platformRebateCents: platformRebate,
       supplierRebateCents: supplierRebate,
       platformOrderNoOrigin: input.platform_order_no_origin ?? null,
       refundNo: input.refund_no ?? null,
@@ -103,35 +119,4 @@ async function raiseLevel(db: DbOrTx, o: ResolvedOrder, order: OrderRow) {
     remark: translate('sales.membershipRemark', 'en-US', { orderNo: order.orderNo }),
     createdAt: order.completedAt ?? order.orderAt,
   });
-}
-
-/**
- * Confirms the refund of an original platform order: marks it refunded and takes back
- * the bonuses paid on it through the bonus engine's reversal (wallet ledger debits).
- * A second call finds it refunded and changes nothing.
- */
-export async function refundToWallet(db: DbOrTx, req: FastifyRequest, platformOrderNo: string) {
-  const [order] = await db.select().from(orders).where(eq(orders.platformOrderNo, platformOrderNo));
-  if (!order) throw notFound('common.dataNotFound');
-  const [marked] = await db
-    .update(orders)
-    .set({ refundedAt: new Date() })
-    .where(and(eq(orders.id, order.id), isNull(orders.refundedAt)))
-    .returning();
-  if (!marked)
-    return { order_no: order.orderNo, reversed: 0, reversed_amount: '0.00', already_refunded: true };
-  const reversal = await reverseOrderBonuses(db, order.id);
-  await audit(db, req, {
-    action: 'refund',
-    entity: 'order',
-    entityId: order.orderNo,
-    before: { refunded_at: null },
-    after: { refunded_at: marked.refundedAt, reversed: reversal },
-  });
-  return {
-    order_no: order.orderNo,
-    reversed: reversal.count,
-    reversed_amount: formatCents(reversal.cents),
-    already_refunded: false,
-  };
 }

@@ -52,6 +52,28 @@ describe('products', () => {
     expect(tags.body.data).toEqual(['ai', 'course', 'membership', 'vip']);
   });
 
+  it('refuses bad list filters with a translated 422 naming the field', async () => {
+    const bad = (body: Record<string, unknown>) =>
+      api.post('/api/product/list', body, { token: adminToken, locale: 'zh-HK' });
+    for (const [body, field] of [
+      [{ source_type: 9 }, 'source_type'],
+      [{ status: 3 }, 'status'],
+      [{ provider_id: 'abc' }, 'provider_id'],
+      [{ tags: 'vip' }, 'tags'],
+      [{ tags: [''] }, 'tags.0'],
+      [{ keyword: 'x'.repeat(101) }, 'keyword'],
+      [{ pageSize: 0 }, 'pageSize'],
+      [{ export: 'yes' }, 'export'],
+    ] as const) {
+      const res = await bad(body);
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect(res.body.data, JSON.stringify(body)).toMatchObject({ errors: [{ field }] });
+      expect(res.body.msg).toMatch(new RegExp(`^${field.replace('.', '\\.')}: \\S`));
+    }
+    expect((await list({ provider_id: 999_999 })).meta.total).toBe(0);
+    expect((await list({ tags: ['no-such-tag'] })).list).toEqual([]);
+  });
+
   it('edits a product and validates it', async () => {
     const course = (await list({ keyword: 'Course A' })).list[0]!;
     const body = {

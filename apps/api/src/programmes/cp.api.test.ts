@@ -4,6 +4,7 @@ import { buildScenario } from '../bonus/scenario.db';
 import { runSettlement } from '../bonus/settlement.service';
 import { TEST_PASSWORD } from '../test/factory';
 import { TestApi } from '../test/test-app';
+import { expectLedgerBalanced } from '../wallet/wallet-fixtures';
 
 let api: TestApi;
 let admin: string;
@@ -15,7 +16,10 @@ beforeAll(async () => {
   scn = await buildScenario(api.db, api.factory);
   await runSettlement(api.db, { period: '2026-10', dryRun: false, startedBy: null });
 });
-afterAll(() => api.close());
+afterAll(async () => {
+  await expectLedgerBalanced(api);
+  await api.close();
+});
 
 describe('Qualified CP', () => {
   it("gives a CP's channel figures: SP this month and ever, the sponsor's referral reward and its own profit", async () => {

@@ -9,6 +9,7 @@ import { providers } from '../providers/providers.schema';
 import { TEST_PASSWORD } from '../test/factory';
 import { TestApi } from '../test/test-app';
 import { walletBalance } from '../wallet/ledger';
+import { expectLedgerBalanced } from '../wallet/wallet-fixtures';
 import { assessmentEnd } from './wec.conditions';
 import { completeAssessment, getAssessment, joinAssessment, startAssessment } from './wec.service';
 
@@ -77,7 +78,10 @@ beforeAll(async () => {
   api = await TestApi.start();
   admin = await api.login((await api.factory.superAdmin()).name, TEST_PASSWORD);
 });
-afterAll(() => api.close());
+afterAll(async () => {
+  await expectLedgerBalanced(api);
+  await api.close();
+});
 
 describe('WEC assessment conditions', () => {
   it('counts what happened up to the last minute of day 60 and nothing from day 61', async () => {

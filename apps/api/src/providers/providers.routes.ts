@@ -42,6 +42,8 @@ export const providerRoutes = [
     handler: async ({ app, user, query, reply }) => {
       const manager = user.isAdmin && hasPermission(user.roleIds, Perm.providers);
       if (!manager && !hasPermission(user.roleIds, Perm.orders)) throw forbidden();
+      // Who referred which provider is for provider managers only (the member detail's channel providers).
+      if (!manager && query.referrer_user_id) throw forbidden();
       if (query.export) {
         if (!manager) throw forbidden();
         const batches = keysetBatches((after, limit) => providerBatch(app.db, query, after, limit));

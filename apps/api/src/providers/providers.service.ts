@@ -12,6 +12,7 @@ import { type ProviderRow, providers } from './providers.schema';
 export interface ProviderFilter {
   keyword?: string;
   status?: number;
+  referrer_user_id?: number;
 }
 
 const filterWhere = (f: ProviderFilter) =>
@@ -20,6 +21,7 @@ const filterWhere = (f: ProviderFilter) =>
       ? sql`(${providers.name} ilike ${`%${f.keyword}%`} or ${providers.providerNo} = ${f.keyword} or ${providers.email} ilike ${`%${f.keyword}%`})`
       : undefined,
     f.status ? eq(providers.status, f.status) : undefined,
+    f.referrer_user_id ? eq(providers.referrerUserId, f.referrer_user_id) : undefined,
   );
 
 const viewColumns = {

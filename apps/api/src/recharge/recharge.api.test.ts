@@ -104,6 +104,20 @@ describe('recharges', () => {
       (await api.post(`/api/recharge/reject/${rejected.body.data.id}`, {}, { token: admin.token })).status,
     ).toBe(200);
     expect(await balanceOf(api, m.user.id)).toEqual({ availableCents: 0, frozenCents: 0 });
+    for (const again of ['complete', 'reject']) {
+      const res = await api.post(
+        `/api/recharge/${again}/${rejected.body.data.id}`,
+        {},
+        { token: admin.token, locale: 'zh-HK' },
+      );
+      expect(res.status, again).toBe(400);
+      expect(res.body.msg, again).toBe('狀態錯誤');
+    }
+    const [row] = (
+      await api.get<RechargeList>('/api/recharge/list', { token: admin.token, query: { user_id: m.user.id } })
+    ).body.data.list;
+    expect(row).toMatchObject({ id: rejected.body.data.id, status: RechargeStatus.rejected });
+    expect(await balanceOf(api, m.user.id)).toEqual({ availableCents: 0, frozenCents: 0 });
     const pending = await create({ user_id: String(m.user.id), amount: '10' });
     const racing = await Promise.all(
       Array.from({ length: 8 }, () =>
@@ -134,14 +148,23 @@ describe('recharges', () => {
     expect(noMember.body.msg).toBe('user_id: Please select a member first');
     const noAmount = await create({ user_id: String(m.user.id) });
     expect(noAmount.status).toBe(422);
-    expect(noAmount.body.data.errors[0].field).toBe('amount');
+    expect(noAmount.body.data.errors).toEqual([{ field: 'amount', message: 'This field is required' }]);
     const unknown = await create({ user_id: '99999999', amount: '10' });
     expect(unknown.body.msg).toBe('User does not exist');
     const adminTarget = await create({ user_id: String(admin.user.id), amount: '10' });
     expect(adminTarget.status).toBe(422);
-    for (const amount of ['-1', '0', '0.001', 'lots', '99999999999999']) {
-      const res = await create({ user_id: String(m.user.id), amount });
+    for (const [amount, message, locale] of [
+      ['', 'This field is required', 'en-US'],
+      ['-1', 'The amount must be greater than 0', 'en-US'],
+      ['0', '金額必須大於 0', 'zh-HK'],
+      ['0.001', 'Enter an amount with at most 2 decimals', 'en-US'],
+      ['lots', '必须为数字', 'zh-CN'],
+      ['99999999999999', 'The amount is too large', 'en-US'],
+      ['100000000.01', '金额过大', 'zh-CN'],
+    ]) {
+      const res = await create({ user_id: String(m.user.id), amount: amount! }, undefined, { locale });
       expect(res.status, amount).toBe(422);
+      expect(res.body.data.errors, amount).toEqual([{ field: 'amount', message }]);
     }
     const fakePng = await create(
       { user_id: String(m.user.id), amount: '10' },

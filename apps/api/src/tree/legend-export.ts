@@ -1,70 +1,64 @@
-import { PassThrough } from 'node:stream';
-import { LEGEND_EXPORT_CAP, type Locale, maskName, translate } from '@app/contracts';
-import ExcelJS from 'exceljs';
+import { LEGEND_EXPORT_CAP, type Locale, type MessageKey, maskName, translate } from '@app/contracts';
 import type { FastifyReply } from 'fastify';
 import { levelName } from '../access/current-user';
 import type { Principal } from '../access/principal';
 import { levels } from '../members/members.schema';
 import type { DbOrTx } from '../platform/db/client';
-import { levelRows, type TreePosition } from './tree.queries';
+import { badRequest } from '../platform/http/errors';
+import { type Column, streamXlsx } from '../platform/xlsx/export';
+import { downlineBatches, downlineCount, type SponsoredRow, type TreePosition } from './tree.queries';
 
-/** Text a spreadsheet would run as a formula (= + - @) is prefixed with a quote. */
-export const neutralise = (text: string) => (/^[=+\-@]/.test(text) ? `'${text}` : text);
+export interface LegendOptions {
+  root: TreePosition;
+  /** Generations below the root; the whole downline when absent. */
+  levelsDeep?: number;
+  viewer: Principal;
+  locale: Locale;
+  /** Most members allowed (tests lower it). */
+  cap?: number;
+  batchSize?: number;
+}
 
-const COLUMNS = [
-  ['generation', 'tree.export.generation', 12],
-  ['user_no', 'tree.export.userNo', 16],
-  ['name', 'tree.export.name', 24],
-  ['full_name', 'tree.export.fullName', 28],
-  ['level', 'tree.export.level', 20],
-  ['sponsor', 'tree.export.sponsor', 20],
-  ['joined_at', 'tree.export.joinedAt', 22],
-] as const;
+async function legendColumns(db: DbOrTx, o: LegendOptions): Promise<Column<SponsoredRow>[]> {
+  const levelNames = new Map((await db.select().from(levels)).map((l) => [l.id, levelName(l, o.locale)]));
+  const shown = (r: SponsoredRow, text: string) =>
+    o.viewer.isAdmin || r.id === o.viewer.id ? text : maskName(text);
+  const column = (key: MessageKey, width: number, value: Column<SponsoredRow>['value']) => ({
+    header: translate(key, o.locale),
+    width,
+    value,
+  });
+  return [
+    column('tree.export.generation', 12, (r) => r.depth - o.root.depth),
+    column('tree.export.userNo', 16, (r) => r.user_no),
+    column('tree.export.name', 24, (r) => shown(r, r.name)),
+    column('tree.export.fullName', 28, (r) => shown(r, r.display_name || r.name)),
+    column('tree.export.level', 20, (r) => levelNames.get(r.level_id) ?? ''),
+    column('tree.export.sponsor', 20, (r) => r.sponsor_no ?? ''),
+    column('tree.export.joinedAt', 22, (r) =>
+      new Date(r.created_at).toISOString().slice(0, 19).replace('T', ' '),
+    ),
+  ];
+}
 
 /**
- * Streams a member's downline, `levelsDeep` generations below `root`, as an
- * .xlsx download (at most LEGEND_EXPORT_CAP rows, in generation order).
+ * Streams a member's downline (whole, or `levelsDeep` generations) as an .xlsx
+ * download in generation order, read in keyset batches while the file is
+ * written. A downline larger than one spreadsheet (LEGEND_EXPORT_CAP) is
+ * refused up front with a translated message, never cut short.
  */
-export async function sendLegend(
-  db: DbOrTx,
-  reply: FastifyReply,
-  opts: { root: TreePosition; levelsDeep: number; viewer: Principal; locale: Locale },
-): Promise<FastifyReply> {
-  const { root, viewer, locale } = opts;
-  const rows = await levelRows(db, 'sponsor', {
-    path: root.path,
-    fromDepth: root.depth,
-    toDepth: root.depth + opts.levelsDeep,
-    limit: LEGEND_EXPORT_CAP + 1,
-  });
-  const levelNames = new Map((await db.select().from(levels)).map((l) => [l.id, levelName(l, locale)]));
-  const userNos = new Map(rows.map((r) => [r.id, r.user_no]));
-  const shown = (id: number, text: string) => (viewer.isAdmin || id === viewer.id ? text : maskName(text));
-
-  const stream = new PassThrough();
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useSharedStrings: false, useStyles: true });
-  const sheet = book.addWorksheet(translate('tree.export.sheet', locale));
-  sheet.columns = COLUMNS.map(([key, title, width]) => ({ key, header: translate(title, locale), width }));
-  void (async () => {
-    for (const r of rows.slice(1)) {
-      sheet
-        .addRow({
-          generation: r.depth - root.depth,
-          user_no: neutralise(r.user_no),
-          name: neutralise(shown(r.id, r.name)),
-          full_name: neutralise(shown(r.id, r.display_name || r.name)),
-          level: neutralise(levelNames.get(r.level_id) ?? ''),
-          sponsor: neutralise((r.parent_id && userNos.get(r.parent_id)) || ''),
-          joined_at: new Date(r.created_at).toISOString().slice(0, 19).replace('T', ' '),
-        })
-        .commit();
-    }
-    sheet.commit();
-    await book.commit();
-  })().catch((error) => stream.destroy(error));
-  const filename = `downline-${userNos.get(root.id) ?? root.id}.xlsx`;
-  return reply
-    .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-    .header('content-disposition', `attachment; filename="${filename}"`)
-    .send(stream);
+export async function sendLegend(db: DbOrTx, reply: FastifyReply, o: LegendOptions): Promise<FastifyReply> {
+  const cap = o.cap ?? LEGEND_EXPORT_CAP;
+  const maxDepth = o.levelsDeep === undefined ? undefined : o.root.depth + o.levelsDeep;
+  if ((await downlineCount(db, 'sponsor', o.root.path, { maxDepth, upTo: cap })) > cap)
+    throw badRequest('tree.export.tooLarge', { max: cap.toLocaleString('en-US') });
+  const columns = await legendColumns(db, o);
+  const batches = downlineBatches(db, 'sponsor', o.root, { maxDepth, batchSize: o.batchSize });
+  return streamXlsx(
+    reply,
+    `downline-${o.root.user_no}.xlsx`,
+    columns,
+    batches,
+    translate('tree.export.sheet', o.locale),
+  );
 }

@@ -1,6 +1,7 @@
 import { type MoveSponsorResult, ResultCode } from '@app/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { lockTree } from '../members/tree-path';
 import { audit } from '../platform/audit/audit';
 import { type Db, queryRows } from '../platform/db/client';
 import { AppError, badRequest, notFound } from '../platform/http/errors';
@@ -9,8 +10,9 @@ import { col, findPosition, inSubtree, type TreeKind } from './tree.queries';
 /**
  * Moves a member and its whole downline under a new parent in one transaction:
  * one UPDATE rewrites the path prefix and shifts the depth of every row of the
- * subtree. Moves of one tree are serialised by an advisory lock so two
- * concurrent moves cannot build a cycle between them.
+ * subtree. Moves of one tree are serialised by its advisory lock (`lockTree`)
+ * so two concurrent moves cannot build a cycle between them, and members
+ * created meanwhile wait for the new paths.
  */
 export async function moveSubtree(
   db: Db,
@@ -19,7 +21,7 @@ export async function moveSubtree(
   input: { user_id: number; parent_user_id: number },
 ): Promise<MoveSponsorResult> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`tree-move:${tree}`}))`);
+    await lockTree(tx, tree, 'exclusive');
     const node = await findPosition(tx, tree, input.user_id);
     if (!node) throw notFound('access.userNotFound');
     const parent = await findPosition(tx, tree, input.parent_user_id);

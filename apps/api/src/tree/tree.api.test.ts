@@ -1,12 +1,17 @@
-import { maskName, type TreeAnswer, type TreeNode } from '@app/contracts';
+import { maskName, type TreeAnswer, type TreeNode, translate } from '@app/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Principal } from '../access/principal';
 import type { UserRow } from '../members/members.schema';
+import { createMember } from '../members/members.service';
 import { auditLogs } from '../platform/audit/audit.schema';
-import { queryRows } from '../platform/db/client';
+import { type Db, queryRows } from '../platform/db/client';
 import { TEST_PASSWORD } from '../test/factory';
 import { TestApi } from '../test/test-app';
+import { sendLegend } from './legend-export';
+import { moveSubtree } from './move.service';
+import { downlineBatches, findPosition } from './tree.queries';
 
 /**
  * The sponsor tree built for these tests (t = top):
@@ -18,6 +23,8 @@ import { TestApi } from '../test/test-app';
 let api: TestApi;
 let adminToken: string;
 let meToken: string;
+/** An administrator without the organization permission. */
+let plainAdminToken: string;
 let t: UserRow;
 let me: UserRow;
 let a: UserRow;
@@ -40,6 +47,7 @@ beforeAll(async () => {
   deep = (await f.chain(12, a1)).slice(1);
   adminToken = await api.login((await f.superAdmin()).name, TEST_PASSWORD);
   meToken = await api.login(me.name, TEST_PASSWORD);
+  plainAdminToken = await api.login((await f.admin()).name, TEST_PASSWORD);
 });
 afterAll(() => api.close());
 
@@ -154,6 +162,21 @@ describe('GET /api/users/tree/user', () => {
     });
     expect(inside.body.data.map((n) => n.name)).toEqual([maskName(a1.name), maskName(a2.name)]);
   });
+
+  it('refuses bad input with the field named, unknown members and the wrong role', async () => {
+    const get = (query: Record<string, string | number>, token: string | null = adminToken) =>
+      api.get<{ errors: { field: string }[] }>('/api/users/tree/user', { token, query });
+    const none = await get({});
+    expect([none.status, none.body.data.errors.map((e) => e.field)]).toEqual([422, ['user_id']]);
+    const bad = await get({ user_id: 'abc', isAll: 'maybe' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.data.errors.map((e) => e.field).sort()).toEqual(['isAll', 'user_id']);
+    for (const user_id of [0, -3, 1.5]) expect((await get({ user_id })).status).toBe(422);
+    const missing = await get({ user_id: 999999 });
+    expect([missing.status, missing.body.msg]).toEqual([404, 'User does not exist']);
+    expect((await get({ user_id: a.id }, null)).status).toBe(401);
+    expect((await get({ user_id: a.id }, plainAdminToken)).status).toBe(403);
+  });
 });
 
 describe('GET /api/users/iblommeTree', () => {
@@ -163,6 +186,20 @@ describe('GET /api/users/iblommeTree', () => {
     expect(res.body.data.roots.map((n) => n.id)).toEqual([a.id]);
     expect(res.body.data.roots[0]?.children.map((n) => n.id)).toEqual([a1.id]);
     expect((await api.get('/api/users/iblommeTree', { token: meToken })).status).toBe(403);
+  });
+
+  it('refuses bad input with the field named, unknown members and the wrong role', async () => {
+    const get = (query: Record<string, string | number>, token: string | null = adminToken) =>
+      api.get<{ errors: { field: string }[] }>('/api/users/iblommeTree', { token, query });
+    const bad = await get({ user_id: 'x', levels: 101 });
+    expect(bad.status).toBe(422);
+    expect(bad.body.data.errors.map((e) => e.field).sort()).toEqual(['levels', 'user_id']);
+    for (const levels of [0, 'ten', 2.5]) expect((await get({ levels })).status).toBe(422);
+    const missing = await get({ user_id: 999999 }, adminToken);
+    expect([missing.status, missing.body.msg]).toEqual([404, 'User does not exist']);
+    expect((await get({}, null)).status).toBe(401);
+    expect((await get({ user_id: a.id }, plainAdminToken)).status).toBe(403);
+    expect((await get({ user_id: me.id }, meToken)).status).toBe(403);
   });
 });
 
@@ -288,5 +325,102 @@ describe('POST /api/users/exportLegend', () => {
     expect(rows.slice(1).map((r) => r[2])).toEqual([maskName(a.name), maskName(b.name)]);
     const outside = await api.post('/api/users/exportLegend', { user_id: t.id }, { token: meToken });
     expect(outside.status).toBe(403);
+  });
+
+  it('exports the whole downline by default, every generation in order', async () => {
+    const res = await api.post('/api/users/exportLegend', { user_id: me.id }, { token: meToken });
+    expect(res.status).toBe(200);
+    const rows = (await readSheet(res.raw)).slice(1);
+    expect(rows).toHaveLength(4 + 12);
+    const generations = rows.map((r) => Number(r[0]));
+    expect(generations).toEqual([...generations].sort((x, y) => x - y));
+    expect(Math.max(...generations)).toBe(14);
+    expect(rows.at(-1)?.slice(1, 3)).toEqual([deep.at(-1)!.userNo, maskName(deep.at(-1)!.name)]);
+    expect(rows.at(-1)?.[5]).toBe(deep.at(-2)!.userNo);
+  });
+
+  it('reads the downline in keyset batches without losing or repeating anyone', async () => {
+    const root = (await findPosition(api.db, 'sponsor', me.id))!;
+    const whole: number[] = [];
+    for await (const batch of downlineBatches(api.db, 'sponsor', root)) whole.push(...batch.map((r) => r.id));
+    const batched: number[][] = [];
+    for await (const batch of downlineBatches(api.db, 'sponsor', root, { batchSize: 2 }))
+      batched.push(batch.map((r) => r.id));
+    expect(batched.every((b) => b.length <= 2)).toBe(true);
+    expect(batched.flat()).toEqual(whole);
+    expect(new Set(whole).size).toBe(4 + 12);
+    const two: number[] = [];
+    for await (const batch of downlineBatches(api.db, 'sponsor', root, { maxDepth: root.depth + 2 }))
+      two.push(...batch.map((r) => r.id));
+    expect(two.sort()).toEqual([a.id, b.id, a1.id, a2.id].sort());
+  });
+
+  it('refuses a downline larger than the cap with a translated message instead of cutting it', async () => {
+    const root = (await findPosition(api.db, 'sponsor', me.id))!;
+    const viewer = { id: me.id, isAdmin: false } as Principal;
+    const reply = {} as never;
+    await expect(sendLegend(api.db, reply, { root, viewer, locale: 'zh-CN', cap: 15 })).rejects.toMatchObject(
+      {
+        code: 400,
+        key: 'tree.export.tooLarge',
+        params: { max: '15' },
+      },
+    );
+    expect(translate('tree.export.tooLarge', 'en-US', { max: '15' })).toContain('more than 15 members');
+    // Exactly the cap, or fewer levels under it, still export.
+    const ok = (cap: number, levelsDeep?: number) => {
+      const sent = { header: () => sent, send: () => sent } as never;
+      return sendLegend(api.db, sent, { root, viewer, locale: 'en-US', cap, levelsDeep });
+    };
+    await expect(ok(16)).resolves.toBeDefined();
+    await expect(ok(4, 2)).resolves.toBeDefined();
+  });
+
+  it('refuses bad input with the field named, unknown members and the wrong role', async () => {
+    const post = (body: Record<string, unknown>, token: string | null = adminToken) =>
+      api.post<{ errors: { field: string }[] }>('/api/users/exportLegend', body, { token });
+    const none = await post({});
+    expect([none.status, none.body.data.errors.map((e) => e.field)]).toEqual([422, ['user_id']]);
+    const bad = await post({ user_id: 'abc', levels: 0 }, adminToken);
+    expect(bad.status).toBe(422);
+    expect(bad.body.data.errors.map((e) => e.field).sort()).toEqual(['levels', 'user_id']);
+    expect((await post({ user_id: me.id, levels: 101 })).status).toBe(422);
+    const missing = await post({ user_id: 999999 });
+    expect([missing.status, missing.body.msg]).toEqual([404, 'User does not exist']);
+    expect((await post({ user_id: me.id }, null)).status).toBe(401);
+    expect((await post({ user_id: me.id }, plainAdminToken)).status).toBe(403);
+  });
+});
+
+describe('members created while their upline moves', () => {
+  it('wait for the move and take the moved path', async () => {
+    const [x, x1] = await api.factory.chain(1);
+    const target = await api.factory.member({ parentUserId: t.id });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // A move of x's subtree that keeps its transaction (and the tree lock) open until released.
+    const moving = api.db.transaction(async (tx) => {
+      await moveSubtree(tx as unknown as Db, null as never, 'sponsor', {
+        user_id: x!.id,
+        parent_user_id: target.id,
+      });
+      await held;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const creating = createMember(api.db, {
+      name: `late_${x1!.id}`,
+      email: `late_${x1!.id}@test.local`,
+      password: TEST_PASSWORD,
+      parentUserId: x1!.id,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    release();
+    await moving;
+    const late = await creating;
+    expect(late.treePath).toBe(`${target.treePath}${x!.id}/${x1!.id}/${late.id}/`);
+    expect(late.treeDepth).toBe(target.treeDepth + 3);
+    expect(await inconsistentRows()).toEqual([]);
   });
 });

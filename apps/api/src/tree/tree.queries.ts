@@ -31,12 +31,18 @@ export interface TreeRow extends Record<string, unknown> {
   parent_id: number | null;
 }
 
-const selectRows = (tree: TreeKind) =>
+/** A row of a downline export: a tree row with its sponsor's member id. */
+export interface SponsoredRow extends TreeRow {
+  sponsor_no: string | null;
+}
+
+const selectRows = (tree: TreeKind, withSponsor = false) =>
   sql`select u.id, u.name, u.display_name, u.user_no, u.level_id, u.created_at,
              ${col(tree, 'depth')} as depth, ${col(tree, 'path')} as path, ${col(tree, 'parent')} as parent_id
-      from users u`;
+             ${withSponsor ? sql`, p.user_no as sponsor_no` : sql``}
+      from users u ${withSponsor ? sql`left join users p on p.id = ${col(tree, 'parent')}` : sql``}`;
 
-const normalise = (rows: TreeRow[]) =>
+const normalise = <R extends TreeRow>(rows: R[]) =>
   rows.map((r) => ({
     ...r,
     id: Number(r.id),
@@ -46,6 +52,7 @@ const normalise = (rows: TreeRow[]) =>
 
 export interface TreePosition extends Record<string, unknown> {
   id: number;
+  user_no: string;
   depth: number;
   path: string;
   parent_id: number | null;
@@ -55,12 +62,13 @@ export interface TreePosition extends Record<string, unknown> {
 export async function findPosition(db: DbOrTx, tree: TreeKind, id: number): Promise<TreePosition | null> {
   const [row] = await queryRows<TreePosition>(
     db,
-    sql`select u.id, ${col(tree, 'depth')} as depth, ${col(tree, 'path')} as path, ${col(tree, 'parent')} as parent_id
+    sql`select u.id, u.user_no, ${col(tree, 'depth')} as depth, ${col(tree, 'path')} as path,
+               ${col(tree, 'parent')} as parent_id
         from users u where u.id = ${id} and not u.is_admin`,
   );
   if (!row) return null;
   const parentId = row.parent_id == null ? null : Number(row.parent_id);
-  return { id: Number(row.id), depth: Number(row.depth), path: row.path, parent_id: parentId };
+  return { ...row, id: Number(row.id), depth: Number(row.depth), parent_id: parentId };
 }
 
 /**
@@ -107,11 +115,55 @@ export async function childCounts(db: DbOrTx, tree: TreeKind, ids: number[]): Pr
   return new Map(rows.map((r) => [Number(r.id), Number(r.n)]));
 }
 
-/** Size of a member's whole downline (itself excluded): one index-only range scan. */
-export async function downlineCount(db: DbOrTx, tree: TreeKind, path: string): Promise<number> {
+/**
+ * Size of a member's whole downline (itself excluded): one index-only range scan.
+ * `maxDepth` leaves out deeper members; with `upTo` the scan stops once it has
+ * counted more than that many (the answer is then upTo + 1).
+ */
+export async function downlineCount(
+  db: DbOrTx,
+  tree: TreeKind,
+  path: string,
+  opts: { maxDepth?: number; upTo?: number } = {},
+): Promise<number> {
+  const deep = opts.maxDepth === undefined ? sql`` : sql`and ${col(tree, 'depth')} <= ${opts.maxDepth}`;
+  const limit = opts.upTo === undefined ? sql`` : sql`limit ${opts.upTo + 2}`;
   const [row] = await queryRows<{ n: number }>(
     db,
-    sql`select count(*)::int as n from users u where ${inSubtree(tree, path)}`,
+    sql`select count(*)::int as n from (select 1 from users u where ${inSubtree(tree, path)} ${deep} ${limit}) s`,
   );
   return Number(row?.n ?? 1) - 1;
+}
+
+/**
+ * The downline of `root` (itself excluded) in generation order, down to
+ * `maxDepth` when given, in keyset batches: per depth, the rows after the last
+ * path in byte order (the order of the (depth, path text_pattern_ops) index), so
+ * every batch is one index range scan and memory stays flat on any downline.
+ */
+export async function* downlineBatches(
+  db: DbOrTx,
+  tree: TreeKind,
+  root: TreePosition,
+  opts: { maxDepth?: number; batchSize?: number } = {},
+): AsyncGenerator<SponsoredRow[]> {
+  const batchSize = opts.batchSize ?? 2000;
+  for (let depth = root.depth + 1; opts.maxDepth === undefined || depth <= opts.maxDepth; depth++) {
+    let after: string | null = null;
+    for (;;) {
+      const rows: SponsoredRow[] = await queryRows<SponsoredRow>(
+        db,
+        sql`${selectRows(tree, true)}
+            where ${col(tree, 'depth')} = ${depth} and ${inSubtree(tree, root.path)} and not u.is_admin
+              ${after === null ? sql`` : sql`and ${col(tree, 'path')} ~>~ ${after}`}
+            order by ${col(tree, 'path')} using ~<~
+            limit ${batchSize}`,
+      );
+      // Levels are contiguous: nobody at this depth means nobody deeper.
+      if (rows.length === 0 && after === null) return;
+      if (rows.length > 0) yield normalise(rows);
+      if (rows.length < batchSize) break;
+      after = rows[rows.length - 1]!.path;
+    }
+  }
 }

@@ -6,8 +6,9 @@ import { RecordAction, RecordStatus, type WalletRecordRow, wallets } from './wal
 
 /**
  * The ledger: the ONE way any balance changes (members, orders, bonus engine, withdrawals, transfers,
- * recharges all call `postEntry`). Each call changes one wallet and appends one `wallet_records` row in
- * the caller's transaction, so a balance never moves without its record.
+ * recharges all call `postEntry`; bonus settlement credits in bulk with `postCredits`). Each posting changes
+ * the wallet and appends one `wallet_records` row per entry in the caller's transaction, so a balance never
+ * moves without its record.
  *
  * Moves (what happens to the wallet's two buckets; amounts are positive integer cents):
  * - `credit`  available += amount            record: add,    complete  (recharge, transfer_in, bonus, refund…)
@@ -66,11 +67,90 @@ const MOVES: Record<LedgerMove, { action: number; status: number; available: num
 };
 
 export async function postEntry(db: DbOrTx, entry: LedgerEntry): Promise<WalletRecordRow> {
+  const move = MOVES[entry.move];
+  const record = {
+    ...pendingRecord(entry, move),
+    toBalanceAt: move.status === RecordStatus.complete ? new Date() : null,
+  };
+  const [row] = await postingRows(db, postingStatement(record));
+  if (!row) throw new AppError(ResultCode.BAD_REQUEST, entry.insufficientKey ?? 'wallet.insufficientBalance');
+  return {
+    ...record,
+    id: Number(row.id),
+    walletRecordNo: String(row.wallet_record_no),
+    availableAfterCents: Number(row.available_after_cents),
+    frozenAfterCents: Number(row.frozen_after_cents),
+    createdAt: new Date(row.created_at as string),
+  };
+}
+
+/** A credit posted in bulk (see postCredits). */
+export interface CreditEntry extends Omit<LedgerEntry, 'move' | 'insufficientKey'> {
+  /** The record's id when the caller drew it beforehand with `nextRecordId` (to store it in its own rows). */
+  recordId?: number;
+}
+
+/** SQL drawing a new wallet record id, for a caller that links its rows to records it then posts with postCredits. */
+export const nextRecordId = sql`nextval('wallet_records_id_seq')`;
+
+export interface PostedCredit {
+  id: number;
+  availableAfterCents: number;
+  frozenAfterCents: number;
+}
+
+/** Entries per statement of postCredits. */
+const CREDIT_CHUNK = 5_000;
+
+/**
+ * Set-based `credit` of many entries (settlement pays millions): per chunk of 5,000 ONE statement adds
+ * each user's sum to the wallet (an upsert, wallets locked in user order) and appends one complete
+ * record per entry. The records' running balances come from a window over the chunk in record-id order,
+ * so each user's last record carries the wallet's new balance, exactly as if posted one by one with
+ * postEntry. A (user, kind, bonusType, reference) posted before — or twice in the batch — throws the
+ * same 409 'wallet.duplicateEntry' (aborting the caller's transaction). Returns the records' ids and
+ * balances after, in the order of `entries`.
+ */
+export async function postCredits(db: DbOrTx, entries: readonly CreditEntry[]): Promise<PostedCredit[]> {
+  const out: PostedCredit[] = [];
+  for (let i = 0; i < entries.length; i += CREDIT_CHUNK) {
+    const chunk = entries.slice(i, i + CREDIT_CHUNK).map((entry, ord) => {
+      const r = pendingRecord(entry, MOVES.credit);
+      return {
+        ord,
+        record_id: entry.recordId ?? null,
+        user_id: r.userId,
+        amount_cents: r.amountCents,
+        kind: r.kind,
+        bonus_type: r.bonusType,
+        reference_type: r.referenceType,
+        reference_id: r.referenceId,
+        month: r.month,
+        day: r.day,
+        remark: r.remark,
+      };
+    });
+    const rows = await postingRows(db, creditsStatement(JSON.stringify(chunk)));
+    for (const row of rows)
+      out.push({
+        id: Number(row.id),
+        availableAfterCents: Number(row.available_after),
+        frozenAfterCents: Number(row.frozen_after),
+      });
+  }
+  return out;
+}
+
+type PendingRecord = Omit<
+  WalletRecordRow,
+  'id' | 'walletRecordNo' | 'availableAfterCents' | 'frozenAfterCents' | 'createdAt' | 'toBalanceAt'
+>;
+
+function pendingRecord(entry: Omit<LedgerEntry, 'move'>, move: (typeof MOVES)[LedgerMove]): PendingRecord {
   if (!Number.isSafeInteger(entry.amountCents) || entry.amountCents <= 0)
     throw new Error(`ledger amount must be positive integer cents, got ${entry.amountCents}`);
-  const move = MOVES[entry.move];
   const day = entry.day ?? (entry.month ? `${entry.month}-01` : new Date().toISOString().slice(0, 10));
-  const record = {
+  return {
     userId: entry.userId,
     amountCents: entry.amountCents,
     action: move.action,
@@ -84,38 +164,25 @@ export async function postEntry(db: DbOrTx, entry: LedgerEntry): Promise<WalletR
     remark: entry.remark ?? null,
     availableDeltaCents: move.available * entry.amountCents,
     frozenDeltaCents: move.frozen * entry.amountCents,
-    toBalanceAt: move.status === RecordStatus.complete ? new Date() : null,
   };
-  let rows: Array<Record<string, unknown>>;
+}
+
+/** Runs a posting statement; a unique violation (an entry already posted) becomes 409 duplicateEntry. */
+async function postingRows(db: DbOrTx, statement: SQL): Promise<Array<Record<string, unknown>>> {
   try {
-    rows = await queryRows(db, postingStatement(record));
+    return await queryRows(db, statement);
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError(ResultCode.CONFLICT, 'wallet.duplicateEntry');
     throw error;
   }
-  const [row] = rows;
-  if (!row) throw new AppError(ResultCode.BAD_REQUEST, entry.insufficientKey ?? 'wallet.insufficientBalance');
-  return {
-    ...record,
-    id: Number(row.id),
-    walletRecordNo: String(row.wallet_record_no),
-    availableAfterCents: Number(row.available_after_cents),
-    frozenAfterCents: Number(row.frozen_after_cents),
-    createdAt: new Date(row.created_at as string),
-  };
 }
-
-type PendingRecord = Omit<
-  WalletRecordRow,
-  'id' | 'walletRecordNo' | 'availableAfterCents' | 'frozenAfterCents' | 'createdAt'
->;
 
 /**
  * One statement (one round trip): change the wallet's buckets if neither goes negative — a conditional
  * UPDATE, or an upsert creating the wallet on a first credit — and append the record carrying the
  * balances after it. When the wallet cannot afford it, nothing is inserted and no row comes back.
  */
-function postingStatement(r: PendingRecord): SQL {
+function postingStatement(r: PendingRecord & { toBalanceAt: Date | null }): SQL {
   const dA = r.availableDeltaCents;
   const dF = r.frozenDeltaCents;
   const change =
@@ -137,6 +204,38 @@ function postingStatement(r: PendingRecord): SQL {
       w.available_cents, w.frozen_cents, ${r.toBalanceAt?.toISOString() ?? null}::timestamptz
     from w
     returning id, wallet_record_no, available_after_cents, frozen_after_cents, created_at`;
+}
+
+/**
+ * The bulk credit of one chunk, given as a JSON array of records (`ord` = position in the chunk). Record ids
+ * are drawn first unless given (a materialised CTE), then each record's balance after = wallet after − the user's later credits in the chunk (window in id order).
+ */
+function creditsStatement(json: string): SQL {
+  return sql`with e as (
+      select * from json_to_recordset(${json}::json) as e(ord int, record_id bigint, user_id int, amount_cents bigint, kind text,
+        bonus_type smallint, reference_type text, reference_id text, month text, day date, remark text)
+    ), w as (
+      insert into wallets (user_id, available_cents, frozen_cents)
+      select user_id, sum(amount_cents), 0 from e group by user_id order by user_id
+      on conflict (user_id) do update set available_cents = wallets.available_cents + excluded.available_cents,
+        updated_at = now()
+      returning user_id, available_cents, frozen_cents
+    ), n as (
+      select coalesce(e.record_id, ${nextRecordId}) as id, e.* from e order by e.user_id, e.ord
+    ), r as (
+      select n.*, w.frozen_cents as frozen_after, w.available_cents
+          - sum(n.amount_cents) over (partition by n.user_id order by n.id rows between current row and unbounded following)
+          + n.amount_cents as available_after
+      from n join w using (user_id)
+    ), ins as (
+      insert into wallet_records (id, user_id, amount_cents, action, status, kind, bonus_type, reference_type,
+        reference_id, month, day, remark, available_delta_cents, frozen_delta_cents, available_after_cents,
+        frozen_after_cents, to_balance_at)
+      select id, user_id, amount_cents, ${sql.raw(`${MOVES.credit.action}, ${MOVES.credit.status}`)}, kind, bonus_type,
+        reference_type, reference_id, month, day, remark, amount_cents, 0, available_after, frozen_after, now()
+      from r order by id
+    )
+    select ord, id, available_after, frozen_after from r order by ord`;
 }
 
 function isUniqueViolation(error: unknown): boolean {

@@ -1,4 +1,4 @@
-import type { TransferItem, WalletSummary } from '@app/contracts';
+import type { Locale, TransferItem, WalletSummary } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestApi } from '../test/test-app';
 import { balanceOf, expectLedgerBalanced, fundedMember, idemKey } from './wallet-fixtures';
@@ -54,13 +54,16 @@ describe('POST /api/wallet/sendTransfer', () => {
     const alice = await fundedMember(api, 100_000);
     const bob = await fundedMember(api, 0);
     const cases: Array<[unknown, string]> = [
-      [{ user_no: bob.user.userNo, amount: -5 }, 'Enter an amount with at most 2 decimals'],
+      [{ user_no: bob.user.userNo, amount: -5 }, 'The amount must be greater than 0'],
+      [{ user_no: bob.user.userNo, amount: '-0.50' }, 'The amount must be greater than 0'],
       [{ user_no: bob.user.userNo, amount: 0 }, 'The amount must be greater than 0'],
       [{ user_no: bob.user.userNo, amount: '0.001' }, 'Enter an amount with at most 2 decimals'],
-      [{ user_no: bob.user.userNo, amount: '1e3' }, 'Enter an amount with at most 2 decimals'],
-      [{ user_no: bob.user.userNo, amount: 'ten' }, 'Enter an amount with at most 2 decimals'],
+      [{ user_no: bob.user.userNo, amount: '1e3' }, 'Must be a number'],
+      [{ user_no: bob.user.userNo, amount: 'ten' }, 'Must be a number'],
       [{ user_no: bob.user.userNo, amount: '999999999999' }, 'The amount is too large'],
-      [{ user_no: bob.user.userNo }, 'Enter an amount with at most 2 decimals'],
+      [{ user_no: bob.user.userNo, amount: '1234567890123' }, 'The amount is too large'],
+      [{ user_no: bob.user.userNo }, 'This field is required'],
+      [{ user_no: bob.user.userNo, amount: '' }, 'This field is required'],
       [{ amount: 1 }, 'This field is required'],
     ];
     for (const [body, message] of cases) {
@@ -74,6 +77,20 @@ describe('POST /api/wallet/sendTransfer', () => {
       { token: alice.token, locale: 'zh-HK' },
     );
     expect(hk.body.msg).toContain('金額必須大於 0');
+    const translated: Array<[unknown, Locale, string]> = [
+      ['0.001', 'zh-HK', '請輸入最多兩位小數的金額'],
+      ['1234567890123', 'zh-CN', '金额过大'],
+      ['ten', 'zh-CN', '必须为数字'],
+      [undefined, 'zh-HK', '此欄位為必填'],
+    ];
+    for (const [amount, locale, message] of translated) {
+      const res = await api.post(
+        '/api/wallet/sendTransfer',
+        { user_no: bob.user.userNo, amount },
+        { token: alice.token, locale },
+      );
+      expect(res.body.msg, `${amount} ${locale}`).toContain(message);
+    }
     expect(await balanceOf(api, alice.user.id)).toEqual({ availableCents: 100_000, frozenCents: 0 });
     expect(await balanceOf(api, bob.user.id)).toEqual({ availableCents: 0, frozenCents: 0 });
   });

@@ -1,4 +1,5 @@
 import type { WalletInvariantResult, WalletRecordList, WalletSummary } from '@app/contracts';
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestApi } from '../test/test-app';
@@ -161,5 +162,35 @@ describe('GET /api/wallet/recordList (admin)', () => {
     const res = await api.get<WalletInvariantResult>('/api/wallet/admin/invariant', { token: admin.token });
     expect(res.body.data).toMatchObject({ ok: true, violations: [] });
     expect(res.body.data.wallets).toBeGreaterThan(0);
+  });
+
+  it('the invariant endpoint reports a wallet tampered with in SQL (ok: false), and only that one', async () => {
+    const m = await fundedMember(api, 1_000);
+    const shift = (cents: number) =>
+      api.db.execute(
+        sql`update wallets set available_cents = available_cents + ${cents} where user_id = ${m.user.id}`,
+      );
+    await shift(1);
+    try {
+      const res = await api.get<WalletInvariantResult>('/api/wallet/admin/invariant', {
+        token: admin.token,
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.data.ok).toBe(false);
+      expect(res.body.data.violations).toEqual([
+        expect.objectContaining({
+          userId: m.user.id,
+          availableCents: 1_001,
+          frozenCents: 0,
+          completeSumCents: 1_000,
+        }),
+      ]);
+    } finally {
+      await shift(-1);
+    }
+    const healed = await api.get<WalletInvariantResult>('/api/wallet/admin/invariant', {
+      token: admin.token,
+    });
+    expect(healed.body.data.ok).toBe(true);
   });
 });

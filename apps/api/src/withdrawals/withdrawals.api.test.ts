@@ -154,8 +154,11 @@ describe('applying', () => {
       [0, 'The withdrawal amount must be greater than 0'],
       ['-1', 'The withdrawal amount must be greater than 0'],
       ['1.005', 'Enter an amount with at most 2 decimals'],
-      ['abc', 'Enter an amount with at most 2 decimals'],
+      ['abc', 'Must be a number'],
       ['123456789012', 'The amount is too large'],
+      ['1234567890123', 'The amount is too large'],
+      ['', 'This field is required'],
+      [null, 'This field is required'],
     ] as const) {
       const res = await apply(member, amount);
       expect(res.status, String(amount)).toBe(422);

@@ -5,11 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../platform/current-user';
 import { http } from '../platform/http';
 import { formatMoney } from '../platform/ui/MoneyText';
+import { RecentBonuses } from './RecentBonuses';
 
 const shown = (figure: WorkplaceFigure) =>
   figure.format === 'money' ? formatMoney(figure.value) : figure.value;
 
-/** /dashboard/workplace: the signed-in user's figures from GET /api/dashboard/workplace. */
+/** /dashboard/workplace: the signed-in user's figures (and a member's recent bonuses) from GET /api/dashboard/workplace. */
 export default function WorkplacePage() {
   const { t } = useTranslation();
   const { user } = useCurrentUser();
@@ -49,6 +50,7 @@ export default function WorkplacePage() {
               />
             </Card>
           )}
+          {data.recent_bonuses && <RecentBonuses bonuses={data.recent_bonuses} />}
         </>
       )}
     </>

@@ -1,4 +1,4 @@
-import { type MeProfile, type UpdateMeBody, updateMeBody } from '@app/contracts';
+import { type MeProfile, type MeUpdateResult, type UpdateMeBody, updateMeBody } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Descriptions, Form, Input, Row, Skeleton } from 'antd';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { CURRENT_USER_KEY } from '../platform/current-user';
 import { feedback } from '../platform/feedback';
 import { http } from '../platform/http';
 import { queryClient } from '../platform/query-client';
+import { storeToken } from '../platform/session';
 import { applyFieldErrors } from '../platform/ui/form-errors';
 import { zodRules } from '../platform/ui/zod-rules';
 
@@ -30,8 +31,10 @@ function MeForm({
   const save = async (values: UpdateMeBody) => {
     setBusy(true);
     try {
-      const profile = await http.post<MeProfile>('/api/me', values);
-      queryClient.setQueryData(ME_KEY, profile);
+      const { access_token: freshToken, ...profile } = await http.post<MeUpdateResult>('/api/me', values);
+      // A new password ended every session, this one included: carry on with the token it handed back.
+      if (freshToken) storeToken(freshToken);
+      queryClient.setQueryData<MeProfile>(ME_KEY, profile);
       await queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
       if (resetAfterSave) form.resetFields();
       feedback.message.success(t('common.editSuccessful'));

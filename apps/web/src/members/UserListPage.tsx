@@ -12,12 +12,12 @@ import { UserName } from '../platform/ui/UserName';
 import { USERS_LIST_URL, useLevels, useMemberChange } from './members.api';
 import { UserFormModal } from './UserFormModal';
 
-/** /user: the member list (admins) with search, level filter, sorting, and create/edit/delete. */
+/** /user: the member list (admins) with search, level and status filters, sorting, and create/edit/delete. */
 export default function UserListPage() {
   const { t } = useTranslation();
   const levels = useLevels();
   const change = useMemberChange();
-  const [filters, setFilters] = useState<{ keyword?: string; level_id?: number }>({});
+  const [filters, setFilters] = useState<{ keyword?: string; level_id?: number; status?: number }>({});
   const { tableProps } = usePagedList<UserListItem>(USERS_LIST_URL, filters);
   const [editing, setEditing] = useState<UserListItem | null | undefined>(undefined);
 
@@ -104,6 +104,17 @@ export default function UserListPage() {
             ...(levels.data ?? []).map((l) => ({ value: l.id, label: l.name })),
           ]}
           onChange={(level) => setFilters((f) => ({ ...f, level_id: level || undefined }))}
+        />
+        <Select<number>
+          value={filters.status ?? 0}
+          style={{ width: 140 }}
+          aria-label={t('members.ui.status')}
+          options={[
+            { value: 0, label: t('members.ui.allStatuses') },
+            { value: 1, label: t('members.ui.enabled') },
+            { value: 2, label: t('members.ui.disabled') },
+          ]}
+          onChange={(status) => setFilters((f) => ({ ...f, status: status || undefined }))}
         />
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
           {t('members.ui.add')}

@@ -1,13 +1,14 @@
 import type { Paged, UserDetail, WalletRecordItem, WalletSummary } from '@app/contracts';
 import { UI } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Collapse, Descriptions, Table, Tag, Timeline } from 'antd';
+import { Collapse, Descriptions, Table, Tag, Timeline } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BonusReport } from '../bonus';
 import { http } from '../platform/http';
 import { MoneyText } from '../platform/ui/MoneyText';
+import { ReferredProviders, useCanSeeReferredProviders } from './ReferredProviders';
 
 function Balance({ userId }: { userId: number }) {
   const { t } = useTranslation();
@@ -104,16 +105,13 @@ function LevelAndPackageLog({ detail }: { detail: UserDetail }) {
   );
 }
 
-const notYet = (label: string, hint: string) => ({
-  key: label,
-  label,
-  children: <Alert type="info" showIcon message={hint} />,
-});
-
-/** The wallet accordion of SPEC.md §2: real wallet endpoints; bonus figures arrive with the bonus work. */
+/**
+ * The wallet accordion of SPEC.md §2 (wallet, bonus and provider endpoints). Channel providers
+ * are listed for provider managers only, the API's rule for the referrer filter.
+ */
 export function WalletAccordion({ detail }: { detail: UserDetail }) {
   const { t } = useTranslation();
-  const hint = t('members.ui.notAvailable');
+  const showProviders = useCanSeeReferredProviders();
   return (
     <Collapse
       accordion
@@ -131,7 +129,15 @@ export function WalletAccordion({ detail }: { detail: UserDetail }) {
           label: t('members.ui.wallet.bonusMonth'),
           children: <BonusReport userId={detail.id} by="month" />,
         },
-        notYet(t('members.ui.wallet.providers'), hint),
+        ...(showProviders
+          ? [
+              {
+                key: 'providers',
+                label: t('members.ui.wallet.providers'),
+                children: <ReferredProviders userId={detail.id} />,
+              },
+            ]
+          : []),
         {
           key: 'levels',
           label: t('members.ui.wallet.levelLog'),

@@ -5,9 +5,16 @@ import { MoneyText } from '../platform/ui/MoneyText';
 import { UserName } from '../platform/ui/UserName';
 import { useOrderDetail } from './orders.api';
 
+/** Profit and rebate figures: the server sends them to admins only. */
+const FIGURES = [
+  ['platform_profit', 'orders.platformProfit'],
+  ['platform_rebate', 'orders.platformRebate'],
+  ['supplier_rebate', 'orders.supplierRebate'],
+] as const;
+
 const time = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '-');
 
-/** The order detail dialog: amounts, profit and rebates, buyer and referers. */
+/** The order detail dialog: amounts, profit and rebates (admins), buyer and referers. */
 export function OrderDetailDialog({ orderNo, onClose }: { orderNo: string | null; onClose: () => void }) {
   const { t } = useTranslation();
   const { data: o } = useOrderDetail(orderNo);
@@ -43,15 +50,13 @@ export function OrderDetailDialog({ orderNo, onClose }: { orderNo: string | null
             <MoneyText value={o.amount} />
           </Descriptions.Item>
           <Descriptions.Item label={t('orders.salesPoint')}>{o.sales_point}</Descriptions.Item>
-          <Descriptions.Item label={t('orders.platformProfit')}>
-            <MoneyText value={o.platform_profit} />
-          </Descriptions.Item>
-          <Descriptions.Item label={t('orders.platformRebate')}>
-            <MoneyText value={o.platform_rebate} />
-          </Descriptions.Item>
-          <Descriptions.Item label={t('orders.supplierRebate')}>
-            <MoneyText value={o.supplier_rebate} />
-          </Descriptions.Item>
+          {FIGURES.map(([key, label]) =>
+            o[key] === undefined ? null : (
+              <Descriptions.Item key={key} label={t(label)}>
+                <MoneyText value={o[key]} />
+              </Descriptions.Item>
+            ),
+          )}
           <Descriptions.Item label={t('orders.orderAt')}>{time(o.order_at)}</Descriptions.Item>
           <Descriptions.Item label={t('orders.completedAt')}>{time(o.completed_at)}</Descriptions.Item>
           {o.refund_no && <Descriptions.Item label={t('orders.refundNo')}>{o.refund_no}</Descriptions.Item>}

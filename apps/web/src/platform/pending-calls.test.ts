@@ -24,6 +24,21 @@ describe('PendingCalls', () => {
     ).not.toBeNull();
   });
 
+  it('never refuses an upload: two different files posted to one url both go', () => {
+    const calls = new PendingCalls();
+    const upload = (name: string) => {
+      const data = new FormData();
+      data.append('file', new Blob([name]), name);
+      return PendingCalls.keyOf({ method: 'post', url: '/api/content/attachments', data });
+    };
+    const [a, b] = [upload('a.png'), upload('b.png')];
+    expect(a).not.toBe(b);
+    expect(calls.begin(a)).not.toBeNull();
+    expect(calls.begin(b)).not.toBeNull();
+    const blob = () => PendingCalls.keyOf({ method: 'put', url: '/api/x', data: new Blob(['1']) });
+    expect(blob()).not.toBe(blob());
+  });
+
   it('cancels every pending call at once', () => {
     const calls = new PendingCalls();
     const a = calls.begin(key(1))!;

@@ -12,9 +12,12 @@ export function getStoredUser(): CurrentUser | null {
 }
 
 export function storeSession(token: string, user: CurrentUser): void {
-  localStorage.setItem(STORAGE_KEYS.token, token);
+  storeToken(token);
   storeUser(user);
 }
+
+/** Replaces the token alone (a password change hands out a fresh one). */
+export const storeToken = (token: string) => localStorage.setItem(STORAGE_KEYS.token, token);
 
 export const storeUser = (user: CurrentUser) => localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
 

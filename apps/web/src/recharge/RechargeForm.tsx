@@ -7,7 +7,7 @@ import { UserPicker } from '../members/UserPicker';
 import { queryClient } from '../platform/query-client';
 import { applyFieldErrors } from '../platform/ui/form-errors';
 import { zodRules } from '../platform/ui/zod-rules';
-import { moneyPost } from '../wallet/wallet-ui';
+import { useMoneyPost } from '../wallet/wallet-ui';
 
 type Values = CreateRechargeFields & { proof?: UploadFile[] };
 
@@ -16,6 +16,7 @@ export function RechargeForm({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
+  const moneyPost = useMoneyPost();
   const submit = async ({ proof, ...fields }: Values) => {
     const body = new FormData();
     for (const [key, value] of Object.entries(fields))

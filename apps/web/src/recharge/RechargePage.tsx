@@ -8,13 +8,8 @@ import { ConfirmButton } from '../platform/ui/ConfirmButton';
 import { MoneyText } from '../platform/ui/MoneyText';
 import { usePagedList } from '../platform/ui/PagedTable';
 import { UserName } from '../platform/ui/UserName';
-import { moneyPost, RechargeStatusTag } from '../wallet/wallet-ui';
+import { RechargeStatusTag, useMoneyPost } from '../wallet/wallet-ui';
 import { RechargeForm } from './RechargeForm';
-
-const settle = async (id: number, outcome: 'complete' | 'reject') => {
-  await moneyPost(`/api/recharge/${outcome}/${id}`);
-  await queryClient.invalidateQueries();
-};
 
 /** Opens the proof image (fetched with the caller's token) in a new tab. */
 async function viewProof(id: number) {
@@ -32,6 +27,11 @@ export default function RechargePage() {
   const [status, setStatus] = useState<number | undefined>();
   const [creating, setCreating] = useState(false);
   const { tableProps } = usePagedList<RechargeItem>('/api/recharge/list', { status });
+  const moneyPost = useMoneyPost();
+  const settle = async (id: number, outcome: 'complete' | 'reject') => {
+    await moneyPost(`/api/recharge/${outcome}/${id}`);
+    await queryClient.invalidateQueries();
+  };
   return (
     <Card>
       <Space style={{ marginBottom: 16 }}>

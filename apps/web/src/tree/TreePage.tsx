@@ -93,8 +93,11 @@ export function TreePage({ kind }: { kind: Kind }) {
 
   const pick = (id: number | null) => setParams(id ? { user_id: String(id) } : {});
 
+  // The whole downline; a refusal (too large for one spreadsheet) is toasted by the http layer.
   const exportDownline = (node: MemberNode) =>
-    download('/api/users/exportLegend', { user_id: node.id }, `downline-${member(node)?.user_no}.xlsx`);
+    download('/api/users/exportLegend', { user_id: node.id }, `downline-${member(node)?.user_no}.xlsx`).catch(
+      () => undefined,
+    );
 
   const move = (node: MemberNode, target: MemberNode) => {
     if (!member(node) || !member(target)) return;

@@ -16,7 +16,7 @@ import { applyFieldErrors } from '../platform/ui/form-errors';
 import { formatMoney, MoneyText } from '../platform/ui/MoneyText';
 import { PagedTable } from '../platform/ui/PagedTable';
 import { zodRules } from '../platform/ui/zod-rules';
-import { moneyPost } from './wallet-ui';
+import { useMoneyPost } from './wallet-ui';
 
 /** /transfer (members): send money to another member by member id, after a confirm dialog. */
 export default function TransferPage() {
@@ -24,6 +24,7 @@ export default function TransferPage() {
   const userId = useCurrentUser().user?.id ?? 0;
   const [form] = Form.useForm<SendTransferBody>();
   const [busy, setBusy] = useState(false);
+  const moneyPost = useMoneyPost();
   const wallet = useQuery({
     queryKey: ['/api/wallet', userId],
     queryFn: () => http.get<WalletSummary>(`/api/wallet/${userId}`),

@@ -12,7 +12,7 @@ import { ConfirmButton } from '../platform/ui/ConfirmButton';
 import { formatMoney, MoneyText } from '../platform/ui/MoneyText';
 import { PagedTable, usePagedList } from '../platform/ui/PagedTable';
 import { WithdrawalForm } from './WithdrawalForm';
-import { moneyPost, useRecordColumns, WithdrawalStatusTag } from './wallet-ui';
+import { useMoneyPost, useRecordColumns, WithdrawalStatusTag } from './wallet-ui';
 
 /** /wallet (members): balance, frozen amount, bank details, records, and withdrawal applications. */
 export default function WalletPage() {
@@ -27,6 +27,7 @@ export default function WalletPage() {
   const me = useQuery({ queryKey: ['me'], queryFn: () => http.get<MeProfile>('/api/me') });
   const withdrawals = usePagedList<WithdrawalItem>('/api/wallet/withdraw-record', {}, { pageSize: 10 });
   const recordColumns = useRecordColumns();
+  const moneyPost = useMoneyPost();
   const cancel = async (id: number) => {
     await moneyPost(`/api/wallet/${id}/update-withdraw-record`);
     await queryClient.invalidateQueries();

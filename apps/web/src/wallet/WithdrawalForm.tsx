@@ -5,13 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { queryClient } from '../platform/query-client';
 import { applyFieldErrors } from '../platform/ui/form-errors';
 import { zodRules } from '../platform/ui/zod-rules';
-import { moneyPost } from './wallet-ui';
+import { useMoneyPost } from './wallet-ui';
 
 /** The member's withdrawal application (amount moves to frozen until an administrator decides). */
 export function WithdrawalForm({ me, onClose }: { me: MeProfile | undefined; onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<CreateWithdrawalBody>();
   const [busy, setBusy] = useState(false);
+  const moneyPost = useMoneyPost();
   const submit = async (values: CreateWithdrawalBody) => {
     setBusy(true);
     try {

@@ -8,18 +8,23 @@ import { applyFieldErrors } from '../platform/ui/form-errors';
 import { MoneyText } from '../platform/ui/MoneyText';
 import { usePagedList } from '../platform/ui/PagedTable';
 import { UserName } from '../platform/ui/UserName';
-import { moneyPost, WithdrawalStatusTag } from '../wallet/wallet-ui';
+import { useMoneyPost, WithdrawalStatusTag } from '../wallet/wallet-ui';
 
-const step = async (id: number, action: WithdrawalAction, reason?: string) => {
-  await moneyPost(`/api/wallet/admin/next/${id}`, { action, reason });
-  await queryClient.invalidateQueries();
-};
+/** Moves a withdrawal one step; each (withdrawal, action) keeps its Idempotency-Key until it succeeds. */
+function useStep() {
+  const moneyPost = useMoneyPost();
+  return async (id: number, action: WithdrawalAction, reason?: string) => {
+    await moneyPost(`/api/wallet/admin/next/${id}`, { action, reason }, `${id}/${action}`);
+    await queryClient.invalidateQueries();
+  };
+}
 
 /** The refusal dialog: the reason is required (SPEC.md §5). */
 function RefuseDialog({ withdrawal, onClose }: { withdrawal: WithdrawalItem; onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ reason: string }>();
   const [busy, setBusy] = useState(false);
+  const step = useStep();
   const submit = async ({ reason }: { reason: string }) => {
     setBusy(true);
     try {
@@ -61,6 +66,7 @@ export default function WithdrawPage() {
   const [keyword, setKeyword] = useState<string | undefined>();
   const [refusing, setRefusing] = useState<WithdrawalItem | null>(null);
   const { tableProps } = usePagedList<WithdrawalItem>('/api/wallet/admin/list', { status, keyword });
+  const step = useStep();
   const actions = (w: WithdrawalItem) => {
     if (w.status === WithdrawalStatus.inApplication)
       return (

@@ -23,6 +23,11 @@ export const salesMessages = defineMessages(
     'sales.fileUnreadable': 'The file could not be read as .xlsx or .csv',
     'sales.importSuccessful': 'Import successful',
     'sales.membershipRemark': 'Membership order {orderNo}',
+    'sales.orderNotFound': 'Order does not exist',
+    'sales.membershipLevelUnknown':
+      'A membership order (source_type 1) needs product_id of a product that grants a level',
+    'sales.refundOfRefund': 'This is a refund row; confirm the refund on the original order',
+    'sales.refundNotDone': 'Only a completed order can be refunded',
   },
   {
     'sales.mustFillGlobalId': '必須填寫GlobalId',
@@ -45,6 +50,10 @@ export const salesMessages = defineMessages(
     'sales.fileUnreadable': '無法讀取此 .xlsx 或 .csv 文件',
     'sales.importSuccessful': '導入成功',
     'sales.membershipRemark': '會籍訂單 {orderNo}',
+    'sales.orderNotFound': '訂單不存在',
+    'sales.membershipLevelUnknown': '會籍訂單（source_type 1）須以 product_id 指定一個授予等級的產品',
+    'sales.refundOfRefund': '這是一筆退款記錄，請在原訂單上確認退款',
+    'sales.refundNotDone': '只有已完成的訂單可以退款',
   },
   {
     'sales.mustFillGlobalId': '必须填写GlobalId',
@@ -67,5 +76,9 @@ export const salesMessages = defineMessages(
     'sales.fileUnreadable': '无法读取此 .xlsx 或 .csv 文件',
     'sales.importSuccessful': '导入成功',
     'sales.membershipRemark': '会籍订单 {orderNo}',
+    'sales.orderNotFound': '订单不存在',
+    'sales.membershipLevelUnknown': '会籍订单（source_type 1）须以 product_id 指定一个授予等级的产品',
+    'sales.refundOfRefund': '这是一笔退款记录，请在原订单上确认退款',
+    'sales.refundNotDone': '只有已完成的订单可以退款',
   },
 );

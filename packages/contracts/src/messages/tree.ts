@@ -15,6 +15,8 @@ export const treeMessages = defineMessages(
     'tree.export.sponsor': 'Sponsor member ID',
     'tree.export.joinedAt': 'Joined at',
     'tree.export.sheet': 'Downline',
+    'tree.export.tooLarge':
+      'This downline has more than {max} members, more than one spreadsheet can hold: export fewer levels',
   },
   {
     'tree.notFoundChildren': '未找到下級',
@@ -29,6 +31,7 @@ export const treeMessages = defineMessages(
     'tree.export.sponsor': '推薦人會員編號',
     'tree.export.joinedAt': '加入時間',
     'tree.export.sheet': '下線',
+    'tree.export.tooLarge': '此下線超過 {max} 名會員，一個試算表容納不下：請匯出較少代數',
   },
   {
     'tree.notFoundChildren': '未找到下级',
@@ -43,5 +46,6 @@ export const treeMessages = defineMessages(
     'tree.export.sponsor': '推荐人会员编号',
     'tree.export.joinedAt': '加入时间',
     'tree.export.sheet': '下线',
+    'tree.export.tooLarge': '该下线超过 {max} 名会员，一个电子表格容纳不下：请导出较少代数',
   },
 );

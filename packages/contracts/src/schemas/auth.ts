@@ -55,6 +55,14 @@ export interface MeProfile extends CurrentUser, BankInfo {
   parent_user: { id: number; name: string; user_no: string } | null;
 }
 
+/**
+ * Answer of `POST /api/me`: the profile, and after a password change a fresh `access_token` —
+ * the change ends every session of the user, this one included, so the caller stores the new token.
+ */
+export interface MeUpdateResult extends MeProfile {
+  access_token?: string;
+}
+
 /** `POST /api/me`: profile, bank details and optional password change in one form. */
 export const updateMeBody = z
   .object({

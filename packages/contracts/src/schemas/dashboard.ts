@@ -15,8 +15,23 @@ export interface LevelCount {
   count: number;
 }
 
+/** One bonus credited to the member's wallet (a `wallet_records` row of kind 'bonus'). */
+export interface RecentBonus {
+  wallet_record_no: string;
+  /** Decimal string. */
+  amount: string;
+  bonus_type: number | null;
+  /** The bonus type's name in the request's language. */
+  bonus_name: string | null;
+  /** Bonus period, 'YYYY-MM'. */
+  month: string;
+  created_at: string;
+}
+
 export interface Workplace {
   figures: WorkplaceFigure[];
   /** Admins only: members per level. */
   members_per_level: LevelCount[] | null;
+  /** Members only: their latest bonuses, newest first. */
+  recent_bonuses: RecentBonus[] | null;
 }

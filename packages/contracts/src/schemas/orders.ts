@@ -117,10 +117,25 @@ export interface OrderView {
   created_at: string;
 }
 
+/**
+ * Order fields only admins see, in the detail and in the export (members get neither the
+ * profit and rebate figures nor buyers' WordPress ids).
+ */
+export const ADMIN_ONLY_ORDER_FIELDS = [
+  'platform_profit',
+  'platform_rebate',
+  'supplier_rebate',
+  'wordpress_id',
+] as const;
+export type AdminOnlyOrderField = (typeof ADMIN_ONLY_ORDER_FIELDS)[number];
+export const orderFieldVisible = (isAdmin: boolean, field: string) =>
+  isAdmin || !(ADMIN_ONLY_ORDER_FIELDS as readonly string[]).includes(field);
+
 export interface OrderDetail extends OrderView {
-  platform_profit: string;
-  platform_rebate: string;
-  supplier_rebate: string;
+  /** Admins only (ADMIN_ONLY_ORDER_FIELDS). */
+  platform_profit?: string;
+  platform_rebate?: string;
+  supplier_rebate?: string;
   platform_order_no_origin: string | null;
   refund_no: string | null;
   refunded_at: string | null;
@@ -154,6 +169,8 @@ const optionalTime = z.preprocess(
   z.iso.datetime({ offset: true, message: 'validation.date' }).optional(),
 );
 
+const optionalAmount = z.preprocess((v) => (v === '' || v === null ? undefined : v), amountCents.optional());
+
 /** One order from the shop platform (ingestion endpoint and order import rows). */
 export const orderIngestBody = z.object({
   platform_order_no: requiredText(100),
@@ -173,9 +190,10 @@ export const orderIngestBody = z.object({
   provider_no: optionalNo,
   amount: amountCents,
   sales_point: z.coerce.number({ message: 'validation.number' }).int('validation.integer').min(0).default(0),
-  platform_profit: amountCents.default(0),
-  platform_rebate: amountCents.default(0),
-  supplier_rebate: amountCents.default(0),
+  /** Absent (or blank) → computed on ingestion; an explicit 0 stays 0. */
+  platform_profit: optionalAmount,
+  platform_rebate: optionalAmount,
+  supplier_rebate: optionalAmount,
   platform_order_no_origin: text(100),
   refund_no: text(100),
   order_at: optionalTime,

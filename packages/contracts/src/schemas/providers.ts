@@ -42,6 +42,8 @@ export type ProviderInput = z.output<typeof providerBody>;
 export const providerListQuery = pageQuery.extend({
   keyword: z.string().trim().max(100, 'validation.tooLong').optional(),
   status: intFromQuery(1, 2).optional(),
+  /** Providers referred by this member (the member's wallet accordion). */
+  referrer_user_id: intFromQuery(1, Number.MAX_SAFE_INTEGER).optional(),
 });
 
 export interface ProviderView {

@@ -4,8 +4,8 @@ import type { LevelRef } from './auth';
 
 /** Most nodes one tree answer carries; deeper or wider parts load lazily per node. */
 export const TREE_NODE_CAP = 2_000;
-/** Most rows of a downline export. */
-export const LEGEND_EXPORT_CAP = 50_000;
+/** Most members of a downline export: the rows of one spreadsheet less the header. Bigger downlines are refused, never cut. */
+export const LEGEND_EXPORT_CAP = 1_048_575;
 /** Deepest a request may reach below its root (isAll = this many levels). */
 export const TREE_MAX_LEVELS = 100;
 
@@ -46,10 +46,10 @@ export const moveSponsorBody = z.object({
 });
 export type MoveSponsorBody = z.infer<typeof moveSponsorBody>;
 
-/** `POST /api/users/exportLegend`: the downline of one member as .xlsx. */
+/** `POST /api/users/exportLegend`: the downline of one member as .xlsx, whole unless `levels` limits the depth. */
 export const exportLegendBody = z.object({
   user_id: userId,
-  levels: levels.default(UI.genealogyLevels),
+  levels: levels.optional(),
 });
 export type ExportLegendBody = z.input<typeof exportLegendBody>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { intFromQuery, MAX_PAGE_SIZE, type Paged, pageQuery } from '../envelope';
 import { optionalText, requiredText } from '../fields';
-import { positiveAmount } from '../money';
+import { amountInput, amountProblem, positiveAmount } from '../money';
 
 /** Withdrawal statuses (SPEC.md §4 labels). */
 export const WithdrawalStatus = {
@@ -31,9 +31,8 @@ export const WITHDRAWAL_TRANSITIONS: Record<
 };
 
 /** A positive amount; zero or negative gets SPEC.md §8's "The withdrawal amount must be greater than 0". */
-const withdrawalAmount = z
-  .union([z.string(), z.number()], { message: 'validation.amount' })
-  .refine((v) => String(v).trim() === '' || !(Number(v) <= 0), {
+const withdrawalAmount = amountInput()
+  .refine((v) => amountProblem(v) !== 'validation.amountPositive', {
     message: 'wallet.withdrawalMustBePositive',
     abort: true,
   })

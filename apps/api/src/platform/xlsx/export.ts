@@ -32,6 +32,7 @@ export function streamXlsx<T>(
   filename: string,
   columns: readonly Column<T>[],
   batches: AsyncIterable<readonly T[]>,
+  sheetName = 'Sheet1',
 ): FastifyReply {
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
@@ -39,7 +40,7 @@ export function streamXlsx<T>(
     useStyles: false,
     useSharedStrings: false,
   });
-  const sheet = workbook.addWorksheet('Sheet1');
+  const sheet = workbook.addWorksheet(sheetName);
   sheet.columns = columns.map((c) => ({ key: c.header, width: c.width ?? 18 }));
   const write = async () => {
     sheet.addRow(columns.map((c) => c.header)).commit();

@@ -21,10 +21,23 @@ export interface ImportSpec<T> {
 /** An import lock older than this is left over from a crashed process and may be taken over. */
 const STALE_LOCK = sql`now() - interval '15 minutes'`;
 
-async function acquire(db: Db, kind: ImportKind, actorId: number | null): Promise<void> {
+/**
+ * Takes the import lock of a kind (taking over a stale one) and returns its release, which
+ * deletes the lock only while this import still owns it (its token): an import whose stale lock
+ * was taken over must not free the lock of the import that took it.
+ */
+export async function acquireImportLock(
+  db: Db,
+  kind: ImportKind,
+  actorId: number | null,
+): Promise<() => Promise<void>> {
   await db.delete(importLocks).where(and(eq(importLocks.kind, kind), lt(importLocks.startedAt, STALE_LOCK)));
-  const taken = await db.insert(importLocks).values({ kind, actorId }).onConflictDoNothing().returning();
-  if (taken.length === 0) throw conflict('common.importInProgress');
+  const [taken] = await db.insert(importLocks).values({ kind, actorId }).onConflictDoNothing().returning();
+  if (!taken) throw conflict('common.importInProgress');
+  const { token } = taken;
+  return async () => {
+    await db.delete(importLocks).where(and(eq(importLocks.kind, kind), eq(importLocks.token, token)));
+  };
 }
 
 function rowError(error: unknown, locale: Locale): string {
@@ -51,7 +64,7 @@ export async function runImport<T>(
   if (!upload) throw badRequest('sales.fileRequired');
   if (!/\.(xlsx|csv)$/i.test(upload.filename)) throw badRequest('sales.fileRequired');
   const buffer = await upload.toBuffer();
-  await acquire(db, spec.kind, req.principal?.id ?? null);
+  const release = await acquireImportLock(db, spec.kind, req.principal?.id ?? null);
   try {
     const rows = await readSheet(buffer, upload.filename);
     const valid: T[] = [];
@@ -78,6 +91,6 @@ export async function runImport<T>(
       error_file: errorFile ? errorFile.toString('base64') : null,
     };
   } finally {
-    await db.delete(importLocks).where(eq(importLocks.kind, spec.kind));
+    await release();
   }
 }

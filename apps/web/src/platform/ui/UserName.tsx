@@ -1,4 +1,3 @@
-import { maskName } from '@app/contracts';
 import { Typography } from 'antd';
 import { createContext, useContext } from 'react';
 import { useIsAdmin } from '../current-user';
@@ -19,13 +18,14 @@ export const UserDetailContext = createContext<UserDetailApi>({
 export const useUserDetail = () => useContext(UserDetailContext);
 
 /**
- * Another person's name: full and clickable (opens the user detail) for admins,
- * masked (first 3 + *** + last 3) for members: <UserName user={row.user} />
+ * A person's name: clickable (opens the user detail) for admins, plain text for
+ * members: <UserName user={row.user} />. The server already masks other
+ * people's names for members (and leaves their own), so it is shown as it came.
  */
 export function UserName({ user }: { user: { id: number; name: string } | null | undefined }) {
   const isAdmin = useIsAdmin();
   const { openUserDetail } = useUserDetail();
   if (!user) return <>-</>;
-  if (!isAdmin) return <span>{maskName(user.name)}</span>;
+  if (!isAdmin) return <span>{user.name}</span>;
   return <Typography.Link onClick={() => openUserDetail(user.id)}>{user.name}</Typography.Link>;
 }

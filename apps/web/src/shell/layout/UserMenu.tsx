@@ -12,15 +12,17 @@ import { clearSession } from '../../platform/session';
 export function UserMenu({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  /** Ends the session on the server; the local session is forgotten even when that call fails (it toasted already). */
   const logout = async () => {
     try {
       await http.post('/api/logout');
       feedback.message.success(t('access.loggedOut'));
-    } finally {
-      clearSession();
-      queryClient.clear();
-      navigate('/login', { replace: true });
+    } catch {
+      // The token is dropped below, so the session is over for this browser either way.
     }
+    clearSession();
+    queryClient.clear();
+    navigate('/login', { replace: true });
   };
   const items = [
     ...(user.is_admin

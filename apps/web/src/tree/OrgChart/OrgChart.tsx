@@ -1,7 +1,10 @@
 import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../platform/feedback';
+import { isCancel } from '../../platform/http';
+import { t as translate } from '../../platform/locales';
 import { ContextMenu, type MenuCommand } from './ContextMenu';
+import { ChildLoader } from './child-loader';
 import { allExpanded, collapseAll, expandAll, initialExpanded, toggle } from './expand';
 import { type FilterMethod, filterTree } from './filter';
 import { ClickGate, type DragProps, dragDelta, validateDragProps } from './gestures';
@@ -193,16 +196,26 @@ export function OrgChart<T>(props: OrgChartProps<T>) {
       new ClickGate<ChartNode<T>>(
         (n) => latest.current.onNodeClick?.(n),
         (n) => latest.current.onNodeDblclick?.(n),
+        { keyOf: (n) => n.id },
       ),
     [],
   );
   useEffect(() => () => gate.dispose(), [gate]);
+  const loader = useMemo(
+    () =>
+      new ChildLoader((error) => {
+        if (!isCancel(error)) feedback.message.error(translate('orgChart.loadFailed'));
+      }),
+    [],
+  );
 
   const onToggle = useCallback(
     async (node: ChartNode) => {
       const { lazy, load } = latest.current;
       if (lazy && load && node.children.length === 0 && node.isLeaf !== true) {
-        const children = await load(node as ChartNode<T>);
+        // Undefined: already loading, or failed (toasted) and left closed.
+        const children = await loader.load(node.id, () => load(node as ChartNode<T>));
+        if (!children) return;
         setRoot((r) => attachChildren(r, node.id, children));
         if (children.length > 0) {
           setExpanded((e) => new Set(e).add(node.id));
@@ -213,20 +226,27 @@ export function OrgChart<T>(props: OrgChartProps<T>) {
       anchor.current = node.id;
       setExpanded(toggle(root, open, node.id));
     },
-    [open, root],
+    [open, root, loader],
   );
 
-  const onLabel = useCallback((node: ChartNode, label: string) => {
-    setEditing(null);
-    setRoot((r) => {
-      if (node.new && label.trim() === '') return leaveDraft(r, node.id);
-      const next = editLabel(r, node.id, label.trim());
-      const saved = findNode(next, node.id)!;
-      if (node.new) latest.current.onNodeAdd?.(saved);
-      else latest.current.onNodeEdit?.(saved, label.trim());
-      return next;
-    });
-  }, []);
+  // The host's callbacks run here, outside the state updater (which StrictMode calls twice).
+  const onLabel = useCallback(
+    (node: ChartNode, label: string) => {
+      setEditing(null);
+      const text = label.trim();
+      if (node.new && text === '') {
+        setRoot((r) => leaveDraft(r, node.id));
+        return;
+      }
+      const next = editLabel(root, node.id, text);
+      const saved = findNode(next, node.id);
+      setRoot(next);
+      if (!saved) return;
+      if (node.new) latest.current.onNodeAdd?.(saved as ChartNode<T>);
+      else latest.current.onNodeEdit?.(saved as ChartNode<T>, text);
+    },
+    [root],
+  );
 
   const copy = async (node: ChartNode<T>) => {
     const text = props.copyText?.(node) ?? node.label;

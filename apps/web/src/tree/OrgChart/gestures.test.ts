@@ -25,7 +25,7 @@ describe('ClickGate', () => {
     const gate = new ClickGate<string>(
       (a) => clicks.push(`click ${a}`),
       (a) => clicks.push(`dbl ${a}`),
-      () => Date.now(),
+      { now: () => Date.now() },
     );
     gate.click('n1');
     vi.advanceTimersByTime(259);
@@ -36,6 +36,29 @@ describe('ClickGate', () => {
     gate.click('n2');
     vi.advanceTimersByTime(300);
     expect(clicks).toEqual(['click n1', 'dbl n2']);
+  });
+
+  it('keeps a timer per node: a click on one node then quickly on another is two clicks', () => {
+    vi.useFakeTimers();
+    const clicks: string[] = [];
+    const gate = new ClickGate<{ id: number; label: string }>(
+      (n) => clicks.push(`click ${n.label}`),
+      (n) => clicks.push(`dbl ${n.label}`),
+      { keyOf: (n) => n.id },
+    );
+    gate.click({ id: 1, label: 'A' });
+    vi.advanceTimersByTime(100);
+    gate.click({ id: 2, label: 'B' });
+    vi.advanceTimersByTime(100);
+    // A fresh object for node 1 (the chart re-creates nodes) is still the same node.
+    gate.click({ id: 1, label: 'A' });
+    expect(clicks).toEqual(['dbl A']);
+    vi.advanceTimersByTime(260);
+    expect(clicks).toEqual(['dbl A', 'click B']);
+    gate.click({ id: 2, label: 'B' });
+    gate.dispose();
+    vi.advanceTimersByTime(300);
+    expect(clicks).toEqual(['dbl A', 'click B']);
   });
 
   it('ignores clicks for 200 ms after a drag stopped', () => {

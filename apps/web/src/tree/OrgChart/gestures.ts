@@ -31,18 +31,25 @@ export function dragDelta(dx: number, dy: number, p: Required<DragProps>): { dx:
 }
 
 /**
- * Tells a click from a double click (a click waits 260 ms for a second one)
- * and swallows clicks for 200 ms after a drag stopped.
+ * Tells a click from a double click (a click waits 260 ms for a second one on
+ * the same target: each key, e.g. node id, has its own timer, so clicks on two
+ * nodes in quick succession are two clicks) and swallows clicks for 200 ms
+ * after a drag stopped.
  */
 export class ClickGate<A> {
-  private timer: ReturnType<typeof setTimeout> | null = null;
+  private readonly timers = new Map<unknown, ReturnType<typeof setTimeout>>();
   private quietUntil = 0;
+  private readonly keyOf: (arg: A) => unknown;
+  private readonly now: () => number;
 
   constructor(
     private readonly onClick: (arg: A) => void,
     private readonly onDoubleClick: (arg: A) => void,
-    private readonly now: () => number = () => Date.now(),
-  ) {}
+    options: { keyOf?: (arg: A) => unknown; now?: () => number } = {},
+  ) {
+    this.keyOf = options.keyOf ?? ((arg) => arg);
+    this.now = options.now ?? (() => Date.now());
+  }
 
   dragEnded(): void {
     this.quietUntil = this.now() + ORG_CHART.dragClickSuppressMs;
@@ -50,19 +57,25 @@ export class ClickGate<A> {
 
   click(arg: A): void {
     if (this.now() < this.quietUntil) return;
-    if (this.timer) {
-      clearTimeout(this.timer);
-      this.timer = null;
+    const key = this.keyOf(arg);
+    const pending = this.timers.get(key);
+    if (pending) {
+      clearTimeout(pending);
+      this.timers.delete(key);
       this.onDoubleClick(arg);
       return;
     }
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.onClick(arg);
-    }, ORG_CHART.clickDelayMs);
+    this.timers.set(
+      key,
+      setTimeout(() => {
+        this.timers.delete(key);
+        this.onClick(arg);
+      }, ORG_CHART.clickDelayMs),
+    );
   }
 
   dispose(): void {
-    if (this.timer) clearTimeout(this.timer);
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
   }
 }
