@@ -45,6 +45,38 @@ describe('member list and user detail', () => {
     await packages.getByRole('cell', { name: 'browser gift' }).waitFor();
   });
 
+  it('an admin creates a member after the missing-upline error, then deletes them, in Chinese', async () => {
+    const page = await harness.newPage({ locale: 'zh-CN' });
+    await harness.login(page, ...DEMO.admin);
+    await page.getByRole('menuitem', { name: '会员列表' }).click();
+    await page.getByRole('button', { name: '新增会员' }).click();
+    const form = page.getByRole('dialog').filter({ hasText: '新增会员' });
+    await form.getByLabel('用户名', { exact: true }).fill('e2e_newbie');
+    await form.getByLabel('邮箱', { exact: true }).fill('e2e_newbie@demo.local');
+    await form.getByLabel('手机号码', { exact: true }).fill('85270000001');
+    await form.getByLabel('密码', { exact: true }).fill('secret123');
+    const save = form.getByRole('button', { name: /^保\s?存$/ });
+    await save.click();
+    await form.getByText('必须选择上级').waitFor(); // the contracts rule, translated
+    await form.getByLabel('上级', { exact: true }).fill('pioneer_sg');
+    await page.locator('.ant-select-item-option', { hasText: 'pioneer_sg (' }).click();
+    await save.click();
+    await page.getByText('添加成功').first().waitFor();
+    await form.waitFor({ state: 'detached' });
+
+    const search = page.getByPlaceholder('姓名、邮箱、电话或会员编号');
+    await search.fill('e2e_newbie');
+    await search.press('Enter');
+    const row = page.locator('.ant-table-tbody tr.ant-table-row', { hasText: 'e2e_newbie@demo.local' });
+    expect(await row.innerText()).toContain('pioneer_sg');
+    await row.getByRole('button', { name: /^删\s?除$/ }).click();
+    const confirm = page.locator('.ant-popconfirm').filter({ hasText: '删除会员“e2e_newbie”？' });
+    await confirm.getByRole('button', { name: /^确\s?定$/ }).click();
+    await page.getByText('删除成功').first().waitFor();
+    await row.waitFor({ state: 'detached' });
+    await page.locator('.ant-table-tbody .ant-empty').waitFor();
+  });
+
   it('an admin filters the member list by status', async () => {
     const page = await harness.newPage();
     await harness.login(page, ...DEMO.admin);

@@ -144,6 +144,38 @@ describe('genealogy (admin)', () => {
   });
 });
 
+describe('iBloomer tree (admin)', () => {
+  it('shows the iBloomer roots and expands one', async () => {
+    const page = await harness.newPage();
+    await harness.login(page, ...DEMO.admin);
+    await page.goto('/iblommeTree');
+    await page.locator('.ant-card-head-title', { hasText: 'iBloomer Tree' }).waitFor();
+    const tree = await apiAs<TreeAnswer>(page, '/api/users/iblommeTree');
+    expect(tree.roots.length).toBeGreaterThan(1); // a forest under the "Top sponsors" holder
+    await nodeBox(page, 'top').getByText('Top sponsors').waitFor();
+    // The roots on screen (the chart renders what is in view) are the API's, with their names.
+    await chart(page).locator('[data-depth="1"]').first().waitFor();
+    const shown = await chart(page).locator('[data-depth="1"]').all();
+    for (const box of shown) {
+      const id = Number(await box.getAttribute('data-node-id'));
+      const root = tree.roots.find((r) => r.id === id);
+      expect(await box.innerText()).toContain(root!.full_name);
+    }
+
+    const expandable = chart(page).locator('[data-depth="1"]', {
+      has: page.getByRole('button', { name: 'Expand' }),
+    });
+    const rootId = await firstInView(page, expandable);
+    const root = tree.roots.find((r) => r.id === rootId)!;
+    expect(root.has_children).toBe(true);
+    const before = await nodeCount(page);
+    await nodeBox(page, rootId).getByRole('button', { name: 'Expand' }).click();
+    await nodeBox(page, rootId).getByRole('button', { name: 'Collapse' }).waitFor();
+    await expect.poll(() => nodeCount(page)).toBeGreaterThan(before);
+    await expect.poll(() => nodeBox(page, root.children[0]!.id).count()).toBe(1);
+  });
+});
+
 describe('sponsor tree (member)', () => {
   it('shows a member their own downline with other names masked, in their language', async () => {
     const page = await harness.newPage({ locale: 'zh-HK' });

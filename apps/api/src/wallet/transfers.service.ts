@@ -1,4 +1,10 @@
-import { formatCents, maskName, type PageQuery, type TransferItem } from '@app/contracts';
+import {
+  formatCents,
+  maskName,
+  type PageQuery,
+  type TransferItem,
+  type TransferRecipient,
+} from '@app/contracts';
 import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { pageWindow } from '../access/paging';
@@ -15,14 +21,35 @@ export interface TransferInput {
   remark?: string | null;
 }
 
+/** An active member (not an administrator) with this member id, as typed (trimmed, any case). */
+const recipientCondition = (userNo: string) =>
+  and(eq(users.userNo, userNo.trim().toUpperCase()), eq(users.isAdmin, false), eq(users.status, 1));
+
+/**
+ * Who a transfer to `userNo` would reach, refused exactly as `sendTransfer` refuses it (unknown member,
+ * oneself); the name is masked, as members see other members.
+ */
+export async function findRecipient(
+  db: DbOrTx,
+  senderId: number,
+  userNo: string,
+): Promise<TransferRecipient> {
+  const [found] = await db
+    .select({ id: users.id, name: users.name, userNo: users.userNo })
+    .from(users)
+    .where(recipientCondition(userNo));
+  if (!found) throw fieldError('user_no', 'access.userNotFound');
+  if (found.id === senderId) throw fieldError('user_no', 'wallet.notToSelf');
+  return { user_no: found.userNo, name: maskName(found.name) };
+}
+
 /**
  * Moves money from one member to another by member id (user_no): one transfer row and both ledger
  * records in the caller's transaction. The two wallets are locked in user-id order, so opposite
  * transfers between the same pair can never deadlock.
  */
 export async function sendTransfer(db: DbOrTx, input: TransferInput): Promise<{ id: number }> {
-  const userNo = input.toUserNo.trim().toUpperCase();
-  const recipientIs = and(eq(users.userNo, userNo), eq(users.isAdmin, false), eq(users.status, 1));
+  const recipientIs = recipientCondition(input.toUserNo);
   // Finding the recipient and recording the transfer are one statement; the errors are told apart only on failure.
   const [transfer] = await db
     .insert(transfers)

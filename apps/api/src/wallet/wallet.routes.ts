@@ -4,6 +4,7 @@ import {
   Perm,
   sendTransferBody,
   transferListQuery,
+  transferRecipientQuery,
   type WalletSummary,
   walletRecordListQuery,
   walletRecordQuery,
@@ -16,7 +17,7 @@ import { keysetBatches, streamXlsx } from '../platform/xlsx/export';
 import { checkInvariant } from './invariant';
 import { walletBalance } from './ledger';
 import { RECORD_EXPORT_COLUMNS } from './record-export';
-import { listTransfers, sendTransfer } from './transfers.service';
+import { findRecipient, listTransfers, sendTransfer } from './transfers.service';
 import { listRecords, recordBatchFetcher, userRecords } from './wallet.queries';
 
 /** Members see only their own wallet; administrators holding the permission see anyone's. */
@@ -53,6 +54,13 @@ export const walletRoutes = [
     access: access.holder(Perm.transfer),
     query: transferListQuery,
     handler: ({ app, query, user }) => listTransfers(app.db, query, user),
+  }),
+  route({
+    method: 'GET',
+    url: '/api/wallet/recipient',
+    access: access.member(Perm.transfer),
+    query: transferRecipientQuery,
+    handler: ({ app, query, user }) => findRecipient(app.db, user.id, query.user_no),
   }),
   route({
     method: 'POST',

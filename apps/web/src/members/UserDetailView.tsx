@@ -1,4 +1,4 @@
-import type { CpInfo, UserDetail } from '@app/contracts';
+import { type CpInfo, Perm, type UserDetail } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Descriptions, Space, Spin, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
@@ -9,17 +9,25 @@ import { MoneyText } from '../platform/ui/MoneyText';
 import { UserName } from '../platform/ui/UserName';
 import { CredLogs } from './CredLogs';
 import { DownlineTree } from './DownlineTree';
+import { MemberOrders } from './MemberOrders';
 import { useUserDetail } from './members.api';
+import { useAdminCan } from './permissions';
 import { ReportNumbers } from './ReportNumbers';
+import { EditMemberButton } from './UserFormModal';
 import { WalletAccordion } from './WalletAccordion';
 
 const time = (value: string | null | undefined) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm') : '-');
 
 function MemberInfo({ d }: { d: UserDetail }) {
   const { t } = useTranslation();
+  const canEdit = useAdminCan(Perm.userList);
   const yesNo = (v: boolean) => t(v ? 'members.ui.yes' : 'members.ui.no');
   return (
-    <Card size="small" title={t('members.ui.section.info')}>
+    <Card
+      size="small"
+      title={t('members.ui.section.info')}
+      extra={canEdit && !d.is_admin && <EditMemberButton user={d} />}
+    >
       <Descriptions size="small" column={{ xs: 1, md: 2, xl: 3 }}>
         <Descriptions.Item label={t('members.ui.name')}>{d.name}</Descriptions.Item>
         <Descriptions.Item label={t('members.ui.displayName')}>{d.display_name ?? '-'}</Descriptions.Item>
@@ -135,10 +143,14 @@ function StatusCards({ d, canSeeMoney }: { d: UserDetail; canSeeMoney: boolean }
   );
 }
 
-/** Every section of SPEC.md §2 "User detail"; money (wallet, CP figures) only for admins and the member themselves. */
+/**
+ * Every section of SPEC.md §2 "User detail"; money (wallet, CP figures) only for admins and the member
+ * themselves. Admins whose role allows it also edit the member and see the member's orders.
+ */
 export function UserDetailView({ userId }: { userId: number }) {
   const detail = useUserDetail(userId);
   const { user } = useCurrentUser();
+  const canSeeOrders = useAdminCan(Perm.orders);
   const d = detail.data;
   if (!d) return detail.isLoading ? <Spin /> : null;
   const canSeeMoney = user?.is_admin === true || user?.id === d.id;
@@ -149,6 +161,7 @@ export function UserDetailView({ userId }: { userId: number }) {
       <StatusCards d={d} canSeeMoney={canSeeMoney} />
       <ReportNumbers userId={d.id} packages={d.packages ?? []} />
       <CredLogs userId={d.id} />
+      {canSeeOrders && <MemberOrders userId={d.id} />}
       <DownlineTree userId={d.id} />
       {canSeeMoney && <WalletAccordion detail={d} />}
     </Space>

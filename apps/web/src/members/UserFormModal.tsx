@@ -1,13 +1,18 @@
+import { EditOutlined } from '@ant-design/icons';
 import { type UserListItem, userCreateBody, userUpdateBody } from '@app/contracts';
-import { Form, Input, Radio, Select } from 'antd';
+import { Button, Form, Input, Radio, Select } from 'antd';
 import type { Rule } from 'antd/es/form';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EntityFormModal } from '../access/EntityFormModal';
 import { useLevels, useMemberChange } from './members.api';
 import { UserPicker } from './UserPicker';
 
+/** The fields the form edits: a member list row or a user detail. */
+export type EditableMember = Omit<UserListItem, 'balance' | 'frozen_balance'>;
+
 /** Create (upline and password required) or edit (name and email read-only, blank password = unchanged). */
-export function UserFormModal({ user, onClose }: { user: UserListItem | null; onClose: () => void }) {
+export function UserFormModal({ user, onClose }: { user: EditableMember | null; onClose: () => void }) {
   const { t } = useTranslation();
   const levels = useLevels();
   const change = useMemberChange();
@@ -88,5 +93,19 @@ export function UserFormModal({ user, onClose }: { user: UserListItem | null; on
         );
       }}
     </EntityFormModal>
+  );
+}
+
+/** An Edit button opening the edit modal of `user` (the user detail); the saved change refreshes lists and details. */
+export function EditMemberButton({ user }: { user: EditableMember }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button size="small" icon={<EditOutlined />} onClick={() => setOpen(true)}>
+        {t('members.ui.editAction')}
+      </Button>
+      {open && <UserFormModal user={user} onClose={() => setOpen(false)} />}
+    </>
   );
 }

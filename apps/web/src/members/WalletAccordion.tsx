@@ -134,7 +134,7 @@ export function WalletAccordion({ detail }: { detail: UserDetail }) {
               {
                 key: 'providers',
                 label: t('members.ui.wallet.providers'),
-                children: <ReferredProviders userId={detail.id} />,
+                children: <ReferredProviders userId={detail.id} userNo={detail.user_no} />,
               },
             ]
           : []),

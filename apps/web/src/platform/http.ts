@@ -38,8 +38,11 @@ const pending = new PendingCalls();
 
 export const isCancel = (error: unknown) => axios.isCancel(error);
 
+/** `quiet`: the caller shows a refusal itself (e.g. under a form field), so it is not toasted too. */
+export type CallConfig = AxiosRequestConfig & { quiet?: boolean };
+
 /** Sends one call and returns its envelope when code === 200; otherwise toasts and rejects with ApiError. */
-export async function send<T>(config: AxiosRequestConfig): Promise<Envelope<T>> {
+export async function send<T>({ quiet = false, ...config }: CallConfig): Promise<Envelope<T>> {
   const key = PendingCalls.keyOf(config);
   const controller = pending.begin(key);
   if (!controller) throw new CanceledError('duplicate request');
@@ -58,7 +61,7 @@ export async function send<T>(config: AxiosRequestConfig): Promise<Envelope<T>> 
     throw new ApiError(ResultCode.SERVER_ERROR, t('platform.serviceError'), null);
   }
   if (body.code === ResultCode.OK) return body as Envelope<T>;
-  handleFailure(body, config.url ?? '');
+  handleFailure(body, config.url ?? '', quiet);
   throw new ApiError(body.code, body.msg || t('platform.error'), body.data);
 }
 
@@ -77,7 +80,7 @@ async function envelopeOf(response: AxiosResponse): Promise<Envelope<unknown> | 
 
 let logoutDialogOpen = false;
 
-function handleFailure(body: Envelope<unknown>, url: string): void {
+function handleFailure(body: Envelope<unknown>, url: string, quiet: boolean): void {
   if (body.code === ResultCode.UNAUTHORIZED) {
     pending.cancelAll();
     const target = loginPath();
@@ -86,8 +89,9 @@ function handleFailure(body: Envelope<unknown>, url: string): void {
     feedback.message.info(t('session.loginRequired'));
     return;
   }
-  feedback.message.error(body.msg || t('platform.error'));
-  if (SESSION_CODES.includes(body.code) && !url.startsWith(CURRENT_USER_URL) && !logoutDialogOpen) {
+  const sessionEnded = SESSION_CODES.includes(body.code);
+  if (!quiet || sessionEnded) feedback.message.error(body.msg || t('platform.error'));
+  if (sessionEnded && !url.startsWith(CURRENT_USER_URL) && !logoutDialogOpen) {
     logoutDialogOpen = true;
     feedback.modal.confirm({
       title: t('platform.confirmLogout'),
@@ -108,7 +112,8 @@ function handleFailure(body: Envelope<unknown>, url: string): void {
 
 /** Calls returning the envelope's `data`. */
 export const http = {
-  get: <T>(url: string, params?: object) => send<T>({ method: 'GET', url, params }).then((e) => e.data),
+  get: <T>(url: string, params?: object, options?: Pick<CallConfig, 'quiet'>) =>
+    send<T>({ method: 'GET', url, params, ...options }).then((e) => e.data),
   post: <T>(url: string, body?: unknown) => send<T>({ method: 'POST', url, data: body }).then((e) => e.data),
   put: <T>(url: string, body?: unknown) => send<T>({ method: 'PUT', url, data: body }).then((e) => e.data),
   delete: <T>(url: string, params?: object) => send<T>({ method: 'DELETE', url, params }).then((e) => e.data),

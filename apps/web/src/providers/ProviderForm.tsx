@@ -8,10 +8,13 @@ import { http } from '../platform/http';
 /** Add or edit a provider (SPEC.md §5: name, proportion 0–100 and a valid email required; phone optional). */
 export function ProviderForm({
   provider,
+  referrerUserNo,
   onSaved,
   onClose,
 }: {
   provider: ProviderView | null;
+  /** The referring member's user_no preset on a new provider (the user detail's channel providers). */
+  referrerUserNo?: string;
   onSaved: () => void;
   onClose: () => void;
 }) {
@@ -34,7 +37,7 @@ export function ProviderForm({
         email: provider?.email ?? '',
         phone: provider?.phone ?? '',
         status: provider?.status ?? 1,
-        referrer_user_no: provider?.referrer_user_no ?? '',
+        referrer_user_no: (provider ? provider.referrer_user_no : referrerUserNo) ?? '',
       }}
       onSubmit={save}
       onClose={onClose}

@@ -16,9 +16,10 @@ import { applyFieldErrors } from '../platform/ui/form-errors';
 import { formatMoney, MoneyText } from '../platform/ui/MoneyText';
 import { PagedTable } from '../platform/ui/PagedTable';
 import { zodRules } from '../platform/ui/zod-rules';
+import { lookUpRecipient, RecipientField } from './RecipientField';
 import { useMoneyPost } from './wallet-ui';
 
-/** /transfer (members): send money to another member by member id, after a confirm dialog. */
+/** /transfer (members): send money to another member picked by member id, after a confirm dialog. */
 export default function TransferPage() {
   const { t } = useTranslation();
   const userId = useCurrentUser().user?.id ?? 0;
@@ -42,17 +43,21 @@ export default function TransferPage() {
       setBusy(false);
     }
   };
-  const confirm = (values: SendTransferBody) =>
+  const confirm = async (values: SendTransferBody) => {
+    const recipient = await lookUpRecipient(values.user_no).catch(() => null);
+    if (!recipient) return;
     feedback.modal.confirm({
       title: t('walletUi.send'),
       content: t('walletUi.transferConfirm', {
         amount: formatMoney(String(values.amount)),
-        userNo: values.user_no,
+        name: recipient.name,
+        userNo: recipient.user_no,
       }),
       okText: t('platform.ok'),
       cancelText: t('platform.cancel'),
-      onOk: () => send(values),
+      onOk: () => send({ ...values, user_no: recipient.user_no }),
     });
+  };
   const rules = (field: keyof SendTransferBody) => zodRules(sendTransferBody, field);
   return (
     <Row gutter={[16, 16]}>
@@ -60,9 +65,7 @@ export default function TransferPage() {
         <Card title={t('walletUi.send')}>
           <Statistic title={t('walletUi.available')} value={formatMoney(wallet.data?.total)} />
           <Form form={form} layout="vertical" onFinish={confirm} style={{ marginTop: 16 }}>
-            <Form.Item name="user_no" label={t('walletUi.transferTo')} rules={rules('user_no')}>
-              <Input placeholder="M1000001" />
-            </Form.Item>
+            <RecipientField />
             <Form.Item name="amount" label={t('walletUi.amount')} rules={rules('amount')}>
               <Input inputMode="decimal" />
             </Form.Item>

@@ -88,6 +88,16 @@ export const sendTransferBody = z.object({
 });
 export type SendTransferBody = z.input<typeof sendTransferBody>;
 
+/** `GET /api/wallet/recipient` (members): who a transfer to this member id would reach. */
+export const transferRecipientQuery = z.object({ user_no: requiredText(40) });
+export type TransferRecipientQuery = z.input<typeof transferRecipientQuery>;
+
+/** The recipient as a member may see them: member id and masked name. */
+export interface TransferRecipient {
+  user_no: string;
+  name: string;
+}
+
 export interface TransferItem {
   id: number;
   amount: string;

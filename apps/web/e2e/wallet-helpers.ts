@@ -1,0 +1,97 @@
+import type { MeProfile, WalletSummary } from '@app/contracts';
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { DEMO } from './harness';
+
+/** Every demo member signs in with this password (seed/demo.ts). */
+export const MEMBER_PASSWORD = 'member123';
+
+/** The API as one account, signed in through POST /api/login (not the browser's session). */
+export class ApiAs {
+  private constructor(
+    private readonly page: Page,
+    private readonly token: string,
+  ) {}
+
+  static async login(page: Page, account: string, password = MEMBER_PASSWORD): Promise<ApiAs> {
+    const res = await page.request.post('/api/login', { data: { account, password } });
+    const body = (await res.json()) as { data: { access_token: string } };
+    return new ApiAs(page, body.data.access_token);
+  }
+
+  static admin = (page: Page) => ApiAs.login(page, ...DEMO.admin);
+
+  /** The envelope's data; fails the test unless the call answered code 200. */
+  async call<T>(method: 'GET' | 'POST', url: string, data?: object): Promise<T> {
+    const res = await this.page.request.fetch(url, {
+      method,
+      headers: { Authorization: `Bearer ${this.token}` },
+      ...(method === 'GET' ? { params: data as Record<string, string> } : { data: data ?? {} }),
+    });
+    const body = (await res.json()) as { code: number; msg: string; data: T };
+    expect(body.code, `${method} ${url}: ${body.msg}`).toBe(200);
+    return body.data;
+  }
+
+  /** A binary answer (a download) as bytes and content type. */
+  async bytes(url: string): Promise<{ type: string; body: Buffer }> {
+    const res = await this.page.request.get(url, { headers: { Authorization: `Bearer ${this.token}` } });
+    expect(res.status(), url).toBe(200);
+    return { type: res.headers()['content-type'] ?? '', body: await res.body() };
+  }
+
+  get = <T>(url: string, params?: Record<string, string | number>) => this.call<T>('GET', url, params);
+  post = <T>(url: string, body?: object) => this.call<T>('POST', url, body);
+}
+
+/** A demo member's profile, signed in as them. */
+export async function demoMember(page: Page, account: string) {
+  const api = await ApiAs.login(page, account);
+  return { api, me: await api.get<MeProfile>('/api/me') };
+}
+
+/** Credits a member through a recharge an administrator creates and completes; returns its id. */
+export async function credit(admin: ApiAs, userId: number, amount: string): Promise<number> {
+  const { id } = await admin.post<{ id: number }>('/api/recharge/create', { user_id: userId, amount });
+  await admin.post(`/api/recharge/complete/${id}`);
+  return id;
+}
+
+export const walletOf = (api: ApiAs, userId: number) => api.get<WalletSummary>(`/api/wallet/${userId}`);
+
+/** The text of the `.ant-statistic` titled `title` (the balance figures). */
+export const statisticText = (page: Page, title: string) =>
+  page
+    .locator('.ant-statistic')
+    .filter({ has: page.getByText(title, { exact: true }) })
+    .locator('.ant-statistic-content')
+    .textContent();
+
+/** The table row whose first cell (the ID column) is `id`. */
+export const rowWithId = (page: Page, id: number) =>
+  page
+    .locator('tr.ant-table-row')
+    .filter({ has: page.locator('td:first-child').getByText(String(id), { exact: true }) });
+
+/** Answers OK in the open popconfirm asking `question` (ConfirmButton). */
+export const confirmPopup = (page: Page, question: string) =>
+  page.locator('.ant-popconfirm').filter({ hasText: question }).getByRole('button', { name: 'OK' }).click();
+
+/** The validation messages shown under the form field labelled `label` within `scope`. */
+export function fieldError(scope: Page | Locator, label: string): Locator {
+  const page = 'goto' in scope ? scope : scope.page();
+  return scope
+    .locator('.ant-form-item')
+    .filter({ has: page.locator('.ant-form-item-label').getByText(label, { exact: true }) })
+    .locator('.ant-form-item-explain-error');
+}
+
+/** Opens the select labelled `label` and picks the option titled `option`. */
+export async function pickOption(page: Page, label: string, option: string): Promise<void> {
+  await page.getByLabel(label, { exact: true }).click();
+  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
+}
+
+/** "Total 12 items" of the table's pagination, as a number. */
+export const paginationTotal = async (page: Page) =>
+  Number(/(\d+)/.exec(await page.locator('.ant-pagination-total-text').innerText())![1]);

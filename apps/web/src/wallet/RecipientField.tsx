@@ -1,0 +1,73 @@
+import { UserOutlined } from '@ant-design/icons';
+import { sendTransferBody, type TransferRecipient } from '@app/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Form, Input, Typography } from 'antd';
+import type { Rule } from 'antd/es/form';
+import { useTranslation } from 'react-i18next';
+import { ApiError, http } from '../platform/http';
+import { t } from '../platform/locales';
+import { queryClient } from '../platform/query-client';
+import { zodRules } from '../platform/ui/zod-rules';
+
+const RECIPIENT_URL = '/api/wallet/recipient';
+/** Member ids are looked up as the server reads them: trimmed, any case. */
+const normalize = (userNo: unknown) =>
+  String(userNo ?? '')
+    .trim()
+    .toUpperCase();
+const recipientKey = (userNo: string) => [RECIPIENT_URL, userNo];
+
+/** Who a transfer to `userNo` reaches (answers cached a minute); rejects with the server's translated reason. */
+export const lookUpRecipient = (userNo: unknown) =>
+  queryClient.fetchQuery({
+    queryKey: recipientKey(normalize(userNo)),
+    queryFn: () =>
+      http.get<TransferRecipient>(RECIPIENT_URL, { user_no: normalize(userNo) }, { quiet: true }),
+    staleTime: 60_000,
+  });
+
+/** An unknown member id or one's own is refused under the field, which blocks the submit. */
+const recipientRule: Rule = {
+  validator: async (_rule, value) => {
+    if (!normalize(value)) return;
+    try {
+      await lookUpRecipient(value);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw new Error(t('platform.serviceError'));
+      throw new Error(error.fieldErrors[0]?.message ?? error.message);
+    }
+  },
+};
+
+/**
+ * The recipient's member id (form field `user_no`), looked up as it is typed: the member it reaches
+ * (masked name, member id) shows under the field; an unknown id or oneself is refused there.
+ */
+export function RecipientField() {
+  const { t } = useTranslation();
+  const userNo = normalize(Form.useWatch('user_no', Form.useFormInstance()));
+  const recipient = useQuery({
+    queryKey: recipientKey(userNo),
+    queryFn: () => lookUpRecipient(userNo),
+    enabled: false,
+  }).data;
+  return (
+    <Form.Item
+      name="user_no"
+      label={t('walletUi.transferTo')}
+      rules={[...zodRules(sendTransferBody, 'user_no'), recipientRule]}
+      validateFirst
+      validateDebounce={400}
+      hasFeedback
+      extra={
+        recipient && (
+          <Typography.Text type="success" data-testid="transfer-recipient">
+            <UserOutlined /> {t('walletUi.recipient', { name: recipient.name, userNo: recipient.user_no })}
+          </Typography.Text>
+        )
+      }
+    >
+      <Input placeholder="M1000001" autoComplete="off" allowClear />
+    </Form.Item>
+  );
+}
