@@ -187,6 +187,19 @@ CREATE TABLE "orders" (
 	CONSTRAINT "orders_platform_order_no_unique" UNIQUE("platform_order_no")
 );
 --> statement-breakpoint
+CREATE TABLE "order_totals_daily" (
+	"day" date,
+	"provider_id" integer,
+	"product_id" integer,
+	"source_type" smallint NOT NULL,
+	"subtype" text NOT NULL,
+	"status" smallint NOT NULL,
+	"order_count" bigint NOT NULL,
+	"amount_cents" bigint NOT NULL,
+	"sales_point" bigint NOT NULL,
+	CONSTRAINT "order_totals_daily_key" UNIQUE NULLS NOT DISTINCT("day","provider_id","product_id","source_type","subtype","status")
+);
+--> statement-breakpoint
 CREATE TABLE "import_locks" (
 	"kind" text PRIMARY KEY NOT NULL,
 	"token" text NOT NULL,
@@ -429,6 +442,7 @@ CREATE INDEX "users_iblommer_path_idx" ON "users" USING btree ("iblommer_path" t
 CREATE INDEX "users_tree_depth_path_idx" ON "users" USING btree ("tree_depth","tree_path" text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "users_iblommer_depth_path_idx" ON "users" USING btree ("iblommer_depth","iblommer_path" text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "users_created_at_idx" ON "users" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "users_name_trgm_idx" ON "users" USING gin ("name" gin_trgm_ops,"display_name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "audit_logs_entity_idx" ON "audit_logs" USING btree ("entity","entity_id");--> statement-breakpoint
 CREATE INDEX "audit_logs_actor_idx" ON "audit_logs" USING btree ("actor_id");--> statement-breakpoint
 CREATE INDEX "providers_referrer_idx" ON "providers" USING btree ("referrer_user_id");--> statement-breakpoint
@@ -441,10 +455,11 @@ CREATE INDEX "orders_referer_idx" ON "orders" USING btree ("referer_user_id","id
 CREATE INDEX "orders_provider_completed_idx" ON "orders" USING btree ("provider_id","completed_at");--> statement-breakpoint
 CREATE INDEX "orders_product_idx" ON "orders" USING btree ("product_id");--> statement-breakpoint
 CREATE INDEX "orders_completed_idx" ON "orders" USING btree ("completed_at","id");--> statement-breakpoint
-CREATE INDEX "orders_amount_idx" ON "orders" USING btree ("amount_cents","id");--> statement-breakpoint
-CREATE INDEX "orders_sales_point_idx" ON "orders" USING btree ("sales_point","id");--> statement-breakpoint
+CREATE INDEX "orders_amount_idx" ON "orders" USING btree ("amount_cents","id","product_id","provider_id","source_type");--> statement-breakpoint
+CREATE INDEX "orders_sales_point_idx" ON "orders" USING btree ("sales_point","id","product_id","provider_id","source_type");--> statement-breakpoint
 CREATE INDEX "orders_subtype_idx" ON "orders" USING btree ("subtype","completed_at");--> statement-breakpoint
 CREATE INDEX "orders_source_type_idx" ON "orders" USING btree ("source_type","completed_at");--> statement-breakpoint
+CREATE INDEX "orders_subtype_source_amount_idx" ON "orders" USING btree ("subtype","source_type","amount_cents","id");--> statement-breakpoint
 CREATE INDEX "orders_origin_idx" ON "orders" USING btree ("platform_order_no_origin");--> statement-breakpoint
 CREATE INDEX "orders_refund_no_idx" ON "orders" USING btree ("refund_no");--> statement-breakpoint
 CREATE INDEX "orders_order_no_pattern_idx" ON "orders" USING btree ("order_no" text_pattern_ops);--> statement-breakpoint
@@ -467,4 +482,29 @@ CREATE INDEX "bonus_payouts_user_day_idx" ON "bonus_payouts" USING btree ("user_
 CREATE INDEX "bonus_payouts_order_idx" ON "bonus_payouts" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "bonus_payouts_run_idx" ON "bonus_payouts" USING btree ("run_id");--> statement-breakpoint
 CREATE INDEX "bonus_runs_created_idx" ON "bonus_settlement_runs" USING btree ("created_at");--> statement-breakpoint
-CREATE INDEX "wec_assessments_completed_idx" ON "wec_assessments" USING btree ("completed_at");
+CREATE INDEX "wec_assessments_completed_idx" ON "wec_assessments" USING btree ("completed_at");--> statement-breakpoint
+CREATE TABLE "job_file_chunks" (
+	"job_id" uuid NOT NULL,
+	"seq" integer NOT NULL,
+	"data" "bytea" NOT NULL,
+	CONSTRAINT "job_file_chunks_job_id_seq_pk" PRIMARY KEY("job_id","seq")
+);
+--> statement-breakpoint
+CREATE TABLE "jobs" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"kind" text NOT NULL,
+	"owner_id" integer NOT NULL,
+	"params" jsonb NOT NULL,
+	"status" text DEFAULT 'queued' NOT NULL,
+	"processed" integer DEFAULT 0 NOT NULL,
+	"total" integer,
+	"error" text,
+	"file_name" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"finished_at" timestamp with time zone
+);
+--> statement-breakpoint
+ALTER TABLE "job_file_chunks" ADD CONSTRAINT "job_file_chunks_job_id_jobs_id_fk" FOREIGN KEY ("job_id") REFERENCES "public"."jobs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "jobs" ADD CONSTRAINT "jobs_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "jobs_created_idx" ON "jobs" USING btree ("created_at");

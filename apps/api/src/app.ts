@@ -8,6 +8,7 @@ import { AppError, httpStatusFor } from './platform/http/errors';
 import { type Access, type AppContext, registerRoutes } from './platform/http/route';
 import { TokenService } from './platform/http/tokens';
 import { type RawFieldError, translateFieldErrors } from './platform/http/validation';
+import { stopJobs } from './platform/jobs/jobs.runner';
 import { allRoutes } from './routes';
 
 export interface BuildOptions {
@@ -58,6 +59,8 @@ export async function buildApp({ db, config, logger = false }: BuildOptions): Pr
   });
   app.decorate('apiRoutes', apiRoutes);
   registerRoutes(app, ctx, allRoutes);
+  // Jobs this process runs end as 'interrupted' on shutdown rather than being cut mid-write.
+  app.addHook('onClose', () => stopJobs(db));
 
   if (config.webDist) {
     await app.register(fastifyStatic, { root: config.webDist, wildcard: false });

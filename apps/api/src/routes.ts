@@ -6,6 +6,7 @@ import { memberReportRoutes } from './members/member-report.routes';
 import { membersRoutes } from './members/members.routes';
 import { orderRoutes } from './orders/orders.routes';
 import type { RouteDef } from './platform/http/route';
+import { jobRoutes } from './platform/jobs/jobs.routes';
 import { templateRoutes } from './platform/xlsx/template.routes';
 import { productRoutes } from './products/products.routes';
 import { programmeRoutes } from './programmes/programmes.routes';
@@ -29,6 +30,7 @@ export const allRoutes: RouteDef[] = [
   ...providerRoutes,
   ...productRoutes,
   ...templateRoutes,
+  ...jobRoutes,
   ...dashboardRoutes,
   ...bonusRoutes,
   ...programmeRoutes,

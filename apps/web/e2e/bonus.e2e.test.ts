@@ -1,6 +1,12 @@
-import type { UserWalletBonus } from '@app/contracts';
+import type {
+  BonusColumn,
+  BonusDetail,
+  SettlementResult,
+  UserWalletBonus,
+  WalletRecordList,
+} from '@app/contracts';
 import dayjs from 'dayjs';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, Harness } from './harness';
 
@@ -15,6 +21,75 @@ async function apiPost<T>(page: Page, url: string, data: unknown): Promise<T> {
   const res = await page.request.post(url, { data, headers: { Authorization: `Bearer ${token}` } });
   return ((await res.json()) as { data: T }).data;
 }
+
+async function apiGet<T>(page: Page, url: string, params: Record<string, string | number>): Promise<T> {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const res = await page.request.get(url, { params, headers: { Authorization: `Bearer ${token}` } });
+  return ((await res.json()) as { data: T }).data;
+}
+
+const COLUMN_TITLES: Record<BonusColumn, string> = {
+  period: 'Period',
+  orderNo: 'Order ID',
+  buyer: 'Buyer',
+  provider: 'Provider',
+  salesPoint: 'Sales point',
+  ratio: 'Ratio',
+  shares: 'Shares',
+  totalShares: 'Total shares',
+  pool: 'Pool',
+  downline: 'Downline',
+  amount: 'Amount',
+  time: 'Paid at',
+};
+const cents = (money: string) => Math.round(Number(money.replace(/,/g, '')) * 100);
+/** An API amount ("1234.50") as the UI shows it ("1,234.50"). */
+const money = (v: string) => {
+  const [whole = '0', fraction = '00'] = v.split('.');
+  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
+};
+const lastMonth = () => dayjs().subtract(1, 'month');
+
+/** Types a range into a bonus report's range picker (dates, or months for the by-month report). */
+async function setRange(report: Locator, from: string, to: string) {
+  const inputs = report.locator('.ant-picker-input input');
+  await inputs.nth(0).click();
+  await inputs.nth(0).fill(from);
+  await inputs.nth(0).press('Enter');
+  await inputs.nth(1).fill(to);
+  await inputs.nth(1).press('Enter');
+}
+
+/** Opens the detail of one type from the report's total row and checks it against POST /api/users/cash_back. */
+async function checkDetail(page: Page, report: Locator, userId: number, key: string, filter: string[]) {
+  const api = await apiPost<BonusDetail>(page, `/api/users/cash_back/${userId}`, {
+    key: Number(key),
+    filter,
+  });
+  const headers = await report.locator('thead th').allInnerTexts();
+  const column = headers.findIndex((h) => h.trim() === api.name);
+  expect(column, `column of ${api.name}`).toBeGreaterThan(0);
+  await report.locator('tfoot td').nth(column).getByRole('button').click();
+  const dialog = page.getByRole('dialog').filter({ hasText: `Bonus detail: ${api.name}` });
+  const rows = dialog.locator('.ant-table-tbody tr.ant-table-row');
+  await expect.poll(() => rows.count()).toBe(Math.min(api.meta.total, 11));
+  expect((await dialog.locator('thead th').allInnerTexts()).map((h) => h.trim())).toEqual(
+    api.columns.map((c) => COLUMN_TITLES[c]),
+  );
+  await expect
+    .poll(async () => cents(await dialog.locator('tfoot').innerText().then(lastCell)))
+    .toBe(cents(api.total));
+  if (api.meta.total <= 11) {
+    const amount = api.columns.indexOf('amount');
+    const paid = await rows.evaluateAll(
+      (trs, i) => trs.map((tr) => tr.querySelectorAll('td')[i]?.textContent ?? '0'),
+      amount,
+    );
+    expect(paid.reduce((sum, v) => sum + cents(v), 0)).toBe(cents(api.total));
+  }
+  return { dialog, api };
+}
+const lastCell = (text: string) => text.trim().split(/\s+/).pop() ?? '';
 
 describe('bonus settings and settlement', () => {
   it('an admin edits a level ratio after a validation error', async () => {
@@ -98,5 +173,116 @@ describe('member bonus and assessment', () => {
     await dialog.getByLabel('Name').fill('Expression number');
     await dialog.getByRole('button', { name: 'OK' }).click();
     await page.getByRole('cell', { name: 'Expression number' }).waitFor();
+  });
+});
+
+describe('settlement runs and bonus detail (admin)', () => {
+  it('a real run pays last month once: the history shows it done with totals, a second run pays nothing', async () => {
+    const page = await harness.newPage();
+    await harness.login(page, ...DEMO.admin);
+    await page.goto('/config/index');
+    await page.getByRole('tab', { name: 'Settlement runs' }).click();
+    const period = lastMonth().format('YYYY-MM');
+    await page.getByLabel('Period (day or month)').fill(period);
+    const start = async () => {
+      const answer = page.waitForResponse(
+        (r) => r.url().endsWith('/api/bonus/settlements') && r.request().method() === 'POST',
+      );
+      await page.getByRole('button', { name: 'Start settlement' }).click();
+      await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
+      return ((await (await answer).json()) as { data: SettlementResult }).data.run;
+    };
+    const first = await start();
+    expect(first).toMatchObject({ period, dry_run: false, status: 'done' });
+    expect(first.payout_count).toBeGreaterThan(0);
+    await page.getByText(`Paid ${first.payout_count} payouts`).waitFor();
+    // The history is the last table (the result alert holds a table of the run's payouts).
+    const history = page.locator('.ant-table-wrapper').last();
+    const row = (id: number) =>
+      history.locator('.ant-table-tbody tr.ant-table-row').filter({
+        has: page.getByRole('cell', { name: String(id), exact: true }),
+      });
+    const firstRow = row(first.id);
+    await firstRow.getByText('Paid', { exact: true }).waitFor();
+    await firstRow.getByText('Done', { exact: true }).waitFor();
+    await firstRow.getByRole('cell', { name: String(first.payout_count), exact: true }).waitFor();
+    const total = money(first.total_amount);
+    await firstRow.getByText(total, { exact: true }).first().waitFor();
+    for (const t of first.totals) expect(await firstRow.innerText()).toContain(money(t.amount));
+
+    const again = await start();
+    expect(again).toMatchObject({ period, status: 'done', payout_count: 0, total_amount: '0.00' });
+    await page.getByText('Paid 0 payouts, 0.00 in total').waitFor();
+    const againRow = row(again.id);
+    await againRow.getByText('Done', { exact: true }).waitFor();
+    await againRow.getByRole('cell', { name: '0', exact: true }).waitFor();
+  });
+
+  it("a member's type 9 bonus by month opens its detail with the type's columns and links to the downline chart", async () => {
+    const page = await harness.newPage();
+    await harness.login(page, ...DEMO.admin);
+    const month = lastMonth();
+    // Settles type 9 of last month (nothing more if it is already paid).
+    await apiPost(page, '/api/bonus/settlements', { period: month.format('YYYY-MM'), type_key: 9 });
+    const records = await apiGet<WalletRecordList>(page, '/api/wallet/recordList', {
+      kind: 'bonus',
+      bonus_type: 9,
+      pageSize: 5,
+    });
+    const receiver = records.list[0]!.user;
+    const filter = [month.startOf('month').format('YYYY-MM-DD'), month.endOf('month').format('YYYY-MM-DD')];
+
+    await page.goto(`/description/${receiver.id}`);
+    await page.getByRole('tab', { name: 'Bonus by month' }).click();
+    const report = page.getByTestId('bonus-report-month');
+    await report.waitFor();
+    await setRange(report, month.format('YYYY-MM'), month.format('YYYY-MM'));
+    await report
+      .getByRole('row')
+      .filter({ hasText: month.format('YYYY-MM') })
+      .first()
+      .waitFor();
+    const { dialog, api } = await checkDetail(page, report, receiver.id, '9', filter);
+    expect(api.columns).toContain('downline');
+    await dialog.getByRole('link', { name: 'View downline chart' }).first().click();
+    await page.waitForURL(
+      (url) => url.pathname === '/organization/index' && url.search === `?user_id=${receiver.id}`,
+    );
+    await page.getByText(receiver.name).first().waitFor();
+  });
+
+  it("the user detail wallet accordion lists a member's bonus by day, and a type's detail adds up", async () => {
+    const page = await harness.newPage();
+    await harness.login(page, ...DEMO.admin);
+    const from = lastMonth().startOf('month');
+    const to = dayjs();
+    const filter = [from.format('YYYY-MM-DD'), to.format('YYYY-MM-DD')];
+    const records = await apiGet<WalletRecordList>(page, '/api/wallet/recordList', {
+      kind: 'bonus',
+      bonus_type: 1,
+      pageSize: 5,
+    });
+    const receiver = records.list[0]!.user;
+    const api = await apiPost<UserWalletBonus>(page, `/api/users/${receiver.id}/getUserWallet`, {
+      filter,
+      type: 'day',
+    });
+    expect(api.list.length).toBeGreaterThan(0);
+
+    await page.goto(`/description/${receiver.id}`);
+    await page.getByRole('tab', { name: 'Bonus by day' }).click();
+    const report = page.getByTestId('bonus-report-day');
+    await report.waitFor();
+    await setRange(report, filter[0]!, filter[1]!);
+    const rows = report.locator('.ant-table-tbody tr.ant-table-row');
+    await expect.poll(() => rows.count()).toBe(api.list.length);
+    for (const row of api.list)
+      await rows
+        .filter({ has: page.getByRole('cell', { name: row.period, exact: true }) })
+        .getByText(money(row.total), { exact: true })
+        .last()
+        .waitFor();
+    const paid = api.cashBack.find((item) => item.value !== '0.00')!;
+    await checkDetail(page, report, receiver.id, paid.key, filter);
   });
 });

@@ -50,11 +50,19 @@ describe('orders screen', () => {
     const cheapest = await sortedBy('asc');
     expect(await sortedBy('desc')).toBeGreaterThan(cheapest);
 
-    const [download] = await Promise.all([
-      admin.waitForEvent('download'),
-      admin.getByRole('button', { name: 'Export', exact: true }).click(),
-    ]);
+    // The export runs as a job: a dialog shows its progress, then the file downloads by itself.
+    const downloaded = admin.waitForEvent('download', { timeout: 60_000 });
+    await admin.getByRole('button', { name: 'Export', exact: true }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Exporting orders.xlsx' });
+    await dialog.getByTestId('job-progress').locator('.ant-progress').waitFor();
+    const download = await downloaded;
     expect(download.suggestedFilename()).toBe('orders.xlsx');
+    const done = dialog.getByText(/\d+ rows exported; the download has started\./);
+    await done.waitFor();
+    await dialog.locator('.ant-progress-status-success').waitFor();
+    const exportedRows = Number(/(\d+) rows/.exec(await done.innerText())![1]);
+    await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(readFileSync((await download.path())!) as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;
@@ -66,6 +74,7 @@ describe('orders screen', () => {
     expect(sheet.rowCount - 1).toBe(
       Number(/(\d+)/.exec(await admin.locator('.ant-pagination-total-text').innerText())![1]),
     );
+    expect(exportedRows).toBe(sheet.rowCount - 1);
   });
 
   it('opens the order detail with profit and rebates', async () => {

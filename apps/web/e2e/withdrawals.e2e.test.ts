@@ -61,8 +61,9 @@ describe('withdrawals (administrator)', () => {
     await confirmPopup(admin, 'Agree to pay this withdrawal?');
     await failedRow.getByRole('button', { name: 'Payment failed' }).click();
     await confirmPopup(admin, 'Mark the payment as failed? The amount returns to the member.');
-    await failedRow.getByText('Payment failed').waitFor();
-    expect(await failedRow.getByRole('button', { name: 'Mark paid' }).count()).toBe(0);
+    // "Payment failed" is also the button's label: wait for the status tag, then for the buttons to go
+    await failedRow.locator('.ant-tag').getByText('Payment failed').waitFor();
+    await expect.poll(() => failedRow.getByRole('button', { name: 'Mark paid' }).count()).toBe(0);
 
     // The member sees the paid amount gone, the failed one back, nothing left frozen.
     const member = await harness.newPage();

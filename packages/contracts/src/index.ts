@@ -12,6 +12,7 @@ export * from './schemas/auth';
 export * from './schemas/bonus';
 export * from './schemas/content';
 export * from './schemas/dashboard';
+export * from './schemas/jobs';
 export * from './schemas/members';
 export * from './schemas/orders';
 export * from './schemas/permission';

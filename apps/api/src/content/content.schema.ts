@@ -2,7 +2,6 @@ import type { AttachmentType, ContentKind, LocalizedText } from '@app/contracts'
 import { sql } from 'drizzle-orm';
 import {
   boolean,
-  customType,
   index,
   integer,
   jsonb,
@@ -13,6 +12,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { users } from '../members/members.schema';
+import { bytea } from '../platform/db/bytea';
 
 /** Announcements and Information Center articles; `audience_level_ids` empty = every member. */
 export const contentItems = pgTable(
@@ -33,11 +33,6 @@ export const contentItems = pgTable(
   },
   (t) => [index('content_items_feed_idx').on(t.kind, t.published, t.pinned, t.publishAt)],
 );
-
-const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => Buffer.from(value),
-});
 
 /** Uploaded files, kept in the database; `item_id` is null until an item is saved with them. */
 export const contentAttachments = pgTable(

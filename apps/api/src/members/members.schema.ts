@@ -78,6 +78,13 @@ export const users = pgTable(
     index('users_tree_depth_path_idx').on(t.treeDepth, sql`${t.treePath} text_pattern_ops`),
     index('users_iblommer_depth_path_idx').on(t.iblommerDepth, sql`${t.iblommerPath} text_pattern_ops`),
     index('users_created_at_idx').on(t.createdAt),
+    // The orders screen's name filter (`%…%` on name or display name); needs the pg_trgm
+    // extension, which the database client creates before migrating.
+    index('users_name_trgm_idx').using(
+      'gin',
+      sql`${t.name} gin_trgm_ops`,
+      sql`${t.displayName} gin_trgm_ops`,
+    ),
   ],
 );
 

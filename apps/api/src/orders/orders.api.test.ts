@@ -1,5 +1,6 @@
 import {
   ADMIN_ONLY_ORDER_FIELDS,
+  type JobStarted,
   type OrderDetail,
   type OrderListMeta,
   type OrderView,
@@ -9,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payBonus } from '../bonus/payouts';
 import { levelHistory, type UserRow, users } from '../members/members.schema';
 import { auditLogs } from '../platform/audit/audit.schema';
+import { jobFile } from '../platform/jobs/test-jobs';
 import { hasLibreOffice, libreOfficeCsv, renameColumn, upload, xlsxRows } from '../platform/xlsx/test-files';
 import { TEST_PASSWORD } from '../test/factory';
 import { TestApi } from '../test/test-app';
@@ -206,10 +208,23 @@ describe('POST /api/orders/list', () => {
   });
 });
 
+/** Exports through the job: starts it, polls it to the end and downloads its file. */
+async function exported(body: Record<string, unknown>, token = adminToken) {
+  const started = await api.post<JobStarted>('/api/orders/list', { ...body, export: true }, { token });
+  expect(started.status).toBe(200);
+  return jobFile(api, started.body.data, token);
+}
+
 describe('order export', () => {
-  it('streams an .xlsx of the filtered set that exceljs (and LibreOffice when installed) reads', async () => {
-    const res = await list({ export: true, group_sales: true, member_id: t.A!.userNo });
-    expect(res.status).toBe(200);
+  it('runs a job whose .xlsx of the filtered set exceljs (and LibreOffice when installed) reads', async () => {
+    const body = { export: true, group_sales: true, member_id: t.A!.userNo };
+    const started = await api.post<JobStarted>('/api/orders/list', body, { token: adminToken });
+    expect(started.body.data).toEqual({
+      job_id: expect.any(String),
+      url: `/api/jobs/${started.body.data.job_id}`,
+    });
+    const { job, file: res } = await jobFile(api, started.body.data, adminToken);
+    expect(job).toMatchObject({ status: 'done', processed: 5, total: 5, file_name: 'orders.xlsx' });
     expect(String(res.headers['content-type'])).toContain('spreadsheetml');
     const rows = await xlsxRows(res.raw);
     expect(rows[0]).toEqual(
@@ -239,18 +254,20 @@ describe('order export', () => {
       user_no: t.X!.userNo,
       product_name: '=HYPERLINK("x")',
     });
-    const res = await list({ export: true, platform_order_no: 'PO-FORMULA' });
-    const rows = await xlsxRows(res.raw);
+    const rows = await xlsxRows((await exported({ platform_order_no: 'PO-FORMULA' })).file.raw);
     expect(rows[1]![rows[0]!.indexOf('product_name')]).toBe(`'=HYPERLINK("x")`);
   });
 
   it('exports a member only their network, without profit columns or WordPress ids', async () => {
     const token = await api.login('member_cc1', TEST_PASSWORD);
-    const rows = await xlsxRows((await list({ export: true }, token)).raw);
+    const rows = await xlsxRows((await exported({}, token)).file.raw);
     for (const hidden of ADMIN_ONLY_ORDER_FIELDS) expect(rows[0]).not.toContain(hidden);
     expect(rows.flat()).not.toContain('wp-77');
     expect(rows).toHaveLength(4);
-    const admin = await xlsxRows((await list({ export: true, platform_order_no: 'PO-D1' })).raw);
+    const adminExport = await exported({ platform_order_no: 'PO-D1' });
+    for (const url of [adminExport.job.download_url!, `/api/jobs/${adminExport.job.id}`])
+      expect((await api.get(url, { token })).status).toBe(404);
+    const admin = await xlsxRows(adminExport.file.raw);
     expect(admin[0]).toEqual(expect.arrayContaining([...ADMIN_ONLY_ORDER_FIELDS]));
     expect(admin[1]![admin[0]!.indexOf('wordpress_id')]).toBe('wp-77');
   });
@@ -514,17 +531,17 @@ describe('order ingestion and import', () => {
     const before = (await list({})).body.data.meta;
     const group = { group_sales: true, member_id: t.A!.userNo };
     const n = (await list(group)).body.data.meta.total;
-    const exported = await list({ ...group, export: true });
-    const same = await upload(api, '/api/orders/import', adminToken, 'orders.xlsx', exported.raw);
+    const { file: exportedFile } = await exported(group);
+    const same = await upload(api, '/api/orders/import', adminToken, 'orders.xlsx', exportedFile.raw);
     expect(same.body.data).toMatchObject({ total: n, imported: n, failed: 0, error_file: null });
     expect((await list({})).body.data.meta).toEqual(before);
-    const copy = await renameColumn(exported.raw, 'platform_order_no', (no) => `COPY-${no}`);
+    const copy = await renameColumn(exportedFile.raw, 'platform_order_no', (no) => `COPY-${no}`);
     expect((await upload(api, '/api/orders/import', adminToken, 'copy.xlsx', copy)).body.data).toMatchObject({
       imported: n,
       failed: 0,
     });
-    const originals = await xlsxRows(exported.raw);
-    const copies = await xlsxRows((await list({ export: true })).raw);
+    const originals = await xlsxRows(exportedFile.raw);
+    const copies = await xlsxRows((await exported({})).file.raw);
     const pon = originals[0]!.indexOf('platform_order_no');
     const comparable = (r: string[]) => r.filter((_, i) => i !== 0 && i !== pon);
     const zeroRow = originals.find((r) => r[pon] === 'SHOP-ZERO');

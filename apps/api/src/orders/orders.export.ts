@@ -1,8 +1,13 @@
-import { formatCents, orderFieldVisible } from '@app/contracts';
+import { formatCents, type OrderFilter, orderFieldVisible } from '@app/contracts';
+import { count, type SQL } from 'drizzle-orm';
+import type { Principal } from '../access/principal';
+import type { Db } from '../platform/db/client';
+import type { XlsxJob } from '../platform/jobs/jobs.runner';
 import type { CellValue } from '../platform/xlsx/cells';
-import type { Column } from '../platform/xlsx/export';
+import { type Column, keysetBatches } from '../platform/xlsx/export';
 import { ORDER_IMPORT_COLUMNS } from './orders.import';
-import type { OrderJoinRow } from './orders.queries';
+import { type OrderJoinRow, orderBatch } from './orders.queries';
+import { orders } from './orders.schema';
 
 type ImportColumn = (typeof ORDER_IMPORT_COLUMNS)[number];
 const MONEY = new Set<ImportColumn>(['amount', 'platform_profit', 'platform_rebate', 'supplier_rebate']);
@@ -62,4 +67,30 @@ export function orderExportColumns(
       width: MONEY.has(c) ? 14 : 20,
     })),
   ];
+}
+
+type ShownName = Parameters<typeof orderExportColumns>[1];
+
+/** The orders export as a job: the filtered set (`where`, already scoped to the viewer) in id order. */
+export function orderExportJob(
+  db: Db,
+  viewer: Principal,
+  filter: OrderFilter,
+  where: SQL | undefined,
+  shownName: ShownName,
+): XlsxJob<OrderJoinRow> {
+  const { page: _page, pageSize: _size, sort: _sort, order: _order, export: _export, ...params } = filter;
+  return {
+    kind: 'orders.export',
+    ownerId: viewer.id,
+    params,
+    fileName: 'orders.xlsx',
+    columns: orderExportColumns(viewer.isAdmin, shownName),
+    count: async () => (await db.select({ n: count() }).from(orders).where(where))[0]?.n ?? 0,
+    batches: () =>
+      keysetBatches(
+        (after, limit) => orderBatch(db, where, after, limit),
+        (r) => r.order.id,
+      ),
+  };
 }

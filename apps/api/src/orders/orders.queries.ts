@@ -10,13 +10,14 @@ import {
   type OrderView,
   orderFieldVisible,
 } from '@app/contracts';
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Principal } from '../access/principal';
 import { users } from '../members/members.schema';
 import type { DbOrTx } from '../platform/db/client';
 import { providers } from '../providers/providers.schema';
-import { type OrderRow, orders } from './orders.schema';
+import type { OrderQuery } from './orders.filter';
+import { type OrderRow, orders, orderTotalsDaily } from './orders.schema';
 
 const buyer = alias(users, 'buyer');
 const referer = alias(users, 'referer');
@@ -48,19 +49,22 @@ export type OrderJoinRow = Awaited<ReturnType<ReturnType<typeof selectOrders>['w
 
 const SORT_COLUMNS: Record<OrderSort, SQL | typeof orders.id> = {
   order_no: sql`${orders.orderNo}`,
-  /** By the referer's name: lower(name) is indexed, and orders_referer_idx gives each referer's orders by id. */
+  /**
+   * By the referer's name: lower(name) is indexed, and orders_referer_idx gives each referer's
+   * orders by id (see refererSortedRows).
+   */
   referer: sql`lower(${referer.name})`,
   amount: sql`${orders.amountCents}`,
   sales_point: sql`${orders.salesPoint}`,
   completed_at: sql`${orders.completedAt}`,
 };
 
+const isDesc = (order: string) => order === 'desc' || order === 'descend';
+
 /** PostgreSQL's default null placement (asc: last, desc: first), so the sort indexes serve either direction. */
 function ordering(sort: OrderSort, order: string) {
   const column = SORT_COLUMNS[sort];
-  return order === 'desc' || order === 'descend'
-    ? [desc(column), desc(orders.id)]
-    : [asc(column), asc(orders.id)];
+  return isDesc(order) ? [desc(column), desc(orders.id)] : [asc(column), asc(orders.id)];
 }
 
 /** Non-admins see other people's names masked (SPEC.md §1). */
@@ -115,29 +119,127 @@ export function toOrderDetail(viewer: Principal, r: OrderJoinRow): OrderDetail {
   };
 }
 
-/** One page of the filtered orders plus count and sums over the whole filtered set. */
-export async function orderPage(db: DbOrTx, viewer: Principal, f: OrderFilter, where: SQL | undefined) {
-  const [rows, [totals]] = await Promise.all([
-    selectOrders(db)
+/** Count and sums over the filtered set: from the rollup when it can count that set, else over the orders. */
+export async function orderTotals(db: DbOrTx, query: OrderQuery) {
+  const [totals] = query.totals
+    ? await db
+        .select({
+          total: sql<string>`coalesce(sum(${orderTotalsDaily.orderCount}), 0)::text`,
+          amount: sql<string>`coalesce(sum(${orderTotalsDaily.amountCents}), 0)::text`,
+          salesPoint: sql<string>`coalesce(sum(${orderTotalsDaily.salesPoint}), 0)::text`,
+        })
+        .from(orderTotalsDaily)
+        .where(query.totals.where)
+    : await db
+        .select({
+          total: sql<string>`count(*)::text`,
+          amount: sql<string>`coalesce(sum(${orders.amountCents}), 0)::text`,
+          salesPoint: sql<string>`coalesce(sum(${orders.salesPoint}), 0)::text`,
+        })
+        .from(orders)
+        .where(query.where);
+  return {
+    total: Number(totals?.total ?? 0),
+    amountCents: BigInt(totals?.amount ?? '0'),
+    salesPoint: Number(totals?.salesPoint ?? 0),
+  };
+}
+
+type PageSpec = Pick<OrderFilter, 'sort' | 'order' | 'page' | 'pageSize'>;
+
+/**
+ * One page in the order asked for. When sorting on a column of `orders`, the page's ids are found
+ * first (a deferred join): the sort indexes carry the common filter columns, so finding them may be
+ * an index-only scan even when many orders before the page do not match; only the page's rows are
+ * then read and joined.
+ */
+export function pageRows(db: DbOrTx, f: PageSpec, where: SQL | undefined) {
+  const offset = (f.page - 1) * f.pageSize;
+  if (f.sort === 'referer')
+    return selectOrders(db)
       .where(where)
       .orderBy(...ordering(f.sort, f.order))
       .limit(f.pageSize)
-      .offset((f.page - 1) * f.pageSize),
-    db
-      .select({
-        total: sql<number>`count(*)::int`,
-        amount: sql<string>`coalesce(sum(${orders.amountCents}), 0)::text`,
-        salesPoint: sql<string>`coalesce(sum(${orders.salesPoint}), 0)::text`,
-      })
+      .offset(offset);
+  const ids = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(where)
+    .orderBy(...ordering(f.sort, f.order))
+    .limit(f.pageSize)
+    .offset(offset);
+  return selectOrders(db)
+    .where(inArray(orders.id, ids))
+    .orderBy(...ordering(f.sort, f.order));
+}
+
+/**
+ * Above this many matching orders, a page sorted by referer is read in two parts (below);
+ * for fewer, sorting the matching orders is cheaper than walking the referers by name.
+ */
+export const REFERER_WALK_FROM = 50_000;
+
+/**
+ * The same page as pageRows sorted by referer, for broad filters. As one query PostgreSQL sorts
+ * every matching order (seconds at millions): orders without a referer sort with a null name
+ * (first descending, last ascending), so the left join cannot be walked in referer-name order.
+ * Split, orders with a referer are an inner join that walks users_name_lower_idx and
+ * orders_referer_idx (an incremental sort on id among equal names), and orders without one are
+ * read by orders_referer_idx in id order; the page is taken from the first part, then the second.
+ */
+export async function refererSortedRows(db: DbOrTx, f: PageSpec, where: SQL | undefined, total: number) {
+  const offset = (f.page - 1) * f.pageSize;
+  const named = (skip: number, take: number) =>
+    selectOrders(db)
+      .where(and(where, sql`${referer.id} is not null`))
+      .orderBy(...ordering('referer', f.order))
+      .limit(take)
+      .offset(skip);
+  const unnamed = (skip: number, take: number) =>
+    selectOrders(db)
+      .where(and(where, isNull(orders.refererUserId)))
+      .orderBy(isDesc(f.order) ? desc(orders.id) : asc(orders.id))
+      .limit(take)
+      .offset(skip);
+  const [first, second] = isDesc(f.order) ? [unnamed, named] : [named, unnamed];
+  const head = await first(offset, f.pageSize);
+  if (head.length === f.pageSize) return head;
+  // The first part ends on this page, so the rest starts at the second part's beginning; or it
+  // ended before this page, and its size (counted) says where this page starts in the second.
+  let skip = 0;
+  if (head.length === 0) {
+    const [row] = await db
+      .select({ n: sql<string>`count(*)::text` })
       .from(orders)
-      .where(where),
-  ]);
+      .where(and(where, isNull(orders.refererUserId)));
+    const withoutReferer = Number(row?.n ?? 0);
+    skip = offset - (isDesc(f.order) ? withoutReferer : total - withoutReferer);
+  }
+  return [...head, ...(await second(Math.max(0, skip), f.pageSize - head.length))];
+}
+
+/** One page of the filtered orders plus count and sums over the whole filtered set. */
+export async function orderPage(db: DbOrTx, viewer: Principal, f: OrderFilter, query: OrderQuery) {
+  const counting = orderTotals(db, query);
+  // Rollup totals take milliseconds: the page waits for them, and is not read at all past the
+  // last order (an empty result could otherwise scan a whole index looking for matches).
+  const afterTotals = query.totals !== null || f.sort === 'referer';
+  const reading = afterTotals
+    ? counting.then((t) =>
+        (f.page - 1) * f.pageSize >= t.total
+          ? []
+          : f.sort === 'referer' && t.total >= REFERER_WALK_FROM
+            ? refererSortedRows(db, f, query.where, t.total)
+            : pageRows(db, f, query.where),
+      )
+    : pageRows(db, f, query.where);
+  const [rows, totals] = await Promise.all([reading, counting]);
   const meta: OrderListMeta = {
-    total: Number(totals?.total ?? 0),
+    total: totals.total,
     page: f.page,
     pageSize: f.pageSize,
-    totalAmount: formatCents(BigInt(totals?.amount ?? '0')),
-    totalSalesPoint: Number(totals?.salesPoint ?? 0),
+    totalAmount: formatCents(totals.amountCents),
+    totalSalesPoint: totals.salesPoint,
   };
   return { list: rows.map((r) => toOrderView(viewer, r)), meta };
 }

@@ -14,9 +14,10 @@ import type { Config } from '../config';
 import { audit } from '../platform/audit/audit';
 import { AppError, forbidden, notFound } from '../platform/http/errors';
 import { access, publicRoute, route } from '../platform/http/route';
-import { keysetBatches, streamXlsx } from '../platform/xlsx/export';
+import { startXlsxJob } from '../platform/jobs/jobs.runner';
+import { streamXlsx } from '../platform/xlsx/export';
 import { runImport } from '../platform/xlsx/import';
-import { orderExportColumns } from './orders.export';
+import { orderExportJob } from './orders.export';
 import { orderWhere } from './orders.filter';
 import { orderImport } from './orders.import';
 import { type OrderJoinRow, orderBatch, orderByNo, orderPage, toOrderDetail } from './orders.queries';
@@ -64,14 +65,11 @@ export const orderRoutes = [
     url: '/api/orders/list',
     access: access.holder(Perm.orders),
     body: orderListBody,
-    handler: async ({ app, user, body, reply }) => {
-      const where = await orderWhere(app.db, body, user);
-      if (!body.export) return orderPage(app.db, user, body, where);
-      const batches = keysetBatches(
-        (after, limit) => orderBatch(app.db, where, after, limit),
-        (r) => r.order.id,
-      );
-      return streamXlsx(reply, 'orders.xlsx', orderExportColumns(user.isAdmin, shownName(user)), batches);
+    handler: async ({ app, user, body, req }) => {
+      const query = await orderWhere(app.db, body, user);
+      if (!body.export) return orderPage(app.db, user, body, query);
+      const job = orderExportJob(app.db, user, body, query.where, shownName(user));
+      return startXlsxJob(app.db, job, req.log);
     },
   }),
   route({
@@ -81,7 +79,7 @@ export const orderRoutes = [
     params: z.object({ orderNo: z.string().trim().min(1, 'validation.required').max(100) }),
     handler: async ({ app, user, params }) => {
       const row = await visibleOrder(user, await orderByNo(app.db, params.orderNo), async () => {
-        const where = await orderWhere(app.db, { order_no: params.orderNo } as never, user);
+        const { where } = await orderWhere(app.db, { order_no: params.orderNo } as never, user);
         return (await orderBatch(app.db, where, null, 1)).length > 0;
       });
       return toOrderDetail(user, row);

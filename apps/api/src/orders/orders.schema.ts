@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  date,
   index,
   integer,
   pgSequence,
@@ -9,6 +10,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
 } from 'drizzle-orm/pg-core';
 import { users } from '../members/members.schema';
 import { products } from '../products/products.schema';
@@ -58,10 +60,16 @@ export const orders = pgTable(
     index('orders_provider_completed_idx').on(t.providerId, t.completedAt),
     index('orders_product_idx').on(t.productId),
     index('orders_completed_idx').on(t.completedAt, t.id),
-    index('orders_amount_idx').on(t.amountCents, t.id),
-    index('orders_sales_point_idx').on(t.salesPoint, t.id),
+    // Sort indexes carrying the filter columns that correlate with amounts and points (product,
+    // provider, source type): a page's ids come from an index-only scan that skips non-matching
+    // orders without reading them (orders.queries.ts pageRows).
+    index('orders_amount_idx').on(t.amountCents, t.id, t.productId, t.providerId, t.sourceType),
+    index('orders_sales_point_idx').on(t.salesPoint, t.id, t.productId, t.providerId, t.sourceType),
     index('orders_subtype_idx').on(t.subtype, t.completedAt),
     index('orders_source_type_idx').on(t.sourceType, t.completedAt),
+    // The broad pair subtype + source type sorted by amount: product prices correlate with the
+    // source type, so walking orders_amount_idx and filtering may skip most of the table.
+    index('orders_subtype_source_amount_idx').on(t.subtype, t.sourceType, t.amountCents, t.id),
     index('orders_origin_idx').on(t.platformOrderNoOrigin),
     index('orders_refund_no_idx').on(t.refundNo),
     index('orders_order_no_pattern_idx').on(sql`${t.orderNo} text_pattern_ops`),
@@ -69,3 +77,30 @@ export const orders = pgTable(
 );
 
 export type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * Order count and sums per UTC completion day and the list's broad dimensions, so the
+ * orders list's totals over date ranges of whole days, provider, product (tags),
+ * source type and subtype read this instead of every matching order. Kept by triggers
+ * on `orders` (orders.rollup.ts) in the same transaction as every write of an order;
+ * `day` is null for orders not completed. Never written by the application.
+ */
+export const orderTotalsDaily = pgTable(
+  'order_totals_daily',
+  {
+    day: date('day'),
+    providerId: integer('provider_id'),
+    productId: integer('product_id'),
+    sourceType: smallint('source_type').notNull(),
+    subtype: text('subtype').notNull(),
+    status: smallint('status').notNull(),
+    orderCount: bigint('order_count', { mode: 'number' }).notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    salesPoint: bigint('sales_point', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    unique('order_totals_daily_key')
+      .on(t.day, t.providerId, t.productId, t.sourceType, t.subtype, t.status)
+      .nullsNotDistinct(),
+  ],
+);

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   check,
-  customType,
   index,
   integer,
   pgTable,
@@ -12,8 +11,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { users } from '../members/members.schema';
-
-const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+import { bytea } from '../platform/db/bytea';
 
 /** Recharges an administrator records for a member: pending, then completed (credited) or rejected. */
 export const recharges = pgTable(

@@ -1,7 +1,7 @@
 import type { BonusColumn, BonusDetail, BonusDetailRow, CashBackItem, UserWalletBonus } from '@app/contracts';
 import { BONUS_DETAIL_PAGE_SIZES, UI } from '@app/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, DatePicker, Modal, Space, Table, Tabs, Typography } from 'antd';
+import { Alert, Button, DatePicker, Modal, Space, Table, Tabs, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -139,7 +139,9 @@ export function BonusReport({ userId, by }: { userId: number; by: 'day' | 'month
     return value === '0.00' ? (
       <MoneyText value={value} />
     ) : (
-      <Typography.Link onClick={() => setOpen(item)}>{value}</Typography.Link>
+      <Button type="link" size="small" onClick={() => setOpen(item)}>
+        {value}
+      </Button>
     );
   };
   const columns: ColumnsType<UserWalletBonus['list'][number]> = [

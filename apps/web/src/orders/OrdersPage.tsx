@@ -1,4 +1,5 @@
 import {
+  type JobStarted,
   ORDER_SUBTYPES,
   type OrderListMeta,
   type OrderView,
@@ -13,7 +14,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserPicker } from '../members/UserPicker';
 import { useIsAdmin } from '../platform/current-user';
-import { download } from '../platform/http';
+import { http } from '../platform/http';
+import { JobProgressModal } from '../platform/jobs/JobProgressModal';
+import { useStartedJob } from '../platform/jobs/useJob';
 import { formatMoney, MoneyText } from '../platform/ui/MoneyText';
 import { usePagedList } from '../platform/ui/PagedTable';
 import { UserName } from '../platform/ui/UserName';
@@ -40,6 +43,7 @@ export default function OrdersPage() {
   const [form] = Form.useForm();
   const [filters, setFilters] = useState<Filters>({});
   const [detail, setDetail] = useState<string | null>(null);
+  const exportJob = useStartedJob();
   const providers = useProviderOptions();
   const tags = useProductTags();
   const { tableProps, meta, reload } = usePagedList<OrderView, OrderListMeta>('/api/orders/list', filters, {
@@ -186,7 +190,11 @@ export default function OrdersPage() {
                 {t('orders.reset')}
               </Button>
               <Button
-                onClick={() => download('/api/orders/list', { ...filters, export: true }, 'orders.xlsx')}
+                onClick={() =>
+                  exportJob
+                    .run(() => http.post<JobStarted>('/api/orders/list', { ...filters, export: true }))
+                    .catch(() => {})
+                }
               >
                 {t('orders.export')}
               </Button>
@@ -218,6 +226,13 @@ export default function OrdersPage() {
         </Space>
       </Card>
       <OrderDetailDialog orderNo={detail} onClose={() => setDetail(null)} />
+      {exportJob.started && (
+        <JobProgressModal
+          key={exportJob.started.job_id}
+          started={exportJob.started}
+          onClose={exportJob.clear}
+        />
+      )}
     </Space>
   );
 }

@@ -14,6 +14,7 @@ import { menuMessages } from '../shell/menu.messages';
 import { shellMessages } from '../shell/shell.messages';
 import { treeUiMessages } from '../tree/tree.messages';
 import { walletUiMessages } from '../wallet/wallet.messages';
+import { jobsUiMessages } from './jobs/jobs.messages';
 import { platformMessages } from './platform.messages';
 
 export type Dictionary = Record<Locale, Record<string, string>>;
@@ -27,6 +28,7 @@ export type Dictionary = Record<Locale, Record<string, string>>;
 export const dictionaries: Dictionary[] = [
   messages,
   platformMessages,
+  jobsUiMessages,
   menuMessages,
   shellMessages,
   meMessages,

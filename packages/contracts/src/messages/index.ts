@@ -3,6 +3,7 @@ import { accessMessages } from './access';
 import { bonusMessages } from './bonus';
 import { commonMessages } from './common';
 import { contentMessages } from './content';
+import { jobsMessages } from './jobs';
 import { membersMessages } from './members';
 import { salesMessages } from './sales';
 import { treeMessages } from './tree';
@@ -21,6 +22,7 @@ const catalogues = [
   salesMessages,
   contentMessages,
   bonusMessages,
+  jobsMessages,
 ] as const;
 
 type KeysOf<T> = T extends Record<Locale, Record<infer K, string>> ? K : never;

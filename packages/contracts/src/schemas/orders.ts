@@ -82,7 +82,7 @@ export const orderListBody = z
     pageSize,
     sort: z.enum(ORDER_SORTS, { message: 'validation.choice' }).default('completed_at'),
     order: z.enum(['asc', 'desc', 'ascend', 'descend'], { message: 'validation.choice' }).default('desc'),
-    /** true → the answer is a streamed .xlsx of the whole filtered set. */
+    /** true → the whole filtered set is exported as an .xlsx by a job; the answer is its JobStarted link. */
     export: z.boolean({ message: 'validation.boolean' }).default(false),
   })
   .superRefine(switchRules);

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { type ExtractTablesWithRelations, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -24,6 +25,12 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * Extensions the schema needs (pg_trgm: trigram indexes for `%…%` name search), created before the
+ * migrations because drizzle-kit does not generate CREATE EXTENSION.
+ */
+const createExtensions = (db: Db) => db.execute(sql`create extension if not exists pg_trgm`);
+
 /** A real PostgreSQL server when a URL is given, else embedded PGlite (in memory when dataDir is omitted). */
 export function openDatabase(opts: { url?: string; dataDir?: string }): Database {
   const migrationsFolder = findMigrationsFolder();
@@ -35,16 +42,22 @@ export function openDatabase(opts: { url?: string; dataDir?: string }): Database
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(db as never, { migrationsFolder }),
+      migrate: async () => {
+        await createExtensions(db);
+        await migratePg(db as never, { migrationsFolder });
+      },
       close: () => pool.end(),
     };
   }
-  const client = new PGlite(opts.dataDir);
+  const client = new PGlite({ dataDir: opts.dataDir, extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    migrate: async () => {
+      await createExtensions(db);
+      await migratePglite(db as never, { migrationsFolder });
+    },
     close: () => client.close(),
   };
 }

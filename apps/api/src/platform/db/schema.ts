@@ -12,4 +12,5 @@ export * from '../../wallet/wallet.schema';
 export * from '../../withdrawals/withdrawals.schema';
 export * from '../audit/audit.schema';
 export * from '../http/idempotency.schema';
+export * from '../jobs/jobs.schema';
 export * from '../xlsx/import-lock.schema';

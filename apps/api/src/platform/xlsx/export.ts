@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { PassThrough } from 'node:stream';
+import { PassThrough, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { type CellValue, neutralise } from './cells';
@@ -15,18 +15,48 @@ export interface Column<T> {
   width?: number;
 }
 
-function attachment(reply: FastifyReply, filename: string): FastifyReply {
+export function attachment(reply: FastifyReply, filename: string, type = XLSX_MIME): FastifyReply {
   return reply
-    .header('content-type', XLSX_MIME)
+    .header('content-type', type)
     .header('content-disposition', `attachment; filename="${encodeURIComponent(filename)}"`)
     .header('access-control-expose-headers', 'content-disposition');
 }
 
 /**
- * Streams an .xlsx to the client while batches arrive (exceljs streaming writer):
- * memory stays flat however many rows there are. Cells are neutralised against
- * formula injection.
+ * Writes an .xlsx into `out` while batches arrive (exceljs streaming writer): memory stays
+ * flat however many rows there are, as it waits whenever `out` has not taken what is
+ * already written. Cells are neutralised against formula injection. `onBatch` hears the
+ * number of rows written so far.
  */
+export async function writeXlsx<T>(
+  out: Writable,
+  columns: readonly Column<T>[],
+  batches: AsyncIterable<readonly T[]>,
+  opts: { sheetName?: string; onBatch?: (written: number) => Promise<void> } = {},
+): Promise<number> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: false,
+    useSharedStrings: false,
+  });
+  const sheet = workbook.addWorksheet(opts.sheetName ?? 'Sheet1');
+  sheet.columns = columns.map((c) => ({ key: c.header, width: c.width ?? 18 }));
+  sheet.addRow(columns.map((c) => c.header)).commit();
+  let written = 0;
+  for await (const batch of batches) {
+    for (const row of batch) sheet.addRow(columns.map((c) => neutralise(c.value(row)))).commit();
+    written += batch.length;
+    // Backpressure: wait while the destination has not taken what is already written.
+    while (out.writableLength > MAX_BUFFERED && !out.destroyed)
+      await Promise.race([once(out, 'drain'), once(out, 'close')]);
+    await opts.onBatch?.(written);
+  }
+  sheet.commit();
+  await workbook.commit();
+  return written;
+}
+
+/** Streams an .xlsx to the client (see `writeXlsx`). */
 export function streamXlsx<T>(
   reply: FastifyReply,
   filename: string,
@@ -35,25 +65,7 @@ export function streamXlsx<T>(
   sheetName = 'Sheet1',
 ): FastifyReply {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useStyles: false,
-    useSharedStrings: false,
-  });
-  const sheet = workbook.addWorksheet(sheetName);
-  sheet.columns = columns.map((c) => ({ key: c.header, width: c.width ?? 18 }));
-  const write = async () => {
-    sheet.addRow(columns.map((c) => c.header)).commit();
-    for await (const batch of batches) {
-      for (const row of batch) sheet.addRow(columns.map((c) => neutralise(c.value(row)))).commit();
-      // Backpressure: wait while the client has not taken what is already written.
-      while (out.writableLength > MAX_BUFFERED && !out.destroyed)
-        await Promise.race([once(out, 'drain'), once(out, 'close')]);
-    }
-    sheet.commit();
-    await workbook.commit();
-  };
-  write().catch((error: unknown) => {
+  writeXlsx(out, columns, batches, { sheetName }).catch((error: unknown) => {
     reply.log.error(error);
     out.destroy(error as Error);
   });

@@ -1,0 +1,303 @@
+import { type OrderListMeta, orderListBody } from '@app/contracts';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadPrincipal, type Principal } from '../access/principal';
+import type { UserRow } from '../members/members.schema';
+import { queryRows } from '../platform/db/client';
+import { upload } from '../platform/xlsx/test-files';
+import { TEST_PASSWORD } from '../test/factory';
+import { TestApi } from '../test/test-app';
+import { orderWhere } from './orders.filter';
+import { SalesFixtures } from './orders.fixtures';
+import { orderTotals, pageRows, refererSortedRows } from './orders.queries';
+import { ensureOrderTotals } from './orders.rollup';
+import { orders } from './orders.schema';
+
+/**
+ * The list's totals from order_totals_daily must equal an exact count over the orders, for every
+ * filter the rollup serves, after every kind of write: ingestion, import, refund marking,
+ * updates of status / day / amounts / provider, deletes, rolled-back transactions.
+ */
+
+let api: TestApi;
+let sales: SalesFixtures;
+let adminToken: string;
+let admin: Principal;
+const m: Record<string, UserRow> = {};
+let p1: number;
+let p2: number;
+
+type Filter = Record<string, unknown>;
+/** Filters whose totals the rollup serves (true) or that must fall back to counting orders (false). */
+const cases = (): [Filter, boolean][] => [
+  [{}, true],
+  [{ subtype: 'renewal_order' }, true],
+  [{ source_type: 2 }, true],
+  [{ provider_id: p1 }, true],
+  [{ provider_id: p2, subtype: 'normal_order', source_type: 3 }, true],
+  [{ date_from: '2026-04-15' }, true],
+  [{ date_to: '2026-04-14' }, true],
+  [{ date_from: '2026-04-14', date_to: '2026-04-15' }, true],
+  [{ date_from: '2026-04-15T08:00:00+08:00', date_to: '2026-04-16T00:00:00Z' }, true],
+  [{ date_from: '2026-04-15', date_to: '2026-04-15', provider_id: p1, subtype: 'credit_order' }, true],
+  [{ tags: ['vip'] }, true],
+  [{ tags: ['vip', 'basic'], date_from: '2026-04-15', source_type: 2 }, true],
+  [{ channel_sales: true, member_id: m.A!.userNo }, true],
+  [{ channel_sales: true, member_id: m.A!.userNo, date_to: '2026-04-15' }, true],
+  [{ date_from: '2026-04-15T10:00:00Z' }, false],
+  [{ date_to: '2026-04-15T23:59:59.999Z', subtype: 'normal_order' }, false],
+  [{ date_from: '2026-04-14T00:00:00.001Z' }, false],
+  [{ member_id: m.B!.userNo }, false],
+  [{ name: 'tot_b', source_type: 2 }, false],
+  [{ email: 'tot_c@test.local' }, false],
+  [{ user_id: m.C!.id, provider_id: p1 }, false],
+  [{ group_sales: true, member_id: m.A!.userNo }, false],
+];
+
+const list = (body: Filter, token = adminToken) =>
+  api.post<{ meta: OrderListMeta }>('/api/orders/list', { pageSize: 20, ...body }, { token });
+
+async function exactAndRollup(filter: Filter, viewer: Principal) {
+  const query = await orderWhere(api.db, orderListBody.parse(filter), viewer);
+  const exact = await orderTotals(api.db, { where: query.where, totals: null });
+  return { query, exact, served: await orderTotals(api.db, query) };
+}
+
+/** Every case: the rollup is used exactly when expected, and its totals equal the exact ones and the API's. */
+async function expectTotalsMatch() {
+  let nonEmpty = 0;
+  for (const [filter, rollup] of cases()) {
+    const { query, exact, served } = await exactAndRollup(filter, admin);
+    const label = JSON.stringify(filter);
+    expect(query.totals !== null, label).toBe(rollup);
+    expect(served, label).toEqual(exact);
+    const res = await list(filter);
+    expect(res.status, label).toBe(200);
+    expect(res.body.data.meta.total, label).toBe(exact.total);
+    expect(res.body.data.meta.totalSalesPoint, label).toBe(exact.salesPoint);
+    expect(res.body.data.meta.totalAmount.replace('.', ''), label).toBe(
+      exact.amountCents.toString().padStart(3, '0'),
+    );
+    if (exact.total > 0) nonEmpty++;
+  }
+  expect(nonEmpty).toBeGreaterThan(15);
+  await expectRollupEqualsOrders();
+}
+
+/** The whole table: every non-empty bucket equals a fresh aggregate of the orders. */
+async function expectRollupEqualsOrders() {
+  const rows = (q: ReturnType<typeof sql>) =>
+    queryRows<Record<string, unknown>>(api.db, q).then((r) => r.map((x) => JSON.stringify(x)).sort());
+  const rollup = await rows(sql`
+    select day::text, provider_id, product_id, source_type, subtype, status,
+           order_count::text as n, amount_cents::text as amount, sales_point::text as sp
+    from order_totals_daily where order_count <> 0 or amount_cents <> 0 or sales_point <> 0`);
+  const fresh = await rows(sql`
+    select ((completed_at at time zone 'UTC')::date)::text as day, provider_id, product_id, source_type,
+           subtype, status, count(*)::text as n, sum(amount_cents)::text as amount, sum(sales_point)::text as sp
+    from orders group by 1, 2, 3, 4, 5, 6`);
+  expect(rollup).toEqual(fresh);
+}
+
+beforeAll(async () => {
+  api = await TestApi.start({ refundAdmin: 'tot_refunder', ordersIngestKey: 'shop-key' });
+  sales = new SalesFixtures(api.db);
+  const f = api.factory;
+  m.A = await f.member({ name: 'tot_a' });
+  m.B = await f.member({ name: 'tot_b', parentUserId: m.A.id });
+  m.C = await f.member({ name: 'tot_c', parentUserId: m.B.id });
+  m.X = await f.member({ name: 'tot_x' });
+  p1 = (await sales.provider({ referrer_user_no: m.A.userNo })).id;
+  p2 = (await sales.provider({})).id;
+  const vip = await sales.product({ tags: ['vip'], provider_id: p1 });
+  const basic = await sales.product({ tags: ['basic'], provider_id: p2, source_type: 3 });
+  const membership = await sales.product({ source_type: 1, grants_level_id: 2, provider_id: p2 });
+  adminToken = await api.login((await f.superAdmin({ name: 'tot_refunder' })).name, TEST_PASSWORD);
+  admin = (await loadPrincipal(api.db, (await f.superAdmin()).id))!;
+
+  // Completion times around the UTC day boundaries of 14–16 April, some not completed at all.
+  const times = [
+    '2026-04-13T12:00:00Z',
+    '2026-04-14T00:00:00Z',
+    '2026-04-14T23:59:59.999Z',
+    '2026-04-15T00:00:00Z',
+    '2026-04-15T10:00:00Z',
+    '2026-04-15T23:59:59.999Z',
+    '2026-04-16T00:00:00Z',
+    '2026-04-16T07:30:00+08:00',
+    undefined,
+  ];
+  const buyers = [m.A, m.B, m.C, m.X];
+  const subtypes = ['credit_order', 'renewal_order', 'normal_order'] as const;
+  for (let i = 0; i < 45; i++) {
+    const kind = i % 5;
+    const completed = times[i % times.length];
+    await sales.order({
+      platform_order_no: `TOT-${i}`,
+      user_no: buyers[i % buyers.length]!.userNo,
+      subtype: subtypes[i % 3],
+      status: completed ? 1 : 0,
+      completed_at: completed,
+      order_at: '2026-04-13T00:00:00Z',
+      amount: `${10 + i}.${String(i % 100).padStart(2, '0')}`,
+      sales_point: i * 7,
+      // Two in three orders name a referer; the rest have none (a null name when sorting).
+      referer_user_no: i % 3 === 0 ? undefined : buyers[(i * 7) % buyers.length]!.userNo,
+      ...(kind === 0
+        ? { product_id: vip.id, source_type: 2 }
+        : kind === 1
+          ? { product_id: basic.id, source_type: 3 }
+          : kind === 2
+            ? { product_id: membership.id, source_type: 1 }
+            : kind === 3
+              ? { provider_no: undefined, source_type: 2 }
+              : { source_type: 3 }),
+    });
+  }
+});
+afterAll(() => api.close());
+
+describe('orders list totals from order_totals_daily', () => {
+  it('equal the exact totals after ingestion', async () => {
+    await expectTotalsMatch();
+  });
+
+  it('stay equal through shop ingestion, refund rows, an import and refund marking', async () => {
+    const ingest = (body: Filter) =>
+      api.post('/api/orders/ingest', body, { headers: { 'x-api-key': 'shop-key' } });
+    expect(
+      (
+        await ingest({
+          platform_order_no: 'TOT-SHOP',
+          source_type: 2,
+          user_no: m.C!.userNo,
+          product_name: 'Course',
+          provider_no: undefined,
+          amount: '7.77',
+          sales_point: 3,
+          completed_at: '2026-04-15T12:00:00Z',
+        })
+      ).status,
+    ).toBe(200);
+    // A repeat changes nothing (idempotent by platform_order_no).
+    await ingest({
+      platform_order_no: 'TOT-SHOP',
+      source_type: 2,
+      user_no: m.C!.userNo,
+      product_name: 'x',
+      amount: 1,
+    });
+    // A refund row of its own, pointing at its original.
+    await ingest({
+      platform_order_no: 'TOT-SHOP-R',
+      platform_order_no_origin: 'TOT-0',
+      refund_no: 'R-1',
+      source_type: 2,
+      user_no: m.A!.userNo,
+      product_name: 'Refund',
+      amount: '10.00',
+      completed_at: '2026-04-16T01:00:00Z',
+    });
+    const csv = Buffer.from(
+      'platform_order_no,source_type,subtype,user_no,product_name,amount,sales_point,completed_at\n' +
+        `TOT-IMP-1,2,renewal_order,${m.B!.userNo},Imported,5.50,11,2026-04-14T23:00:00Z\n` +
+        `TOT-IMP-2,3,credit_order,${m.X!.userNo},Imported,6.25,12,2026-04-15T00:00:00Z\n` +
+        'TOT-IMP-3,2,normal_order,M-nobody,Broken,1,1,2026-04-15T00:00:00Z\n',
+    );
+    const imported = await upload(api, '/api/orders/import', adminToken, 'orders.csv', csv);
+    expect(imported.body.data).toMatchObject({ total: 3, imported: 2, failed: 1 });
+    const refund = await api.post(
+      '/api/orders/refund-wallet',
+      { platform_order_no_origin: 'TOT-5' },
+      { token: adminToken },
+    );
+    expect(refund.status, JSON.stringify(refund.body)).toBe(200);
+    await expectTotalsMatch();
+  });
+
+  it('stay equal through status, day, amount and provider changes, deletes and rolled-back writes', async () => {
+    await api.db.transaction(async (tx) => {
+      // A session time zone other than UTC must not move an order to another day.
+      await tx.execute(sql`set local time zone 'Asia/Hong_Kong'`);
+      await tx
+        .update(orders)
+        .set({ status: 0, completedAt: null })
+        .where(eq(orders.platformOrderNo, 'TOT-1'));
+      await tx.execute(sql`update orders set status = 1, completed_at = '2026-04-15 23:59:59.999999+00'
+                           where platform_order_no = 'TOT-8'`);
+      await tx.execute(
+        sql`update orders set completed_at = '2026-04-16 07:59:00+08' where platform_order_no = 'TOT-3'`,
+      );
+      await tx.execute(sql`update orders set amount_cents = amount_cents + 1, sales_point = 0
+                           where platform_order_no in ('TOT-10', 'TOT-11', 'TOT-12')`);
+      await tx.execute(sql`update orders set provider_id = ${p1}, subtype = 'credit_order'
+                           where platform_order_no like 'TOT-2%'`);
+      await tx.execute(sql`update orders set refunded_at = now()`);
+    });
+    await api.db.delete(orders).where(eq(orders.platformOrderNo, 'TOT-44'));
+    await expect(
+      api.db.transaction(async (tx) => {
+        await tx.execute(sql`update orders set amount_cents = 0`);
+        await tx.insert(orders).values({
+          platformOrderNo: 'TOT-ROLLED-BACK',
+          sourceType: 2,
+          userId: m.A!.id,
+          productName: 'Course',
+          amountCents: 100,
+          orderAt: new Date('2026-04-15T05:00:00Z'),
+          completedAt: new Date('2026-04-15T05:00:00Z'),
+        });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await expectTotalsMatch();
+  });
+
+  it('serves a member the totals of channel sales from the rollup too', async () => {
+    const member = (await loadPrincipal(api.db, m.A!.id))!;
+    const filter = { channel_sales: true, member_id: m.A!.userNo, date_from: '2026-04-14' };
+    const { query, exact, served } = await exactAndRollup(filter, member);
+    expect(query.totals).not.toBeNull();
+    expect(exact.total).toBeGreaterThan(0);
+    expect(served).toEqual(exact);
+    const token = await api.login('tot_a', TEST_PASSWORD);
+    expect((await list(filter, token)).body.data.meta.total).toBe(exact.total);
+    // Without a switch a member sees their own network: counted exactly.
+    expect((await orderWhere(api.db, orderListBody.parse({}), member)).totals).toBeNull();
+  });
+
+  it('are rebuilt from the orders when the triggers were missing', async () => {
+    await api.db.execute(sql`drop trigger orders_totals_insert on orders`);
+    await sales.order({
+      platform_order_no: 'TOT-UNTRACKED',
+      user_no: m.B!.userNo,
+      completed_at: '2026-04-15T01:00:00Z',
+    });
+    await api.db.transaction((tx) => ensureOrderTotals(tx));
+    await expectTotalsMatch();
+    await sales.order({
+      platform_order_no: 'TOT-TRACKED',
+      user_no: m.B!.userNo,
+      completed_at: '2026-04-15T02:00:00Z',
+    });
+    await expectRollupEqualsOrders();
+  });
+});
+
+describe('orders list sorted by referer', () => {
+  it('reads the same pages in two parts (with, then without a referer) as in one sorted query', async () => {
+    for (const filter of [{}, { subtype: 'normal_order' }, { date_from: '2026-04-15' }]) {
+      const { where } = await orderWhere(api.db, orderListBody.parse(filter), admin);
+      const { total } = await orderTotals(api.db, { where, totals: null });
+      expect(total).toBeGreaterThan(7);
+      for (const order of ['asc', 'desc'] as const)
+        for (let page = 1; page <= Math.ceil(total / 7) + 1; page++) {
+          const spec = { sort: 'referer' as const, order, page, pageSize: 7 };
+          const ids = (rows: { order: { id: number } }[]) => rows.map((r) => r.order.id);
+          expect(ids(await refererSortedRows(api.db, spec, where, total)), `${order} ${page}`).toEqual(
+            ids(await pageRows(api.db, spec, where)),
+          );
+        }
+    }
+  });
+});

@@ -1,0 +1,32 @@
+import { Readable } from 'node:stream';
+import { jobParams } from '@app/contracts';
+import { conflict } from '../http/errors';
+import { access, route } from '../http/route';
+import { attachment, XLSX_MIME } from '../xlsx/export';
+import { jobFileChunksOf, jobFileSize, toJobView, visibleJob } from './jobs.service';
+
+/** Reading a job and its file: its owner (or a super admin) only; anyone else gets a 404. */
+export const jobRoutes = [
+  route({
+    method: 'GET',
+    url: '/api/jobs/:id',
+    access: access.user,
+    params: jobParams,
+    handler: async ({ app, user, params, locale }) =>
+      toJobView(await visibleJob(app.db, params.id, user), locale),
+  }),
+  route({
+    method: 'GET',
+    url: '/api/jobs/:id/file',
+    access: access.user,
+    params: jobParams,
+    handler: async ({ app, user, params, reply }) => {
+      const job = await visibleJob(app.db, params.id, user);
+      if (job.status !== 'done') throw conflict('jobs.notReady');
+      const type = job.fileName.endsWith('.xlsx') ? XLSX_MIME : 'application/octet-stream';
+      return attachment(reply, job.fileName, type)
+        .header('content-length', await jobFileSize(app.db, job.id))
+        .send(Readable.from(jobFileChunksOf(app.db, job.id)));
+    },
+  }),
+];

@@ -1,0 +1,56 @@
+import { type JobView, jobFileUrl, type Locale, translate } from '@app/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Principal } from '../../access/principal';
+import type { DbOrTx } from '../db/client';
+import { notFound } from '../http/errors';
+import { type JobRow, jobFileChunks, jobs } from './jobs.schema';
+
+/** A job queued or running with no progress for this long has lost its process: it reads as failed. */
+const SILENT = sql`interval '10 minutes'`;
+
+/** The job if the caller may see it (its owner or a super admin); 404 for anyone else. */
+export async function visibleJob(db: DbOrTx, id: string, viewer: Principal) {
+  const [row] = await db
+    .select({ job: jobs, stale: sql<boolean>`${jobs.updatedAt} < now() - ${SILENT}` })
+    .from(jobs)
+    .where(eq(jobs.id, id));
+  if (!row || (row.job.ownerId !== viewer.id && !viewer.isSuper)) throw notFound();
+  const lost = row.stale && (row.job.status === 'queued' || row.job.status === 'running');
+  return lost ? { ...row.job, status: 'failed' as const, error: 'jobs.interrupted' } : row.job;
+}
+
+export function toJobView(job: JobRow, locale: Locale): JobView {
+  return {
+    id: job.id,
+    kind: job.kind,
+    status: job.status,
+    processed: job.processed,
+    total: job.total,
+    file_name: job.fileName,
+    error: job.error ? translate(job.error, locale) : null,
+    download_url: job.status === 'done' ? jobFileUrl(job.id) : null,
+    created_at: job.createdAt.toISOString(),
+    finished_at: job.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/** The file's size, to announce before sending it. */
+export async function jobFileSize(db: DbOrTx, id: string): Promise<number> {
+  const [row] = await db
+    .select({ bytes: sql<string>`coalesce(sum(octet_length(${jobFileChunks.data})), 0)::text` })
+    .from(jobFileChunks)
+    .where(eq(jobFileChunks.jobId, id));
+  return Number(row?.bytes ?? 0);
+}
+
+/** The file's chunks one at a time, so serving it holds one chunk in memory. */
+export async function* jobFileChunksOf(db: DbOrTx, id: string): AsyncGenerator<Buffer> {
+  for (let seq = 0; ; seq++) {
+    const [chunk] = await db
+      .select({ data: jobFileChunks.data })
+      .from(jobFileChunks)
+      .where(and(eq(jobFileChunks.jobId, id), eq(jobFileChunks.seq, seq)));
+    if (!chunk) return;
+    yield chunk.data;
+  }
+}
