@@ -60,6 +60,9 @@ describe('member list and user detail', () => {
     await form.getByText('必须选择上级').waitFor(); // the contracts rule, translated
     await form.getByLabel('上级', { exact: true }).fill('pioneer_sg');
     await page.locator('.ant-select-item-option', { hasText: 'pioneer_sg (' }).click();
+    // the choice is shown and the rule is satisfied before saving again
+    await form.locator('.ant-select-content-has-value[title^="pioneer_sg ("]').waitFor();
+    await form.getByText('必须选择上级').waitFor({ state: 'hidden' });
     await save.click();
     await page.getByText('添加成功').first().waitFor();
     await form.waitFor({ state: 'detached' });

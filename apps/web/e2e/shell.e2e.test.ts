@@ -1,4 +1,6 @@
+import { LOCALES } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { menuMessages } from '../src/shell/menu.messages';
 import { DEMO, Harness } from './harness';
 
 let harness: Harness;
@@ -55,6 +57,18 @@ describe('signed-in menus', () => {
     expect(await menuItems(page)).toEqual(expect.arrayContaining(['儀表板', '族譜', '訂單']));
     expect(await page.evaluate(() => localStorage.getItem('locale'))).toBe('zh-HK');
   });
+
+  for (const locale of LOCALES)
+    for (const who of ['admin', 'member'] as const)
+      it(`the ${who} menu is wholly in ${locale}`, async () => {
+        const page = await harness.newPage({ locale });
+        const [account, password] = DEMO[who];
+        await harness.login(page, account, password);
+        const titles = new Set(Object.values(menuMessages[locale]));
+        const items = await menuItems(page);
+        expect(items.length).toBeGreaterThan(4);
+        expect(items.filter((item) => !titles.has(item))).toEqual([]);
+      });
 
   it("a member's Purchase Product opens the shop in a new tab", async () => {
     const page = await harness.newPage();
