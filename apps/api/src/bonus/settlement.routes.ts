@@ -1,6 +1,13 @@
 import { Perm, pageQuery, type SettlementResult, startSettlementBody } from '@app/contracts';
-import { access, route } from '../platform/http/route';
+import type { z } from 'zod';
+import { type AuthedCtx, access, route } from '../platform/http/route';
 import { listRuns, runSettlement } from './settlement.service';
+
+type SettleCtx = AuthedCtx<z.output<typeof startSettlementBody>, unknown, unknown>;
+
+/** Runs a settlement for the signed-in admin; `dryRun` overrides the body's choice (the preview). */
+const settle = ({ app, user, body, req }: SettleCtx, dryRun = body.dry_run): Promise<SettlementResult> =>
+  runSettlement(app.db, { period: body.period, typeKey: body.type_key, dryRun, startedBy: user.id, req });
 
 /** Starts a settlement run (or a dry run with dry_run: true). */
 const start = route({
@@ -9,14 +16,7 @@ const start = route({
   access: access.admin(Perm.bonusConfig),
   body: startSettlementBody,
   message: 'bonus.settled',
-  handler: ({ app, user, body, req }): Promise<SettlementResult> =>
-    runSettlement(app.db, {
-      period: body.period,
-      typeKey: body.type_key,
-      dryRun: body.dry_run,
-      startedBy: user.id,
-      req,
-    }),
+  handler: (ctx) => settle(ctx),
 });
 
 /** What a run would pay, paying nothing. */
@@ -26,14 +26,7 @@ const preview = route({
   access: access.admin(Perm.bonusConfig),
   body: startSettlementBody,
   message: 'bonus.previewed',
-  handler: ({ app, user, body, req }): Promise<SettlementResult> =>
-    runSettlement(app.db, {
-      period: body.period,
-      typeKey: body.type_key,
-      dryRun: true,
-      startedBy: user.id,
-      req,
-    }),
+  handler: (ctx) => settle(ctx, true),
 });
 
 const history = route({
