@@ -166,7 +166,8 @@ describe('member bonus and assessment', () => {
       .waitFor();
     await page.goto('/cp/cp');
     await page.getByRole('columnheader', { name: 'CP profit' }).waitFor();
-    expect(await page.locator('.ant-table-tbody tr.ant-table-row').count()).toBeGreaterThan(0);
+    // the header shows before the rows arrive
+    await expect.poll(() => page.locator('.ant-table-tbody tr.ant-table-row').count()).toBeGreaterThan(0);
     await page.goto('/rk/rk');
     await page.getByRole('button', { name: 'Add category' }).click();
     const dialog = page.getByRole('dialog');
