@@ -3,7 +3,7 @@
  * On a fresh PostgreSQL database (BENCH_TRANSFERS_DATABASE_URL, default `bench_transfers` on the local
  * server) it creates BENCH_WALLETS funded members, then runs BENCH_TRANSFERS transfers between random
  * distinct wallets with BENCH_CONCURRENCY in flight:
- *  - through the service (one transaction per transfer: transfer row, two ledger postings),
+ *  - through the service (one statement, so one transaction, per transfer: transfer row, two ledger postings),
  *  - through the real app (Fastify inject: auth, validation, Idempotency-Key, envelope),
  * in BENCH_PROCESSES processes at once (like several API processes on one database),
  * and checks the ledger invariant and that the total money is unchanged after each.
@@ -105,9 +105,7 @@ async function loadProcess(mode: Mode, slice: [number, number]): Promise<void> {
   const transfer = async (i: number) => {
     const [from, to] = pairs[i]!;
     if (mode === 'service') {
-      await db.transaction((tx) =>
-        sendTransfer(tx, { fromUserId: from.id, toUserNo: to.userNo, amountCents: 1 + (i % 500) }),
-      );
+      await sendTransfer(db, { fromUserId: from.id, toUserNo: to.userNo, amountCents: 1 + (i % 500) });
       return true;
     }
     const res = await app.inject({
@@ -169,7 +167,7 @@ export async function benchTransfers(): Promise<void> {
     `${WALLETS} wallets, ${TRANSFERS} transfers, ${CONCURRENCY} in flight over ${PROCESSES} processes, PostgreSQL ${SERVER}`,
   );
   for (const [mode, label] of [
-    ['service', 'service (transaction per transfer)'],
+    ['service', 'service (one statement per transfer)'],
     ['api', 'api (inject: auth, validation, Idempotency-Key)'],
   ] as const) {
     const result = await runProcesses(mode);

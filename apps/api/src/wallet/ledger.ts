@@ -1,6 +1,7 @@
 import { type MessageKey, ResultCode } from '@app/contracts';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../platform/db/client';
+import type { SqlFunction } from '../platform/db/sql-functions';
 import { AppError } from '../platform/http/errors';
 import { RecordAction, RecordStatus, type WalletRecordRow, wallets } from './wallet.schema';
 
@@ -20,8 +21,8 @@ import { RecordAction, RecordStatus, type WalletRecordRow, wallets } from './wal
  * Invariant (see invariant.ts): available + frozen = Σ complete adds − Σ complete reduces, and each
  * bucket = Σ of its deltas; pending records are holds that move money between buckets only.
  *
- * Concurrency: one statement — a conditional `UPDATE … WHERE available + Δ >= 0 AND frozen + Δ >= 0`
- * feeding the record INSERT — row-locks the wallet in PostgreSQL, so it holds across any number of API processes. A move the wallet
+ * Concurrency: a posting (the server-side function `ledger_post`, below) is a conditional
+ * `UPDATE … WHERE available + Δ >= 0 AND frozen + Δ >= 0` then the record INSERT; it row-locks the wallet in PostgreSQL, so it holds across any number of API processes. A move the wallet
  * cannot afford throws `AppError(400, entry.insufficientKey ?? 'wallet.insufficientBalance')` and changes
  * nothing. Posting the same (user, kind, bonusType, reference) twice throws a 409 'wallet.duplicateEntry'.
  * Both errors abort the caller's transaction, as they should.
@@ -67,21 +68,92 @@ const MOVES: Record<LedgerMove, { action: number; status: number; available: num
 };
 
 export async function postEntry(db: DbOrTx, entry: LedgerEntry): Promise<WalletRecordRow> {
-  const move = MOVES[entry.move];
-  const record = {
-    ...pendingRecord(entry, move),
-    toBalanceAt: move.status === RecordStatus.complete ? new Date() : null,
-  };
-  const [row] = await postingRows(db, postingStatement(record));
-  if (!row) throw new AppError(ResultCode.BAD_REQUEST, entry.insufficientKey ?? 'wallet.insufficientBalance');
+  const r = pendingRecord(entry, MOVES[entry.move]);
+  const [row] = await postingRows(
+    db,
+    sql`select * from ledger_post(${r.userId}::int, ${r.amountCents}::bigint, ${r.action}::smallint,
+      ${r.status}::smallint, ${r.kind}::text, ${r.bonusType}::smallint, ${r.referenceType}::text,
+      ${r.referenceId}::text, ${r.month}::text, ${r.day}::date, ${r.remark}::text,
+      ${r.availableDeltaCents}::bigint, ${r.frozenDeltaCents}::bigint)`,
+  );
+  if (row?.id == null)
+    throw new AppError(ResultCode.BAD_REQUEST, entry.insufficientKey ?? 'wallet.insufficientBalance');
   return {
-    ...record,
+    ...r,
     id: Number(row.id),
     walletRecordNo: String(row.wallet_record_no),
     availableAfterCents: Number(row.available_after_cents),
     frozenAfterCents: Number(row.frozen_after_cents),
+    toBalanceAt: row.to_balance_at == null ? null : new Date(row.to_balance_at as string),
     createdAt: new Date(row.created_at as string),
   };
+}
+
+/**
+ * The posting itself, as a server-side function so a caller can post inside one statement (a transfer is
+ * one round trip, see transfers.service.ts): change the wallet's buckets if neither goes negative — a
+ * conditional UPDATE, or an upsert creating the wallet on a first credit — and append the record carrying
+ * the balances after it. When the wallet cannot afford it nothing changes and it returns null.
+ */
+export const LEDGER_POST: SqlFunction = {
+  name: 'ledger_post',
+  signature: `(p_user_id int, p_amount bigint, p_action smallint, p_status smallint, p_kind text,
+    p_bonus_type smallint, p_reference_type text, p_reference_id text, p_month text, p_day date, p_remark text,
+    p_available_delta bigint, p_frozen_delta bigint) returns wallet_records`,
+  body: `
+declare
+  a bigint;
+  f bigint;
+  r wallet_records;
+begin
+  if p_available_delta >= 0 and p_frozen_delta >= 0 then
+    insert into wallets as w (user_id, available_cents, frozen_cents)
+    values (p_user_id, p_available_delta, p_frozen_delta)
+    on conflict (user_id) do update set available_cents = w.available_cents + p_available_delta,
+      frozen_cents = w.frozen_cents + p_frozen_delta, updated_at = now()
+    returning w.available_cents, w.frozen_cents into a, f;
+  else
+    update wallets w set available_cents = w.available_cents + p_available_delta,
+      frozen_cents = w.frozen_cents + p_frozen_delta, updated_at = now()
+    where w.user_id = p_user_id and w.available_cents + p_available_delta >= 0
+      and w.frozen_cents + p_frozen_delta >= 0
+    returning w.available_cents, w.frozen_cents into a, f;
+    if not found then
+      return null;
+    end if;
+  end if;
+  insert into wallet_records (user_id, amount_cents, action, status, kind, bonus_type, reference_type,
+    reference_id, month, day, remark, available_delta_cents, frozen_delta_cents, available_after_cents,
+    frozen_after_cents, to_balance_at)
+  values (p_user_id, p_amount, p_action, p_status, p_kind, p_bonus_type, p_reference_type, p_reference_id,
+    p_month, p_day, p_remark, p_available_delta, p_frozen_delta, a, f,
+    case when p_status = ${RecordStatus.complete} then now() end)
+  returning * into r;
+  return r;
+end
+`,
+};
+
+/**
+ * SQL text calling ledger_post for one move, for other server-side functions; the arguments are SQL
+ * expressions of that function (the amount must be positive cents; month and day follow the day).
+ */
+export function ledgerPostCall(
+  move: LedgerMove,
+  a: {
+    userId: string;
+    amount: string;
+    kind: LedgerKind;
+    referenceType: string;
+    referenceId: string;
+    remark: string;
+    day: string;
+  },
+): string {
+  const m = MOVES[move];
+  return `ledger_post(${a.userId}, ${a.amount}, ${m.action}::smallint, ${m.status}::smallint, '${a.kind}', null,
+    ${a.referenceType}, ${a.referenceId}, to_char(${a.day}, 'YYYY-MM'), ${a.day}, ${a.remark},
+    ${m.available} * ${a.amount}, ${m.frozen} * ${a.amount})`;
 }
 
 /** A credit posted in bulk (see postCredits). */
@@ -146,9 +218,14 @@ type PendingRecord = Omit<
   'id' | 'walletRecordNo' | 'availableAfterCents' | 'frozenAfterCents' | 'createdAt' | 'toBalanceAt'
 >;
 
+/** Guards against a caller's bug (inputs are validated long before): amounts are positive integer cents. */
+export function assertPositiveCents(amountCents: number): void {
+  if (!Number.isSafeInteger(amountCents) || amountCents <= 0)
+    throw new Error(`ledger amount must be positive integer cents, got ${amountCents}`);
+}
+
 function pendingRecord(entry: Omit<LedgerEntry, 'move'>, move: (typeof MOVES)[LedgerMove]): PendingRecord {
-  if (!Number.isSafeInteger(entry.amountCents) || entry.amountCents <= 0)
-    throw new Error(`ledger amount must be positive integer cents, got ${entry.amountCents}`);
+  assertPositiveCents(entry.amountCents);
   const day = entry.day ?? (entry.month ? `${entry.month}-01` : new Date().toISOString().slice(0, 10));
   return {
     userId: entry.userId,
@@ -175,35 +252,6 @@ async function postingRows(db: DbOrTx, statement: SQL): Promise<Array<Record<str
     if (isUniqueViolation(error)) throw new AppError(ResultCode.CONFLICT, 'wallet.duplicateEntry');
     throw error;
   }
-}
-
-/**
- * One statement (one round trip): change the wallet's buckets if neither goes negative — a conditional
- * UPDATE, or an upsert creating the wallet on a first credit — and append the record carrying the
- * balances after it. When the wallet cannot afford it, nothing is inserted and no row comes back.
- */
-function postingStatement(r: PendingRecord & { toBalanceAt: Date | null }): SQL {
-  const dA = r.availableDeltaCents;
-  const dF = r.frozenDeltaCents;
-  const change =
-    dA >= 0 && dF >= 0
-      ? sql`insert into wallets (user_id, available_cents, frozen_cents) values (${r.userId}, ${dA}, ${dF})
-          on conflict (user_id) do update set available_cents = wallets.available_cents + ${dA},
-            frozen_cents = wallets.frozen_cents + ${dF}, updated_at = now()
-          returning available_cents, frozen_cents`
-      : sql`update wallets set available_cents = available_cents + ${dA},
-            frozen_cents = frozen_cents + ${dF}, updated_at = now()
-          where user_id = ${r.userId} and available_cents + ${dA} >= 0 and frozen_cents + ${dF} >= 0
-          returning available_cents, frozen_cents`;
-  return sql`with w as (${change})
-    insert into wallet_records (user_id, amount_cents, action, status, kind, bonus_type, reference_type,
-      reference_id, month, day, remark, available_delta_cents, frozen_delta_cents, available_after_cents,
-      frozen_after_cents, to_balance_at)
-    select ${r.userId}, ${r.amountCents}, ${r.action}, ${r.status}, ${r.kind}, ${r.bonusType}::smallint,
-      ${r.referenceType}, ${r.referenceId}, ${r.month}, ${r.day}::date, ${r.remark}, ${dA}, ${dF},
-      w.available_cents, w.frozen_cents, ${r.toBalanceAt?.toISOString() ?? null}::timestamptz
-    from w
-    returning id, wallet_record_no, available_after_cents, frozen_after_cents, created_at`;
 }
 
 /**

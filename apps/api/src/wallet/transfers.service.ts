@@ -2,16 +2,18 @@ import {
   formatCents,
   maskName,
   type PageQuery,
+  ResultCode,
   type TransferItem,
   type TransferRecipient,
 } from '@app/contracts';
-import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { pageWindow } from '../access/paging';
 import { users } from '../members/members.schema';
-import type { DbOrTx } from '../platform/db/client';
-import { fieldError } from '../platform/http/errors';
-import { postEntry } from './ledger';
+import { type DbOrTx, queryRows } from '../platform/db/client';
+import type { SqlFunction } from '../platform/db/sql-functions';
+import { AppError, fieldError } from '../platform/http/errors';
+import { assertPositiveCents, ledgerPostCall } from './ledger';
 import { transfers } from './wallet.schema';
 
 export interface TransferInput {
@@ -43,65 +45,72 @@ export async function findRecipient(
   return { user_no: found.userNo, name: maskName(found.name) };
 }
 
+const posting = (move: 'debit' | 'credit', userId: string, kind: 'transfer_out' | 'transfer_in') =>
+  ledgerPostCall(move, {
+    userId,
+    amount: 'p_amount',
+    kind,
+    referenceType: "'transfer'",
+    referenceId: 'v_id::text',
+    remark: 'p_remark',
+    day: 'v_day',
+  });
+
 /**
- * Moves money from one member to another by member id (user_no): one transfer row and both ledger
- * records in the caller's transaction. The two wallets are locked in user-id order, so opposite
- * transfers between the same pair can never deadlock.
+ * A transfer as one server-side function, so it costs one round trip: both wallets locked in user-id
+ * order (opposite transfers between one pair can never deadlock), the sender's debit — refused without
+ * changing anything when it cannot be afforded — the recipient's credit, then the transfer row the two
+ * records reference. `p_to` is the recipient found by the caller's statement (null: none).
+ */
+export const WALLET_TRANSFER: SqlFunction = {
+  name: 'wallet_transfer',
+  signature:
+    '(p_from int, p_to int, p_amount bigint, p_remark text) returns table (transfer_id bigint, outcome text)',
+  body: `
+declare
+  v_id bigint;
+  v_day date := (now() at time zone 'UTC')::date;
+  r wallet_records;
+begin
+  if p_to is null or p_to = p_from then
+    return query select null::bigint, case when p_to is null then 'not_found' else 'self' end;
+    return;
+  end if;
+  perform 1 from wallets where user_id in (p_from, p_to) order by user_id for update;
+  v_id := nextval(pg_get_serial_sequence('transfers', 'id'));
+  r := ${posting('debit', 'p_from', 'transfer_out')};
+  if r.id is null then
+    return query select null::bigint, 'insufficient';
+    return;
+  end if;
+  perform ${posting('credit', 'p_to', 'transfer_in')};
+  insert into transfers (id, from_user_id, to_user_id, amount_cents, remark)
+  values (v_id, p_from, p_to, p_amount, p_remark);
+  return query select v_id, 'ok';
+end
+`,
+};
+
+const REFUSALS = {
+  not_found: () => fieldError('user_no', 'access.userNotFound'),
+  self: () => fieldError('user_no', 'wallet.notToSelf'),
+  insufficient: () => new AppError(ResultCode.BAD_REQUEST, 'wallet.insufficientBalance'),
+} as const;
+
+/**
+ * Moves money from one member to another by member id (user_no): the transfer row and both ledger
+ * records in one statement (wallet_transfer above), so in its own transaction or in the caller's.
  */
 export async function sendTransfer(db: DbOrTx, input: TransferInput): Promise<{ id: number }> {
-  const recipientIs = recipientCondition(input.toUserNo);
-  // Finding the recipient and recording the transfer are one statement; the errors are told apart only on failure.
-  const [transfer] = await db
-    .insert(transfers)
-    .select(
-      db
-        .select({
-          id: sql<number>`nextval(pg_get_serial_sequence('transfers', 'id'))`.as('id'),
-          fromUserId: sql<number>`${input.fromUserId}::int`.as('from_user_id'),
-          toUserId: users.id,
-          amountCents: sql<number>`${input.amountCents}::bigint`.as('amount_cents'),
-          remark: sql<string | null>`${input.remark ?? null}::text`.as('remark'),
-          createdAt: sql<Date>`now()`.as('created_at'),
-        })
-        .from(users)
-        .where(and(recipientIs, ne(users.id, input.fromUserId))),
-    )
-    .returning({ id: transfers.id, toUserId: transfers.toUserId });
-  if (!transfer) {
-    const [self] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(recipientIs, eq(users.id, input.fromUserId)));
-    throw fieldError('user_no', self ? 'wallet.notToSelf' : 'access.userNotFound');
-  }
-  const recipient = { id: transfer.toUserId };
-  const reference = { type: 'transfer', id: transfer!.id };
-  const out = () =>
-    postEntry(db, {
-      userId: input.fromUserId,
-      amountCents: input.amountCents,
-      move: 'debit',
-      kind: 'transfer_out',
-      reference,
-      remark: input.remark,
-    });
-  const into = () =>
-    postEntry(db, {
-      userId: recipient.id,
-      amountCents: input.amountCents,
-      move: 'credit',
-      kind: 'transfer_in',
-      reference,
-      remark: input.remark,
-    });
-  if (input.fromUserId < recipient.id) {
-    await out();
-    await into();
-  } else {
-    await into();
-    await out();
-  }
-  return { id: transfer!.id };
+  assertPositiveCents(input.amountCents);
+  const recipient = sql`(select ${users.id} from ${users} where ${recipientCondition(input.toUserNo)})`;
+  const [row] = await queryRows<{ transfer_id: string | null; outcome: keyof typeof REFUSALS | 'ok' }>(
+    db,
+    sql`select * from wallet_transfer(${input.fromUserId}::int, ${recipient}, ${input.amountCents}::bigint,
+      ${input.remark ?? null}::text)`,
+  );
+  if (row?.outcome !== 'ok') throw REFUSALS[row?.outcome ?? 'not_found']();
+  return { id: Number(row.transfer_id) };
 }
 
 const fromUser = alias(users, 'from_user');
