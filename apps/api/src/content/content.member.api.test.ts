@@ -78,6 +78,11 @@ describe('member feed', () => {
     expect(cn.body.data).toMatchObject({ title: 'Welcome guide', body: '<p>请阅读</p>' });
     const list = await feed(token, { kind: 'article', keyword: '新手' }, 'zh-HK');
     expect(list.list.map((r) => r.title)).toEqual(['新手指南']);
+    // The keyword searches the titles as this reader sees them, not the other languages.
+    expect((await feed(token, { kind: 'article', keyword: 'Welcome guide' }, 'zh-HK')).list).toEqual([]);
+    expect((await feed(token, { kind: 'article', keyword: '新手' })).list).toEqual([]);
+    const fallback = await feed(token, { kind: 'article', keyword: 'Welcome guide' }, 'zh-CN');
+    expect(fallback.list.map((r) => r.id)).toEqual([item.id]);
   });
 
   it('tracks read state per member; the unread count drops as items are opened', async () => {

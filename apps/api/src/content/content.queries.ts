@@ -1,13 +1,20 @@
-import type { Paged, PageQuery } from '@app/contracts';
+import type { Locale, Paged, PageQuery } from '@app/contracts';
 import { desc, type SQL, sql } from 'drizzle-orm';
 import { contentAttachments, contentItems } from './content.schema';
 
-/** Case-insensitive "contains" over the title in every language; undefined for a blank keyword. */
-export function titleMatches(keyword: string | undefined): SQL | undefined {
+/**
+ * Case-insensitive "contains" over the title; undefined for a blank keyword. With a locale, over the title
+ * as that reader sees it (their language, English when that translation is empty); without one (admins
+ * managing content), over every language.
+ */
+export function titleMatches(keyword: string | undefined, locale?: Locale): SQL | undefined {
   if (!keyword) return undefined;
   const pattern = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const t = contentItems.title;
-  return sql`concat_ws(' ', ${t}->>'en-US', ${t}->>'zh-HK', ${t}->>'zh-CN') ilike ${pattern}`;
+  const searched = locale
+    ? sql`coalesce(nullif(${t}->>${locale}::text, ''), ${t}->>'en-US')`
+    : sql`concat_ws(' ', ${t}->>'en-US', ${t}->>'zh-HK', ${t}->>'zh-CN')`;
+  return sql`${searched} ilike ${pattern}`;
 }
 
 /** LIMIT/OFFSET of one page and the list envelope. */

@@ -26,7 +26,7 @@ export const visibleTo = (member: Principal): SQL =>
     ),
   )!;
 
-/** The member's language, or English when that translation is empty. */
+/** The member's language, or English when that translation is empty (titleMatches searches the same). */
 const inLocale = (text: LocalizedText, locale: Locale) => text[locale] || text['en-US'];
 
 const readJoin = (member: Principal) =>
@@ -41,7 +41,7 @@ export async function memberFeed(
   const where = and(
     visibleTo(member),
     q.kind ? eq(contentItems.kind, q.kind) : undefined,
-    titleMatches(q.keyword),
+    titleMatches(q.keyword, locale),
   );
   const rows = await db
     .select({
