@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, Harness } from './harness';
@@ -73,6 +74,53 @@ describe('announcements', () => {
     await admin.getByRole('button', { name: 'OK' }).click();
     await admin.getByText('Deleted successfully').waitFor();
     await draft.waitFor({ state: 'detached' });
+  });
+});
+
+describe('attachments', () => {
+  it('an admin attaches a PDF, downloads it again from the edit form, and the member downloads it from the reader', async () => {
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
+    const admin = await harness.newPage();
+    await harness.login(admin, ...DEMO.admin);
+    await admin.goto('/annoucement/list');
+    await admin.getByRole('button', { name: 'New announcement' }).click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByLabel('Title (en-US)').fill('Price list attached');
+    await dialog.getByRole('textbox', { name: 'Content (en-US)' }).fill('See the attachment.');
+    await dialog.getByRole('switch', { name: 'Published', exact: true }).click();
+    await dialog
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'prices.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await dialog.getByText('prices.pdf').waitFor();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await admin.getByText('added successfully').waitFor();
+
+    await admin
+      .getByRole('row')
+      .filter({ hasText: 'Price list attached' })
+      .getByRole('button', { name: 'Edit' })
+      .click();
+    const edit = admin.getByRole('dialog', { name: 'Edit announcement' });
+    await edit.getByText('prices.pdf').waitFor();
+    const [fromForm] = await Promise.all([
+      admin.waitForEvent('download'),
+      edit.getByRole('button', { name: 'Download file' }).click(),
+    ]);
+    expect(fromForm.suggestedFilename()).toBe('prices.pdf');
+    expect(readFileSync((await fromForm.path())!)).toEqual(pdf);
+
+    const member = await harness.newPage();
+    await harness.login(member, ...DEMO.member);
+    await member.goto('/user-annoucement/list');
+    await member.getByRole('row').filter({ hasText: 'Price list attached' }).click();
+    const [fromReader] = await Promise.all([
+      member.waitForEvent('download'),
+      member
+        .getByRole('dialog')
+        .getByRole('button', { name: /prices\.pdf/ })
+        .click(),
+    ]);
+    expect(readFileSync((await fromReader.path())!)).toEqual(pdf);
   });
 });
 

@@ -3,20 +3,17 @@ import type { AttachmentView } from '@app/contracts';
 import { Button, Space } from 'antd';
 import { download } from '../platform/http';
 
-/** Download links of an item's attachments (fetched with the session token). */
+/** Downloads one attachment with the session token (members: of items they can see; admins: any). */
+export const downloadAttachment = (a: Pick<AttachmentView, 'id' | 'name'>) =>
+  download(`/api/content/attachments/${a.id}`, undefined, a.name, 'GET').catch(() => undefined);
+
+/** Download links of an item's attachments. */
 export function AttachmentLinks({ attachments }: { attachments: AttachmentView[] }) {
   if (attachments.length === 0) return null;
   return (
     <Space direction="vertical" size={0}>
       {attachments.map((a) => (
-        <Button
-          key={a.id}
-          type="link"
-          icon={<PaperClipOutlined />}
-          onClick={() =>
-            download(`/api/content/attachments/${a.id}`, undefined, a.name, 'GET').catch(() => undefined)
-          }
-        >
+        <Button key={a.id} type="link" icon={<PaperClipOutlined />} onClick={() => downloadAttachment(a)}>
           {a.name} ({Math.ceil(a.size / 1024)} KB)
         </Button>
       ))}

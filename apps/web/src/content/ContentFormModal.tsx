@@ -31,6 +31,7 @@ import { http, send } from '../platform/http';
 import { LANGUAGE_NAMES } from '../platform/locales';
 import { applyFieldErrors } from '../platform/ui/form-errors';
 import { issueText } from '../platform/ui/zod-rules';
+import { downloadAttachment } from './AttachmentLinks';
 import { ADMIN_URL, refreshContent, usePublicConfig } from './content-api';
 import { RichTextEditor } from './RichTextEditor';
 
@@ -228,6 +229,9 @@ function ContentForm({
               )
             }
             onRemove={(file) => setAttachments((list) => list.filter((a) => String(a.id) !== file.uid))}
+            showUploadList={{ showDownloadIcon: true }}
+            onDownload={(file) => downloadAttachment({ id: Number(file.uid), name: file.name })}
+            onPreview={(file) => downloadAttachment({ id: Number(file.uid), name: file.name })}
           >
             <Button icon={<UploadOutlined />}>{t('content.ui.upload')}</Button>
           </Upload>
