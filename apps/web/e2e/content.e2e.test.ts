@@ -67,8 +67,14 @@ describe('announcements', () => {
 
     const admin = await harness.newPage();
     await harness.login(admin, ...DEMO.admin);
-    await admin.goto('/annoucement/list');
     const draft = admin.getByRole('row').filter({ hasText: 'Year-end gala (draft)' });
+    // "Members only, admin allowed": not in the admin menu, but the admin may open it and read.
+    await admin.goto('/user-annoucement/list');
+    await admin.getByRole('row').filter({ hasText: 'Welcome to the new back-office' }).click();
+    await admin.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    expect(await admin.getByText('Year-end gala (draft)').count()).toBe(0);
+    expect(await admin.getByRole('menuitem', { name: 'Announcements' }).count()).toBe(1);
+    await admin.goto('/annoucement/list');
     await draft.getByText('Draft', { exact: true }).waitFor();
     await draft.getByRole('button', { name: 'Delete' }).click();
     await admin.getByRole('button', { name: 'OK' }).click();

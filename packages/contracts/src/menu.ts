@@ -14,6 +14,8 @@ export interface MenuEntry {
   order: number;
   roleId?: PermId;
   member?: 'user' | 'admin';
+  /** A members-only entry administrators may still open by its path (it stays out of their menu). */
+  adminMayOpen?: boolean;
   hidden?: boolean;
   /** Opens the configured shop URL in a new tab instead of a page. */
   external?: 'shop';
@@ -183,6 +185,7 @@ export const MENU: readonly MenuEntry[] = [
     order: 21,
     roleId: Perm.programmes,
     member: 'user',
+    adminMayOpen: true,
   },
   {
     path: '/information-center/list',
@@ -244,16 +247,16 @@ export interface MenuViewer {
 
 /** May this viewer open this entry? (role_id guard plus the member/admin flag) */
 export function canOpen(entry: MenuEntry, viewer: MenuViewer): boolean {
-  if (entry.member === 'user' && viewer.isAdmin) return false;
+  if (entry.member === 'user' && viewer.isAdmin && !entry.adminMayOpen) return false;
   if (entry.member === 'admin' && !viewer.isAdmin) return false;
   return hasPermission(viewer.roleIds, entry.roleId);
 }
 
 /** The menu one viewer gets, in order (hidden entries stay routable but are flagged). */
 export function menuFor(viewer: MenuViewer, opts: { staging: boolean }): MenuEntry[] {
-  return MENU.filter((e) => canOpen(e, viewer) && (!e.stagingOnly || opts.staging)).sort(
-    (a, b) => a.order - b.order,
-  );
+  const listed = (e: MenuEntry) =>
+    !(e.member === 'user' && viewer.isAdmin) && (!e.stagingOnly || opts.staging);
+  return MENU.filter((e) => canOpen(e, viewer) && listed(e)).sort((a, b) => a.order - b.order);
 }
 
 export const STAGING_MARKER = 'staging';

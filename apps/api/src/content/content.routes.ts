@@ -26,6 +26,8 @@ import { memberFeed, readItem, unreadCount } from './member-feed';
 
 const admin = access.admin(Perm.programmes);
 const member = access.member(Perm.programmes);
+/** SPEC.md §2: the member announcement list is "members only, admin allowed" (admins see every audience). */
+const feedReader = access.holder(Perm.programmes);
 const ADMIN_URL = '/api/content/admin';
 
 /** Runs one admin change on an item in a transaction and audits its views before and after. */
@@ -144,7 +146,7 @@ export const contentRoutes: RouteDef[] = [
   route({
     method: 'GET',
     url: '/api/content/list',
-    access: member,
+    access: feedReader,
     query: contentMemberQuery,
     handler: ({ app, user, locale, query }) => memberFeed(app.db, user, locale, query),
   }),
@@ -157,7 +159,7 @@ export const contentRoutes: RouteDef[] = [
   route({
     method: 'GET',
     url: '/api/content/items/:id',
-    access: member,
+    access: feedReader,
     params: idParam,
     handler: ({ app, user, locale, params }) => readItem(app.db, user, locale, params.id),
   }),
