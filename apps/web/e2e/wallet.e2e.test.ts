@@ -157,11 +157,16 @@ describe('wallet records', () => {
     const members = await page.locator('tbody tr.ant-table-row td:nth-child(2)').allInnerTexts();
     expect(new Set(members)).toEqual(new Set([me.user_no]));
 
+    // The export runs as a job: a dialog shows its progress, then the file downloads by itself.
     const [download] = await Promise.all([
-      page.waitForEvent('download'),
+      page.waitForEvent('download', { timeout: 60_000 }),
       page.getByRole('button', { name: 'Export', exact: true }).click(),
     ]);
-    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+    expect(download.suggestedFilename()).toMatch(/^wallet-records-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const dialog = page.getByRole('dialog', { name: /^Exporting wallet-records/ });
+    await dialog.getByText(`${added.meta.total} rows exported; the download has started.`).waitFor();
+    await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(readFileSync((await download.path())!) as unknown as ArrayBuffer);
     expect(workbook.worksheets[0]!.rowCount - 1).toBe(added.meta.total);

@@ -1,5 +1,9 @@
 import type { WalletRecordItem } from '@app/contracts';
-import type { Column } from '../platform/xlsx/export';
+import type { Principal } from '../access/principal';
+import type { Db } from '../platform/db/client';
+import type { XlsxJob } from '../platform/jobs/jobs.runner';
+import { type Column, keysetBatches } from '../platform/xlsx/export';
+import { countRecords, type RecordFilter, recordBatchFetcher } from './wallet.queries';
 
 const ACTION = { 1: 'add', 2: 'reduce' } as const;
 const STATUS = { 0: 'pending', 1: 'complete' } as const;
@@ -22,3 +26,17 @@ export const RECORD_EXPORT_COLUMNS: readonly Column<WalletRecordItem>[] = [
   { header: 'Remark', value: (r) => r.remark, width: 30 },
   { header: 'Created at', value: (r) => r.created_at, width: 24 },
 ];
+
+/** The export as a job (the ledger is the largest table): the filtered records in id order. */
+export function recordExportJob(db: Db, viewer: Principal, q: RecordFilter): XlsxJob<WalletRecordItem> {
+  const { page: _page, pageSize: _size, export: _export, ...params } = q;
+  return {
+    kind: 'wallet.records.export',
+    ownerId: viewer.id,
+    params,
+    fileName: `wallet-records-${new Date().toISOString().slice(0, 10)}.xlsx`,
+    columns: RECORD_EXPORT_COLUMNS,
+    count: () => countRecords(db, q),
+    batches: () => keysetBatches(recordBatchFetcher(db, q)),
+  };
+}

@@ -1,7 +1,8 @@
-import type { WalletInvariantResult, WalletRecordList, WalletSummary } from '@app/contracts';
+import type { JobStarted, WalletInvariantResult, WalletRecordList, WalletSummary } from '@app/contracts';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobFile } from '../platform/jobs/test-jobs';
 import { TestApi } from '../test/test-app';
 import { postEntry } from './ledger';
 import { expectLedgerBalanced, fundedMember, type SignedIn, signedInAdmin } from './wallet-fixtures';
@@ -131,7 +132,7 @@ describe('GET /api/wallet/recordList (admin)', () => {
     expect(bad.status).toBe(422);
   });
 
-  it('exports the filtered records as .xlsx with formula text neutralised', async () => {
+  it('exports the filtered records as an .xlsx job with formula text neutralised', async () => {
     const m = await fundedMember(api, 0);
     await api.db.transaction((tx) =>
       postEntry(tx, {
@@ -142,14 +143,17 @@ describe('GET /api/wallet/recordList (admin)', () => {
         remark: '=HYPERLINK("x")',
       }),
     );
-    const res = await api.get('/api/wallet/recordList', {
+    const res = await api.get<JobStarted>('/api/wallet/recordList', {
       token: admin.token,
       query: { user_id: m.user.id, export: 1 },
     });
     expect(res.status).toBe(200);
-    expect(String(res.headers['content-type'])).toContain('spreadsheetml');
+    // The export runs as a job: its link reports progress, then serves the file.
+    const { job, file } = await jobFile(api, res.body.data, admin.token);
+    expect(job).toMatchObject({ status: 'done', processed: 1, total: 1 });
+    expect(String(file.headers['content-type'])).toContain('spreadsheetml');
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(res.raw as never);
+    await book.xlsx.load(file.raw as never);
     const rows = book.worksheets[0]!.getSheetValues().filter(Boolean) as unknown[][];
     expect(rows).toHaveLength(2);
     const header = rows[0]!;

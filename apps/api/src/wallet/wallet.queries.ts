@@ -108,6 +108,16 @@ export async function listRecords(db: DbOrTx, q: RecordFilter): Promise<WalletRe
   };
 }
 
+/** How many records match (the export job's total). */
+export async function countRecords(db: DbOrTx, q: RecordFilter): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(walletRecords)
+    .innerJoin(users, eq(users.id, walletRecords.userId))
+    .where(filterOf(q));
+  return row?.n ?? 0;
+}
+
 /** The same filter in keyset batches, for the export. */
 export function recordBatchFetcher(db: DbOrTx, q: RecordFilter) {
   const where = filterOf(q);

@@ -13,12 +13,12 @@ import type { Principal } from '../access/principal';
 import { forbidden } from '../platform/http/errors';
 import { idempotent } from '../platform/http/idempotency';
 import { access, route } from '../platform/http/route';
-import { keysetBatches, streamXlsx } from '../platform/xlsx/export';
+import { startXlsxJob } from '../platform/jobs/jobs.runner';
 import { checkInvariant } from './invariant';
 import { walletBalance } from './ledger';
-import { RECORD_EXPORT_COLUMNS } from './record-export';
+import { recordExportJob } from './record-export';
 import { findRecipient, listTransfers, sendTransfer } from './transfers.service';
-import { listRecords, recordBatchFetcher, userRecords } from './wallet.queries';
+import { listRecords, userRecords } from './wallet.queries';
 
 /** Members see only their own wallet; administrators holding the permission see anyone's. */
 function assertOwnWallet(user: Principal, userId: number) {
@@ -31,16 +31,10 @@ export const walletRoutes = [
     url: '/api/wallet/recordList',
     access: access.admin(Perm.walletRecord),
     query: walletRecordListQuery,
-    handler: async ({ app, query, reply }) => {
-      if (!query.export) return listRecords(app.db, query);
-      const date = new Date().toISOString().slice(0, 10);
-      return streamXlsx(
-        reply,
-        `wallet-records-${date}.xlsx`,
-        RECORD_EXPORT_COLUMNS,
-        keysetBatches(recordBatchFetcher(app.db, query)),
-      );
-    },
+    handler: async ({ app, query, user, req }) =>
+      query.export
+        ? startXlsxJob(app.db, recordExportJob(app.db, user, query), req.log)
+        : listRecords(app.db, query),
   }),
   route({
     method: 'GET',

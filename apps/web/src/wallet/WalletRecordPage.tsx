@@ -1,9 +1,16 @@
-import { WALLET_RECORD_KINDS, type WalletRecordItem, type WalletRecordTotals } from '@app/contracts';
+import {
+  type JobStarted,
+  WALLET_RECORD_KINDS,
+  type WalletRecordItem,
+  type WalletRecordTotals,
+} from '@app/contracts';
 import { Button, Card, DatePicker, Form, Input, Select, Space, Table, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { download } from '../platform/http';
+import { http } from '../platform/http';
+import { JobProgressModal } from '../platform/jobs/JobProgressModal';
+import { useStartedJob } from '../platform/jobs/useJob';
 import { MoneyText } from '../platform/ui/MoneyText';
 import { usePagedList } from '../platform/ui/PagedTable';
 import { UserName } from '../platform/ui/UserName';
@@ -37,15 +44,11 @@ export default function WalletRecordPage() {
     },
   );
   const columns = useRecordColumns();
-  const [exporting, setExporting] = useState(false);
-  const exportAll = async () => {
-    setExporting(true);
-    try {
-      await download('/api/wallet/recordList', { ...filters, export: 1 }, 'wallet-records.xlsx', 'GET');
-    } finally {
-      setExporting(false);
-    }
-  };
+  const exportJob = useStartedJob();
+  const exportAll = () =>
+    exportJob
+      .run(() => http.get<JobStarted>('/api/wallet/recordList', { ...filters, export: 1 }))
+      .catch(() => {});
   return (
     <Card>
       <Form
@@ -102,9 +105,7 @@ export default function WalletRecordPage() {
           >
             {t('walletUi.reset')}
           </Button>
-          <Button onClick={exportAll} loading={exporting}>
-            {t('walletUi.export')}
-          </Button>
+          <Button onClick={exportAll}>{t('walletUi.export')}</Button>
         </Space>
       </Form>
       <Table<WalletRecordItem>
@@ -135,6 +136,13 @@ export default function WalletRecordPage() {
           </Table.Summary.Row>
         )}
       />
+      {exportJob.started && (
+        <JobProgressModal
+          key={exportJob.started.job_id}
+          started={exportJob.started}
+          onClose={exportJob.clear}
+        />
+      )}
     </Card>
   );
 }
