@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../platform/db/client';
+import { ensureSqlFunctions, type SqlFunction, sqlFunctionCurrent } from '../platform/db/sql-functions';
 
 /**
  * order_totals_daily (orders.schema.ts) is kept by statement-level triggers on `orders`, so every
@@ -74,28 +75,29 @@ export async function rebuildOrderTotals(db: DbOrTx) {
   );
 }
 
+const FUNCTION: SqlFunction = {
+  name: 'order_totals_apply',
+  signature: '() returns trigger',
+  body: FUNCTION_BODY,
+};
+
 /** Installs (or updates) the rollup's trigger function and triggers; see above. */
 export async function ensureOrderTotals(tx: DbOrTx) {
   const installed = async () => {
-    const [state] = await queryRows<{ body: string | null; triggers: number }>(
+    const [state] = await queryRows<{ triggers: number }>(
       tx,
-      sql`select (select prosrc from pg_proc where oid = to_regproc('order_totals_apply')) as body,
-                 (select count(*)::int from pg_trigger
-                  where tgrelid = 'orders'::regclass and tgname in (${sql.join(
-                    Object.keys(TRIGGERS).map((name) => sql`${name}`),
-                    sql`, `,
-                  )})) as triggers`,
+      sql`select count(*)::int as triggers from pg_trigger
+          where tgrelid = 'orders'::regclass and tgname in (${sql.join(
+            Object.keys(TRIGGERS).map((name) => sql`${name}`),
+            sql`, `,
+          )})`,
     );
-    return state?.body === FUNCTION_BODY && state.triggers === Object.keys(TRIGGERS).length;
+    return state?.triggers === Object.keys(TRIGGERS).length && (await sqlFunctionCurrent(tx, FUNCTION));
   };
   if (await installed()) return;
   await tx.execute(sql`lock table orders in share row exclusive mode`);
   if (await installed()) return;
-  await tx.execute(
-    sql.raw(
-      `create or replace function order_totals_apply() returns trigger language plpgsql as $$${FUNCTION_BODY}$$`,
-    ),
-  );
+  await ensureSqlFunctions(tx, [FUNCTION]);
   for (const [name, when] of Object.entries(TRIGGERS))
     await tx.execute(
       sql.raw(

@@ -23,8 +23,9 @@ export async function sqlFunctionCurrent(
 
 /**
  * Installs the functions whose body changed (idempotent; run by prepareDatabase). The old version is
- * dropped first, as a changed parameter list would otherwise add an overload beside it; an advisory lock
- * keeps API processes starting at once from installing the same function together.
+ * dropped first, as a changed parameter list would otherwise add an overload beside it — with the triggers
+ * that call it, which their owner then creates again (ensureOrderTotals); an advisory lock keeps API
+ * processes starting at once from installing the same function together.
  */
 export async function ensureSqlFunctions(tx: DbOrTx, fns: readonly SqlFunction[]): Promise<void> {
   const stale = async () => {
@@ -35,7 +36,7 @@ export async function ensureSqlFunctions(tx: DbOrTx, fns: readonly SqlFunction[]
   if ((await stale()).length === 0) return;
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('ensureSqlFunctions'))`);
   for (const fn of await stale()) {
-    await tx.execute(sql.raw(`drop function if exists ${fn.name}`));
+    await tx.execute(sql.raw(`drop function if exists ${fn.name} cascade`));
     await tx.execute(
       sql.raw(`create function ${fn.name}${fn.signature} language plpgsql as $fn$${fn.body}$fn$`),
     );
