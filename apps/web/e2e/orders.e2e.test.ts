@@ -110,4 +110,34 @@ describe('provider settings', () => {
     const row = admin.getByRole('row').filter({ hasText: 'Ocean Academy' });
     await row.getByText('12.50%').waitFor();
   });
+
+  it('imports a sheet as a job: progress dialog, partial result and the error file of the failed rows', async () => {
+    await admin.goto('/provider/provider');
+    const csv = Buffer.from(
+      'provider_no,name,proportion,phone,email,status,referrer_user_no\n' +
+        ',River Institute,8,,river@institute.test,1,\n' +
+        ',,5,,bad-email,1,\n',
+    );
+    await admin
+      .locator('input[type=file][accept=".xlsx,.csv"]')
+      .setInputFiles({ name: 'providers.csv', mimeType: 'text/csv', buffer: csv });
+    const dialog = admin.getByRole('dialog', { name: 'Importing providers.csv' });
+    await dialog.getByText('1 of 2 row(s) imported').waitFor();
+    await dialog.getByText('Import successful but some rows failed, download error file').waitFor();
+    const [errors] = await Promise.all([
+      admin.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Download error file' }).click(),
+    ]);
+    expect(errors.suggestedFilename()).toBe('provider-errors.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(readFileSync((await errors.path())!) as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.rowCount).toBe(2);
+    expect(sheet.getRow(2).getCell(8).value).toBe(
+      'name: This field is required; email: email format incorrect',
+    );
+    await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await admin.getByRole('row').filter({ hasText: 'River Institute' }).getByText('8.00%').waitFor();
+  });
 });

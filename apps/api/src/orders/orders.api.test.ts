@@ -11,7 +11,13 @@ import { payBonus } from '../bonus/payouts';
 import { levelHistory, type UserRow, users } from '../members/members.schema';
 import { auditLogs } from '../platform/audit/audit.schema';
 import { jobFile } from '../platform/jobs/test-jobs';
-import { hasLibreOffice, libreOfficeCsv, renameColumn, upload, xlsxRows } from '../platform/xlsx/test-files';
+import {
+  hasLibreOffice,
+  importSheet,
+  libreOfficeCsv,
+  renameColumn,
+  xlsxRows,
+} from '../platform/xlsx/test-files';
 import { TEST_PASSWORD } from '../test/factory';
 import { TestApi } from '../test/test-app';
 import { walletBalance } from '../wallet/ledger';
@@ -489,9 +495,9 @@ describe('order ingestion and import', () => {
     const csv = Buffer.from(
       `platform_order_no,source_type,user_no,product_name,amount\nIMP-M,1,${t.B2!.userNo},Membership,10\n`,
     );
-    const res = await upload(api, '/api/orders/import', adminToken, 'm.csv', csv);
-    expect(res.body.data).toMatchObject({ total: 1, imported: 0, failed: 1 });
-    const errors = await xlsxRows(Buffer.from(res.body.data.error_file, 'base64'));
+    const res = await importSheet(api, '/api/orders/import', adminToken, 'm.csv', csv);
+    expect(res).toMatchObject({ total: 1, imported: 0, failed: 1 });
+    const errors = res.errors!;
     expect(errors[1]!.at(-1)).toBe(
       'product_id: A membership order (source_type 1) needs product_id of a product that grants a level',
     );
@@ -532,11 +538,11 @@ describe('order ingestion and import', () => {
     const group = { group_sales: true, member_id: t.A!.userNo };
     const n = (await list(group)).body.data.meta.total;
     const { file: exportedFile } = await exported(group);
-    const same = await upload(api, '/api/orders/import', adminToken, 'orders.xlsx', exportedFile.raw);
-    expect(same.body.data).toMatchObject({ total: n, imported: n, failed: 0, error_file: null });
+    const same = await importSheet(api, '/api/orders/import', adminToken, 'orders.xlsx', exportedFile.raw);
+    expect(same).toMatchObject({ total: n, imported: n, failed: 0, errors: null });
     expect((await list({})).body.data.meta).toEqual(before);
     const copy = await renameColumn(exportedFile.raw, 'platform_order_no', (no) => `COPY-${no}`);
-    expect((await upload(api, '/api/orders/import', adminToken, 'copy.xlsx', copy)).body.data).toMatchObject({
+    expect(await importSheet(api, '/api/orders/import', adminToken, 'copy.xlsx', copy)).toMatchObject({
       imported: n,
       failed: 0,
     });
@@ -555,10 +561,9 @@ describe('order ingestion and import', () => {
         `IMP-1,2,${t.B2!.userNo},Imported course,5.50\n` +
         'IMP-2,2,M-nobody,Broken,1\n',
     );
-    const res = await upload(api, '/api/orders/import', adminToken, 'orders.csv', csv);
-    expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ total: 2, imported: 1, failed: 1 });
-    const errors = await xlsxRows(Buffer.from(res.body.data.error_file, 'base64'));
+    const res = await importSheet(api, '/api/orders/import', adminToken, 'orders.csv', csv);
+    expect(res).toMatchObject({ total: 2, imported: 1, failed: 1 });
+    const errors = res.errors!;
     expect(errors[1]![0]).toBe('IMP-2');
     expect(errors[1]!.at(-1)).toBe('user_no: Member does not exist');
     expect((await list({ platform_order_no: 'IMP-1' })).body.data.list[0]!.amount).toBe('5.50');

@@ -16,7 +16,7 @@ import { AppError, forbidden, notFound } from '../platform/http/errors';
 import { access, publicRoute, route } from '../platform/http/route';
 import { startXlsxJob } from '../platform/jobs/jobs.runner';
 import { streamXlsx } from '../platform/xlsx/export';
-import { runImport } from '../platform/xlsx/import';
+import { startImport } from '../platform/xlsx/import';
 import { orderExportJob } from './orders.export';
 import { orderWhere } from './orders.filter';
 import { orderImport } from './orders.import';
@@ -127,7 +127,7 @@ export const orderRoutes = [
     url: '/api/orders/import',
     access: access.admin(Perm.orders),
     rawBody: true,
-    handler: ({ app, req, locale }) => runImport(app.db, req, locale, orderImport),
+    handler: ({ app, req, locale }) => startImport(app.db, req, locale, orderImport),
   }),
   /** The shop platform posts each order here with `x-api-key: ORDERS_INGEST_KEY`; admins with Perm.orders may too. */
   publicRoute({

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadPrincipal, type Principal } from '../access/principal';
 import type { UserRow } from '../members/members.schema';
 import { queryRows } from '../platform/db/client';
-import { upload } from '../platform/xlsx/test-files';
+import { importSheet } from '../platform/xlsx/test-files';
 import { TEST_PASSWORD } from '../test/factory';
 import { TestApi } from '../test/test-app';
 import { orderWhere } from './orders.filter';
@@ -204,8 +204,8 @@ describe('orders list totals from order_totals_daily', () => {
         `TOT-IMP-2,3,credit_order,${m.X!.userNo},Imported,6.25,12,2026-04-15T00:00:00Z\n` +
         'TOT-IMP-3,2,normal_order,M-nobody,Broken,1,1,2026-04-15T00:00:00Z\n',
     );
-    const imported = await upload(api, '/api/orders/import', adminToken, 'orders.csv', csv);
-    expect(imported.body.data).toMatchObject({ total: 3, imported: 2, failed: 1 });
+    const imported = await importSheet(api, '/api/orders/import', adminToken, 'orders.csv', csv);
+    expect(imported).toMatchObject({ total: 3, imported: 2, failed: 1 });
     const refund = await api.post(
       '/api/orders/refund-wallet',
       { platform_order_no_origin: 'TOT-5' },

@@ -1,7 +1,7 @@
 import type { ProductView } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SalesFixtures } from '../orders/orders.fixtures';
-import { upload, xlsxRows } from '../platform/xlsx/test-files';
+import { importSheet, xlsxRows } from '../platform/xlsx/test-files';
 import { TEST_PASSWORD } from '../test/factory';
 import { TestApi } from '../test/test-app';
 
@@ -130,14 +130,14 @@ describe('products', () => {
       'tags',
       'status',
     ]);
-    const same = await upload(api, '/api/product/import', adminToken, 'products.xlsx', exported.raw);
-    expect(same.body.data).toMatchObject({ imported: 3, failed: 0 });
+    const same = await importSheet(api, '/api/product/import', adminToken, 'products.xlsx', exported.raw);
+    expect(same).toMatchObject({ imported: 3, failed: 0 });
     expect(await list()).toEqual(before);
     const csv = Buffer.from(
       'name,price,sales_points,source_type,tags\nNew course,10,10,2,"new,course"\nBroken,abc,1,9,\n',
     );
-    const res = await upload(api, '/api/product/import', adminToken, 'p.csv', csv);
-    expect(res.body.data).toMatchObject({ imported: 1, failed: 1 });
+    const res = await importSheet(api, '/api/product/import', adminToken, 'p.csv', csv);
+    expect(res).toMatchObject({ imported: 1, failed: 1 });
     expect((await list({ tags: ['new'] })).list[0]).toMatchObject({
       name: 'New course',
       tags: ['new', 'course'],

@@ -2,7 +2,7 @@ import { idParam, Perm, type ProductView, productBody, productListBody } from '@
 import { z } from 'zod';
 import { access, route } from '../platform/http/route';
 import { keysetBatches, streamXlsx } from '../platform/xlsx/export';
-import { runImport } from '../platform/xlsx/import';
+import { startImport } from '../platform/xlsx/import';
 import { PRODUCT_COLUMNS, productCell, productImport } from './products.import';
 import { createProduct, listProducts, productBatch, productTags, updateProduct } from './products.service';
 
@@ -47,7 +47,7 @@ export const productRoutes = [
     url: '/api/product/import',
     access: access.admin(Perm.providers),
     rawBody: true,
-    handler: ({ app, req, locale }) => runImport(app.db, req, locale, productImport),
+    handler: ({ app, req, locale }) => startImport(app.db, req, locale, productImport),
   }),
   route({
     method: 'POST',

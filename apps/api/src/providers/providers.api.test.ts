@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SalesFixtures } from '../orders/orders.fixtures';
 import { auditLogs } from '../platform/audit/audit.schema';
 import { importLocks } from '../platform/xlsx/import-lock.schema';
-import { upload, xlsxRows } from '../platform/xlsx/test-files';
+import { importSheet, upload, xlsxRows } from '../platform/xlsx/test-files';
 import { TEST_PASSWORD } from '../test/factory';
 import { TestApi } from '../test/test-app';
 
@@ -154,8 +154,8 @@ describe('providers', () => {
     const rows = await xlsxRows(exported.raw);
     expect(rows).toHaveLength(before.meta.total + 1);
     expect(rows.find((r) => r[1] === "'=cmd|calc")).toBeDefined();
-    const same = await upload(api, '/api/provider/import', adminToken, 'providers.xlsx', exported.raw);
-    expect(same.body.data).toMatchObject({ failed: 0, imported: before.meta.total });
+    const same = await importSheet(api, '/api/provider/import', adminToken, 'providers.xlsx', exported.raw);
+    expect(same).toMatchObject({ failed: 0, imported: before.meta.total, errors: null });
     expect(await providers()).toEqual(before);
 
     const csv = Buffer.from(
@@ -163,9 +163,9 @@ describe('providers', () => {
         ',New Channel,7.25,,new@channel.test,1,\n' +
         ',,5,,bad-email,1,\n',
     );
-    const res = await upload(api, '/api/provider/import', adminToken, 'providers.csv', csv);
-    expect(res.body.data).toMatchObject({ total: 2, imported: 1, failed: 1 });
-    const errors = await xlsxRows(Buffer.from(res.body.data.error_file, 'base64'));
+    const res = await importSheet(api, '/api/provider/import', adminToken, 'providers.csv', csv);
+    expect(res).toMatchObject({ total: 2, imported: 1, failed: 1 });
+    const errors = res.errors!;
     expect(errors[0]!.at(-1)).toBe('error');
     expect(errors[1]!.at(-1)).toBe('name: This field is required; email: email format incorrect');
     expect((await providers({ keyword: 'New Channel' })).list[0]!.proportion).toBe('7.25');

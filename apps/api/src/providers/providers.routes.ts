@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { forbidden } from '../platform/http/errors';
 import { access, route } from '../platform/http/route';
 import { keysetBatches, streamXlsx } from '../platform/xlsx/export';
-import { runImport } from '../platform/xlsx/import';
+import { startImport } from '../platform/xlsx/import';
 import { PROVIDER_COLUMNS, providerImport } from './providers.import';
 import {
   createProvider,
@@ -89,6 +89,6 @@ export const providerRoutes = [
     url: '/api/provider/import',
     access: access.admin(Perm.providers),
     rawBody: true,
-    handler: ({ app, req, locale }) => runImport(app.db, req, locale, providerImport),
+    handler: ({ app, req, locale }) => startImport(app.db, req, locale, providerImport),
   }),
 ];

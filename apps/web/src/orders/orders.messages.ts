@@ -63,8 +63,6 @@ export const ordersMessages = defineMessages(
     'orders.orderAt': 'Order time',
     'orders.import': 'Import',
     'orders.downloadTemplate': 'Download template',
-    'orders.importDone': '{imported} of {total} row(s) imported',
-    'orders.downloadErrors': 'Download error file',
     'orders.uploading': 'Uploading {percent}%',
   },
   {
@@ -128,8 +126,6 @@ export const ordersMessages = defineMessages(
     'orders.orderAt': '下單時間',
     'orders.import': '導入',
     'orders.downloadTemplate': '下載模板',
-    'orders.importDone': '已導入 {imported} / {total} 行',
-    'orders.downloadErrors': '下載錯誤文件',
     'orders.uploading': '上傳中 {percent}%',
   },
   {
@@ -193,8 +189,6 @@ export const ordersMessages = defineMessages(
     'orders.orderAt': '下单时间',
     'orders.import': '导入',
     'orders.downloadTemplate': '下载模板',
-    'orders.importDone': '已导入 {imported} / {total} 行',
-    'orders.downloadErrors': '下载错误文件',
     'orders.uploading': '上传中 {percent}%',
   },
 );

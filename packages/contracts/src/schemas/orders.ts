@@ -202,14 +202,6 @@ export const orderIngestBody = z.object({
 export type OrderIngestBody = z.input<typeof orderIngestBody>;
 export type OrderIngest = z.output<typeof orderIngestBody>;
 
-export interface ImportResult {
-  total: number;
-  imported: number;
-  failed: number;
-  /** .xlsx of the failed rows with an error column, base64; null when every row passed. */
-  error_file: string | null;
-}
-
 export const IMPORT_KINDS = ['provider', 'product', 'order'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 export const importTemplateQuery = z.object({ kind: z.enum(IMPORT_KINDS, { message: 'validation.choice' }) });

@@ -104,7 +104,7 @@ describe('export jobs', () => {
     expect(res.body.data).toMatchObject({ error: '文件尚未准备好' });
     expect((await api.get(jobFileUrl(job.id), { token: owner.token })).status).toBe(409);
     const crashed = await pollJob(api, await start(numbers(3000, new Error('boom'))), owner.token);
-    expect(crashed.job.error).toBe('The export failed. Please try again.');
+    expect(crashed.job.error).toBe('The task failed and changed nothing. Please try again.');
     const left = await api.db.select().from(jobFileChunks).where(eq(jobFileChunks.jobId, job.id));
     expect(left).toHaveLength(0);
   });

@@ -10,13 +10,26 @@ import { jobFileChunks, jobs } from './jobs.schema';
 /** Jobs (and their files) are kept this long, then deleted when the next job is created. */
 const KEEP = sql`interval '24 hours'`;
 
-/** A spreadsheet export to run as a job: what to record, and how to count and read the rows. */
-export interface XlsxJob<T> {
+/** What a job's work may use: its file, a stop signal (shutdown), and progress reports. */
+export interface JobContext {
+  /** The job's file (job_file_chunks); end it when the file is complete. */
+  file: ChunkSink;
+  signal: AbortSignal;
+  progress(processed: number, total?: number): Promise<void>;
+}
+
+/** Long work to run as a job; `run` answers the final figures and whether it produced a file. */
+export interface JobSpec {
   kind: string;
   ownerId: number;
   /** The request that started it, kept for the record. */
   params: unknown;
   fileName: string;
+  run(ctx: JobContext): Promise<{ processed: number; total: number; file: boolean }>;
+}
+
+/** A spreadsheet export to run as a job: what to record, and how to count and read the rows. */
+export interface XlsxJob<T> extends Omit<JobSpec, 'run'> {
   columns: readonly Column<T>[];
   count: () => Promise<number>;
   batches: () => AsyncIterable<readonly T[]>;
@@ -34,10 +47,10 @@ class Stopped extends Error {}
 
 /**
  * Records the job, then starts it in this process once the row is committed and answers at
- * once with the job's link. Progress is written after every batch; the file goes into
+ * once with the job's link. The work reports progress as it goes; its file goes into
  * job_file_chunks as it is produced.
  */
-export async function startXlsxJob<T>(db: Db, job: XlsxJob<T>, log: FastifyBaseLogger): Promise<JobStarted> {
+export async function startJob(db: Db, job: JobSpec, log: FastifyBaseLogger): Promise<JobStarted> {
   await db.delete(jobs).where(sql`${jobs.createdAt} < now() - ${KEEP}`);
   const [row] = await db
     .insert(jobs)
@@ -45,25 +58,55 @@ export async function startXlsxJob<T>(db: Db, job: XlsxJob<T>, log: FastifyBaseL
     .returning({ id: jobs.id });
   const id = row!.id;
   const entry: Running = { db, stop: new AbortController(), done: Promise.resolve() };
-  entry.done = runXlsx(db, id, job, entry.stop.signal, log).finally(() => running.delete(entry));
+  entry.done = runJob(db, id, job, entry.stop.signal, log).finally(() => running.delete(entry));
   running.add(entry);
   return { job_id: id, url: jobUrl(id) };
 }
 
-async function runXlsx<T>(db: Db, id: string, job: XlsxJob<T>, signal: AbortSignal, log: FastifyBaseLogger) {
-  const sink = new ChunkSink(db, id);
+/** An export as a job: counts the rows, then writes them batch by batch into the job's file. */
+export function startXlsxJob<T>(db: Db, job: XlsxJob<T>, log: FastifyBaseLogger): Promise<JobStarted> {
+  const { columns, count, batches, ...spec } = job;
+  return startJob(
+    db,
+    {
+      ...spec,
+      run: async ({ file, signal, progress }) => {
+        await progress(0, await count());
+        const written = await writeXlsx(file, columns, untilStopped(batches(), signal), {
+          onBatch: (n) => progress(n),
+        });
+        return { processed: written, total: written, file: true };
+      },
+    },
+    log,
+  );
+}
+
+async function runJob(db: Db, id: string, job: JobSpec, signal: AbortSignal, log: FastifyBaseLogger) {
+  const file = new ChunkSink(db, id);
   try {
-    const total = await job.count();
-    await db.update(jobs).set({ status: 'running', total, updatedAt: sql`now()` }).where(eq(jobs.id, id));
-    const processed = await writeXlsx(sink, job.columns, untilStopped(job.batches(), signal), {
-      onBatch: (written) => progress(db, id, written),
-    });
+    await db.update(jobs).set({ status: 'running', updatedAt: sql`now()` }).where(eq(jobs.id, id));
+    const ctx: JobContext = {
+      file,
+      signal,
+      progress: (processed, total) => progress(db, id, processed, total),
+    };
+    const result = await job.run(ctx);
+    if (signal.aborted) throw new Stopped();
     await db
       .update(jobs)
-      .set({ status: 'done', processed, total: processed, updatedAt: sql`now()`, finishedAt: sql`now()` })
+      .set({
+        status: 'done',
+        processed: result.processed,
+        total: result.total,
+        // No file: nothing to download (toJobView gives no link).
+        fileName: result.file ? job.fileName : '',
+        updatedAt: sql`now()`,
+        finishedAt: sql`now()`,
+      })
       .where(eq(jobs.id, id));
   } catch (error) {
-    sink.destroy();
+    file.destroy();
     const key: MessageKey =
       error instanceof AppError ? error.key : error instanceof Stopped ? 'jobs.interrupted' : 'jobs.failed';
     if (!(error instanceof AppError || error instanceof Stopped))
@@ -74,10 +117,10 @@ async function runXlsx<T>(db: Db, id: string, job: XlsxJob<T>, signal: AbortSign
   }
 }
 
-const progress = (db: Db, id: string, processed: number) =>
+const progress = (db: Db, id: string, processed: number, total?: number) =>
   db
     .update(jobs)
-    .set({ processed, updatedAt: sql`now()` })
+    .set({ processed, ...(total === undefined ? {} : { total }), updatedAt: sql`now()` })
     .where(eq(jobs.id, id))
     .then(() => undefined);
 
@@ -91,9 +134,14 @@ function markFailed(db: Db, id: string, error: MessageKey) {
   });
 }
 
+/** Throws (the job ends as interrupted) once this process is shutting down. */
+export function throwIfStopped(signal: AbortSignal): void {
+  if (signal.aborted) throw new Stopped();
+}
+
 async function* untilStopped<T>(batches: AsyncIterable<T>, signal: AbortSignal): AsyncGenerator<T> {
   for await (const batch of batches) {
-    if (signal.aborted) throw new Stopped();
+    throwIfStopped(signal);
     yield batch;
   }
 }

@@ -28,7 +28,7 @@ export function toJobView(job: JobRow, locale: Locale): JobView {
     total: job.total,
     file_name: job.fileName,
     error: job.error ? translate(job.error, locale) : null,
-    download_url: job.status === 'done' ? jobFileUrl(job.id) : null,
+    download_url: job.status === 'done' && job.fileName ? jobFileUrl(job.id) : null,
     created_at: job.createdAt.toISOString(),
     finished_at: job.finishedAt?.toISOString() ?? null,
   };

@@ -1,9 +1,10 @@
-import { type ImportKind, type ImportResult, type Locale, translate } from '@app/contracts';
+import { type ImportKind, type JobStarted, type Locale, translate } from '@app/contracts';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db, DbOrTx, Tx } from '../db/client';
 import { AppError, badRequest, conflict } from '../http/errors';
 import { type RawFieldError, translateFieldErrors } from '../http/validation';
+import { type JobContext, startJob, throwIfStopped } from '../jobs/jobs.runner';
 import { xlsxBuffer } from './export';
 import { importLocks } from './import-lock.schema';
 import { readSheet, type SheetRow } from './read';
@@ -49,48 +50,77 @@ function rowError(error: unknown, locale: Locale): string {
     .join('; ');
 }
 
+/** Rows checked between two progress reports. */
+const PROGRESS_EVERY = 200;
+
 /**
- * Reads the uploaded sheet, validates every row, applies the valid ones in one
- * transaction and returns an error file (the failed rows plus an `error` column).
- * Only one import of a kind runs at a time ("Import in progress, try later").
+ * Takes the upload and the import lock of its kind ("Import in progress, try later" while another import of
+ * that kind runs), then answers at once with a job that validates every row, applies the valid ones in one
+ * transaction and, when rows failed, leaves an error file (the failed rows plus an `error` column) as the
+ * job's file. The job ends with `total` = rows read and `processed` = rows imported; the lock is released
+ * when it ends, however it ends.
  */
-export async function runImport<T>(
+export async function startImport<T>(
   db: Db,
   req: FastifyRequest,
   locale: Locale,
   spec: ImportSpec<T>,
-): Promise<ImportResult> {
+): Promise<JobStarted> {
   const upload = await req.file().catch(() => undefined);
   if (!upload) throw badRequest('sales.fileRequired');
   if (!/\.(xlsx|csv)$/i.test(upload.filename)) throw badRequest('sales.fileRequired');
   const buffer = await upload.toBuffer();
   const release = await acquireImportLock(db, spec.kind, req.principal?.id ?? null);
   try {
-    const rows = await readSheet(buffer, upload.filename);
-    const valid: T[] = [];
-    const failed: Array<{ row: SheetRow; error: string }> = [];
-    for (const row of rows) {
-      try {
-        valid.push(await spec.prepare(db, row));
-      } catch (error) {
-        failed.push({ row, error: rowError(error, locale) });
-      }
-    }
-    if (valid.length > 0) await db.transaction((tx) => spec.apply(tx, valid, req));
-    const errorFile =
-      failed.length === 0
-        ? null
-        : await xlsxBuffer(
-            [...spec.columns, 'error'],
-            failed.map((f) => [...spec.columns.map((c) => f.row[c] ?? ''), f.error]),
-          );
-    return {
-      total: rows.length,
-      imported: valid.length,
-      failed: failed.length,
-      error_file: errorFile ? errorFile.toString('base64') : null,
-    };
-  } finally {
+    return await startJob(
+      db,
+      {
+        kind: `${spec.kind}.import`,
+        ownerId: req.principal!.id,
+        params: { file: upload.filename },
+        fileName: `${spec.kind}-errors.xlsx`,
+        run: (ctx) => importRows(db, req, locale, spec, buffer, upload.filename, ctx).finally(release),
+      },
+      req.log,
+    );
+  } catch (error) {
     await release();
+    throw error;
   }
+}
+
+async function importRows<T>(
+  db: Db,
+  req: FastifyRequest,
+  locale: Locale,
+  spec: ImportSpec<T>,
+  buffer: Buffer,
+  filename: string,
+  { file, signal, progress }: JobContext,
+) {
+  const rows = await readSheet(buffer, filename);
+  await progress(0, rows.length);
+  const valid: T[] = [];
+  const failed: Array<{ row: SheetRow; error: string }> = [];
+  for (const [i, row] of rows.entries()) {
+    throwIfStopped(signal);
+    try {
+      valid.push(await spec.prepare(db, row));
+    } catch (error) {
+      failed.push({ row, error: rowError(error, locale) });
+    }
+    if ((i + 1) % PROGRESS_EVERY === 0) await progress(i + 1);
+  }
+  throwIfStopped(signal);
+  if (valid.length > 0) await db.transaction((tx) => spec.apply(tx, valid, req));
+  if (failed.length > 0) {
+    const errors = await xlsxBuffer(
+      [...spec.columns, 'error'],
+      failed.map((f) => [...spec.columns.map((c) => f.row[c] ?? ''), f.error]),
+    );
+    await new Promise<void>((resolve, reject) =>
+      file.end(errors, (e?: Error | null) => (e ? reject(e) : resolve())),
+    );
+  }
+  return { processed: valid.length, total: rows.length, file: failed.length > 0 };
 }

@@ -2,8 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { JobStarted } from '@app/contracts';
 import ExcelJS from 'exceljs';
 import type { TestApi } from '../../test/test-app';
+import { pollJob } from '../jobs/test-jobs';
 
 /** Test helpers for spreadsheet calls: upload a file as multipart, read an .xlsx answer. */
 export async function upload(api: TestApi, url: string, token: string, filename: string, content: Buffer) {
@@ -26,6 +28,31 @@ export async function upload(api: TestApi, url: string, token: string, filename:
     },
   });
   return { status: res.statusCode, body: res.json() };
+}
+
+/**
+ * Uploads a sheet to an import call and follows its job to the end: the rows read, imported and failed,
+ * and the error file's rows (header first) when some failed. Throws when the upload is refused.
+ */
+export async function importSheet(
+  api: TestApi,
+  url: string,
+  token: string,
+  filename: string,
+  content: Buffer,
+) {
+  const res = await upload(api, url, token, filename, content);
+  if (res.status !== 200) throw new Error(`${url}: ${res.status} ${res.body?.msg}`);
+  const { job } = await pollJob(api, res.body.data as JobStarted, token);
+  if (job.status !== 'done') throw new Error(`${url}: import job ${job.status}: ${job.error}`);
+  const errorFile = job.download_url ? await api.get(job.download_url, { token }) : null;
+  return {
+    job,
+    total: job.total,
+    imported: job.processed,
+    failed: (job.total ?? 0) - job.processed,
+    errors: errorFile ? await xlsxRows(errorFile.raw) : null,
+  };
 }
 
 /** The first sheet as rows of cell text (header row first). */

@@ -10,32 +10,69 @@ const save = (job: JobView) => download(job.download_url!, undefined, job.file_n
 const percent = (job: JobView | undefined) =>
   job?.status === 'done' ? 100 : job?.total ? Math.floor((job.processed / job.total) * 100) : 0;
 
+/** Texts of each kind of job: an export downloads its file when done; an import offers its error file. */
+const TEXTS = {
+  export: {
+    title: 'jobDialog.title',
+    running: 'jobDialog.running',
+    done: 'jobDialog.done',
+    failed: 'jobDialog.failed',
+    download: 'jobDialog.downloadAgain',
+  },
+  import: {
+    title: 'jobDialog.import.title',
+    running: 'jobDialog.import.running',
+    done: 'jobDialog.import.done',
+    failed: 'jobDialog.import.failed',
+    download: 'jobDialog.import.downloadErrors',
+  },
+} as const;
+
 /**
- * Shows a job's progress (processed / total rows) while it runs, downloads its file once
- * it is done, and the server's message when it failed.
+ * Shows a job's progress (processed / total rows) while it runs and the server's message when it failed.
+ * An export's file downloads by itself once done; an import's file is its failed rows, offered with the
+ * partial-import warning. `source` names what the job works on (the uploaded file of an import);
+ * `onDone` hears the job once it is done.
  */
-export function JobProgressModal({ started, onClose }: { started: JobStarted; onClose: () => void }) {
+export function JobProgressModal({
+  started,
+  onClose,
+  mode = 'export',
+  source,
+  onDone,
+}: {
+  started: JobStarted;
+  onClose: () => void;
+  mode?: keyof typeof TEXTS;
+  source?: string;
+  onDone?: (job: JobView) => void;
+}) {
   const { t } = useTranslation();
   const { data: job } = useJob(started.job_id);
-  const saved = useRef(false);
+  const texts = TEXTS[mode];
+  const finished = useRef(false);
   useEffect(() => {
-    if (job?.status !== 'done' || saved.current) return;
-    saved.current = true;
-    void save(job);
-  }, [job]);
+    if (job?.status !== 'done' || finished.current) return;
+    finished.current = true;
+    if (mode === 'export') void save(job);
+    onDone?.(job);
+  }, [job, mode, onDone]);
 
   const status = job?.status ?? 'queued';
   const counts = { processed: job?.processed ?? 0, total: job?.total ?? '…' };
+  const canDownload = status === 'done' && !!job?.download_url;
   return (
     <Modal
       open
-      title={t('jobDialog.title', { file: job?.file_name ?? '' })}
+      title={t(texts.title, { file: source ?? job?.file_name ?? '' })}
       onCancel={onClose}
       maskClosable={false}
       footer={
         <Space>
-          {job?.status === 'done' && (
-            <Button onClick={() => save(job)}>{t('jobDialog.downloadAgain')}</Button>
+          {canDownload && (
+            <Button danger={mode === 'import'} onClick={() => save(job!)}>
+              {t(texts.download)}
+            </Button>
           )}
           <Button type={status === 'done' || status === 'failed' ? 'primary' : 'default'} onClick={onClose}>
             {t('jobDialog.close')}
@@ -49,15 +86,18 @@ export function JobProgressModal({ started, onClose }: { started: JobStarted; on
           status={status === 'failed' ? 'exception' : status === 'done' ? 'success' : 'active'}
         />
         {status === 'failed' ? (
-          <Alert type="error" showIcon message={t('jobDialog.failed')} description={job?.error} />
+          <Alert type="error" showIcon message={t(texts.failed)} description={job?.error} />
         ) : (
           <Typography.Text>
             {status === 'done'
-              ? t('jobDialog.done', counts)
+              ? t(texts.done, counts)
               : status === 'running'
-                ? t('jobDialog.running', counts)
+                ? t(texts.running, counts)
                 : t('jobDialog.queued')}
           </Typography.Text>
+        )}
+        {mode === 'import' && canDownload && (
+          <Alert type="warning" showIcon message={t('common.importPartial')} />
         )}
       </Space>
     </Modal>

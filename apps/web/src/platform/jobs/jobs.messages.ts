@@ -1,6 +1,6 @@
 import { defineMessages } from '@app/contracts';
 
-/** The progress dialog of export jobs (`platform/jobs`). */
+/** The progress dialog of export and import jobs (`platform/jobs`). */
 export const jobsUiMessages = defineMessages(
   {
     'jobDialog.title': 'Exporting {file}',
@@ -10,6 +10,11 @@ export const jobsUiMessages = defineMessages(
     'jobDialog.failed': 'The export failed',
     'jobDialog.downloadAgain': 'Download again',
     'jobDialog.close': 'Close',
+    'jobDialog.import.title': 'Importing {file}',
+    'jobDialog.import.running': 'Checking rows: {processed} of {total}',
+    'jobDialog.import.done': '{processed} of {total} row(s) imported',
+    'jobDialog.import.failed': 'The import failed; nothing was imported',
+    'jobDialog.import.downloadErrors': 'Download error file',
   },
   {
     'jobDialog.title': '正在匯出 {file}',
@@ -19,6 +24,11 @@ export const jobsUiMessages = defineMessages(
     'jobDialog.failed': '匯出失敗',
     'jobDialog.downloadAgain': '重新下載',
     'jobDialog.close': '關閉',
+    'jobDialog.import.title': '正在導入 {file}',
+    'jobDialog.import.running': '正在檢查：{processed} / {total} 行',
+    'jobDialog.import.done': '已導入 {processed} / {total} 行',
+    'jobDialog.import.failed': '導入失敗，未導入任何資料',
+    'jobDialog.import.downloadErrors': '下載錯誤文件',
   },
   {
     'jobDialog.title': '正在导出 {file}',
@@ -28,5 +38,10 @@ export const jobsUiMessages = defineMessages(
     'jobDialog.failed': '导出失败',
     'jobDialog.downloadAgain': '重新下载',
     'jobDialog.close': '关闭',
+    'jobDialog.import.title': '正在导入 {file}',
+    'jobDialog.import.running': '正在检查：{processed} / {total} 行',
+    'jobDialog.import.done': '已导入 {processed} / {total} 行',
+    'jobDialog.import.failed': '导入失败，未导入任何数据',
+    'jobDialog.import.downloadErrors': '下载错误文件',
   },
 );
