@@ -1,5 +1,6 @@
 /** Runs the benchmarks named on the command line (all when none): `npm run bench -- tree`. */
 import { benchOrders } from './orders';
+import { benchReads } from './reads';
 import { benchSettlement } from './settlement';
 import { benchTransfers } from './transfers';
 import { benchTree } from './tree';
@@ -9,6 +10,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   orders: benchOrders,
   settlement: benchSettlement,
   transfers: benchTransfers,
+  reads: benchReads,
 };
 
 const chosen = process.argv.slice(2).filter((name) => !name.startsWith('-'));

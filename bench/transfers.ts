@@ -13,7 +13,6 @@ import { once } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { like } from 'drizzle-orm';
-import pg from 'pg';
 import { hashPassword } from '../apps/api/src/access/passwords';
 import { buildApp } from '../apps/api/src/app';
 import { type UserRow, users } from '../apps/api/src/members/members.schema';
@@ -25,6 +24,7 @@ import { testConfig } from '../apps/api/src/test/test-app';
 import { checkInvariant } from '../apps/api/src/wallet/invariant';
 import { postEntry, walletBalance } from '../apps/api/src/wallet/ledger';
 import { sendTransfer } from '../apps/api/src/wallet/transfers.service';
+import { freshDatabase } from './fresh-database';
 
 const SERVER =
   process.env.BENCH_TRANSFERS_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_transfers';
@@ -33,17 +33,6 @@ const TRANSFERS = Number(process.env.BENCH_TRANSFERS ?? 20_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 2);
 const START_CENTS = 1_000_000;
-
-async function freshDatabase(url: string): Promise<void> {
-  const target = new URL(url);
-  const name = target.pathname.slice(1);
-  target.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: target.toString() });
-  await client.connect();
-  await client.query(`drop database if exists "${name}" with (force)`);
-  await client.query(`create database "${name}"`);
-  await client.end();
-}
 
 /** Runs jobs start..end-1 with `inFlight` at a time; returns how many succeeded. */
 async function run(start: number, end: number, inFlight: number, job: (i: number) => Promise<boolean>) {

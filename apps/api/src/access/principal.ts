@@ -1,5 +1,5 @@
 import { ALL_PERMISSIONS, type RoleIds } from '@app/contracts';
-import { and, eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { users } from '../members/members.schema';
 import type { DbOrTx } from '../platform/db/client';
 import { permissions, rolePermissions, roles, userRoles } from './access.schema';
@@ -16,8 +16,21 @@ export interface Principal {
   roleIds: RoleIds;
 }
 
-export async function loadPrincipal(db: DbOrTx, userId: number): Promise<Principal | null> {
-  const [user] = await db
+/** Permission numbers granted through the user's enabled roles' enabled permissions (a subquery per user). */
+const permissionIds = sql<number[]>`array(
+  select distinct ${rolePermissions.permissionId} from ${userRoles}
+  join ${roles} on ${roles.id} = ${userRoles.roleId} and ${roles.status} = 1
+  join ${rolePermissions} on ${rolePermissions.roleId} = ${roles.id}
+  join ${permissions} on ${permissions.id} = ${rolePermissions.permissionId} and ${permissions.status} = 1
+  where ${userRoles.userId} = ${users.id} order by 1)`;
+
+/**
+ * Every authenticated request loads its caller, so this is one prepared statement (built once per database
+ * handle, planned once per connection): the user's state and, unless a super admin, their permissions.
+ */
+const principalQueries = new WeakMap<DbOrTx, ReturnType<typeof preparePrincipal>>();
+const preparePrincipal = (db: DbOrTx) =>
+  db
     .select({
       id: users.id,
       name: users.name,
@@ -26,21 +39,17 @@ export async function loadPrincipal(db: DbOrTx, userId: number): Promise<Princip
       status: users.status,
       tokenVersion: users.tokenVersion,
       levelId: users.levelId,
+      permissionIds: sql<number[] | null>`case when ${users.isSuper} then null else ${permissionIds} end`,
     })
     .from(users)
-    .where(eq(users.id, userId));
-  if (!user) return null;
-  return { ...user, roleIds: user.isSuper ? [ALL_PERMISSIONS] : await permissionIdsOf(db, userId) };
-}
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('load_principal');
 
-/** Permission numbers granted through the user's enabled roles' enabled permissions. */
-export async function permissionIdsOf(db: DbOrTx, userId: number): Promise<number[]> {
-  const rows = await db
-    .selectDistinct({ id: rolePermissions.permissionId })
-    .from(userRoles)
-    .innerJoin(roles, and(eq(roles.id, userRoles.roleId), eq(roles.status, 1)))
-    .innerJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
-    .innerJoin(permissions, and(eq(permissions.id, rolePermissions.permissionId), eq(permissions.status, 1)))
-    .where(eq(userRoles.userId, userId));
-  return rows.map((r) => r.id).sort((a, b) => a - b);
+export async function loadPrincipal(db: DbOrTx, userId: number): Promise<Principal | null> {
+  let query = principalQueries.get(db);
+  if (!query) principalQueries.set(db, (query = preparePrincipal(db)));
+  const [row] = await query.execute({ id: userId });
+  if (!row) return null;
+  const { permissionIds: granted, ...user } = row;
+  return { ...user, roleIds: user.isSuper ? [ALL_PERMISSIONS] : (granted ?? []).map(Number) };
 }

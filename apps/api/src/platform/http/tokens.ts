@@ -1,3 +1,4 @@
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 
 export interface TokenClaims {
@@ -9,13 +10,14 @@ export type TokenCheck = { ok: true; claims: TokenClaims } | { ok: false; reason
 
 /** HS256 access tokens: stateless, revoked by bumping the user's token_version. */
 export class TokenService {
-  private readonly key: Uint8Array;
+  /** A KeyObject, not raw bytes: jose would otherwise import the key again on every verify. */
+  private readonly key: KeyObject;
 
   constructor(
     secret: string,
     readonly ttlSeconds: number,
   ) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = createSecretKey(Buffer.from(secret, 'utf8'));
   }
 
   sign(claims: TokenClaims): Promise<string> {
