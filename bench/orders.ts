@@ -163,8 +163,9 @@ async function main() {
 
   await buildOrderIndexes(db);
   // As autovacuum would after the inserts: statistics, the visibility map that lets a page's ids
-  // come from index-only scans, and the rollup's dead row versions (each batch updated its rows).
-  await db.execute(sql`vacuum (analyze) orders, order_totals_daily`);
+  // and a downline's totals come from index-only scans, and the rollup's dead row versions (each
+  // batch updated its rows).
+  await db.execute(sql`vacuum (analyze) users, orders, order_totals_daily`);
   const app = await buildApp({ db, config: { ...testConfig(), databaseUrl: SERVER } });
   await app.ready();
   const login = await app.inject({
@@ -189,6 +190,12 @@ async function main() {
     );
   const leader = await ancestor(4);
   const top = await ancestor(0);
+  // The largest downline below the top (a member at depth 1): too large to count cheaply, too small to subtract.
+  const largest = await pick(
+    `select u.user_no as v from users u
+     join (select split_part(tree_path, '/', 3) as id from users where tree_depth >= 1
+           group by 1 order by count(*) desc limit 1) d on u.id = d.id::int`,
+  );
   const buyer = await pick(`select u.user_no as v from users u join orders o on o.user_id = u.id limit 1`);
   const referrer = await pick(
     `select u.user_no as v from providers p join users u on u.id = p.referrer_user_id limit 1`,
@@ -209,7 +216,17 @@ async function main() {
       date_to: `${month(3)}-28`,
       provider_id: providerId,
     },
-    'this month from noon (exact totals)': { date_from: `${month(0)}-01T12:00:00Z` },
+    'this month from noon': { date_from: `${month(0)}-01T12:00:00Z` },
+    'one month, noon to 6 am, + provider': {
+      date_from: `${month(3)}-01T12:00:00Z`,
+      date_to: `${month(3)}-28T06:00:00Z`,
+      provider_id: providerId,
+    },
+    'within one day + source type': {
+      date_from: `${month(2)}-10T08:00:00Z`,
+      date_to: `${month(2)}-10T20:00:00Z`,
+      source_type: 2,
+    },
     'subtype + order type, sort amount': { subtype: 'renewal_order', source_type: 2, sort: 'amount' },
     'product tags, sort sales point': { tags: ['tag3'], sort: 'sales_point', order: 'asc' },
     'MemberId (buyer)': { member_id: buyer },
@@ -219,7 +236,20 @@ async function main() {
     'group sales + month': { group_sales: true, member_id: midNode, date_from: `${month(1)}-01` },
     'group not referral': { group_sales_not_referral: true, member_id: midNode },
     'group sales, downline of thousands': { group_sales: true, member_id: leader },
+    'group sales, thousands + provider, noon': {
+      group_sales: true,
+      member_id: leader,
+      provider_id: providerId,
+      date_from: `${month(10)}-01T12:00:00Z`,
+    },
     'group sales, top of the tree': { group_sales: true, member_id: top },
+    'group sales, top + this month': { group_sales: true, member_id: top, date_from: `${month(0)}-01` },
+    'group not referral, top + provider': {
+      group_sales_not_referral: true,
+      member_id: top,
+      provider_id: providerId,
+    },
+    'group sales, largest level-1 group': { group_sales: true, member_id: largest },
     'channel sales': { channel_sales: true, member_id: referrer },
     'iBloomer sales': { iblommer_sales: true, member_id: midNode },
     'platform order ID': { platform_order_no: 'BP4242' },

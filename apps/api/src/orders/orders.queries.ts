@@ -14,9 +14,9 @@ import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core';
 import type { Principal } from '../access/principal';
 import { users } from '../members/members.schema';
-import type { DbOrTx } from '../platform/db/client';
+import { type DbOrTx, queryRows } from '../platform/db/client';
 import { providers } from '../providers/providers.schema';
-import type { OrderQuery } from './orders.filter';
+import type { OrderQuery, TotalsPart } from './orders.conditions';
 import { type OrderRow, orders, orderTotalsDaily } from './orders.schema';
 
 const buyer = alias(users, 'buyer');
@@ -119,30 +119,42 @@ export function toOrderDetail(viewer: Principal, r: OrderJoinRow): OrderDetail {
   };
 }
 
-/** Count and sums over the filtered set: from the rollup when it can count that set, else over the orders. */
+const ROLLUP_SUMS = {
+  total: sql<string>`coalesce(sum(${orderTotalsDaily.orderCount}), 0)::text`,
+  amount: sql<string>`coalesce(sum(${orderTotalsDaily.amountCents}), 0)::text`,
+  salesPoint: sql<string>`coalesce(sum(${orderTotalsDaily.salesPoint}), 0)::text`,
+};
+const ORDER_SUMS = {
+  total: sql<string>`count(*)::text`,
+  amount: sql<string>`coalesce(sum(${orders.amountCents}), 0)::text`,
+  salesPoint: sql<string>`coalesce(sum(${orders.salesPoint}), 0)::text`,
+};
+
+type Sums = { total: string; amount: string; salesPoint: string };
+
+/** Count and sums added up, each row signed (+1 unless given). */
+function totalsOf(rows: (Sums | undefined)[], signs: number[] = []) {
+  const sum = (key: keyof Sums) =>
+    rows.reduce((acc, row, i) => acc + BigInt(row?.[key] ?? 0) * BigInt(signs[i] ?? 1), 0n);
+  return { total: Number(sum('total')), amountCents: sum('amount'), salesPoint: Number(sum('salesPoint')) };
+}
+
+/** Count and sums over the filtered set: its totals' parts (rollup and exact counts) added up, or over the orders. */
 export async function orderTotals(db: DbOrTx, query: OrderQuery) {
-  const [totals] = query.totals
-    ? await db
-        .select({
-          total: sql<string>`coalesce(sum(${orderTotalsDaily.orderCount}), 0)::text`,
-          amount: sql<string>`coalesce(sum(${orderTotalsDaily.amountCents}), 0)::text`,
-          salesPoint: sql<string>`coalesce(sum(${orderTotalsDaily.salesPoint}), 0)::text`,
-        })
-        .from(orderTotalsDaily)
-        .where(query.totals.where)
-    : await db
-        .select({
-          total: sql<string>`count(*)::text`,
-          amount: sql<string>`coalesce(sum(${orders.amountCents}), 0)::text`,
-          salesPoint: sql<string>`coalesce(sum(${orders.salesPoint}), 0)::text`,
-        })
-        .from(orders)
-        .where(query.where);
-  return {
-    total: Number(totals?.total ?? 0),
-    amountCents: BigInt(totals?.amount ?? '0'),
-    salesPoint: Number(totals?.salesPoint ?? 0),
-  };
+  const parts: TotalsPart[] = query.totals ?? [{ from: 'orders', where: query.where, sign: 1 }];
+  const rows = await Promise.all(
+    parts.map(async (part) => {
+      const [row] =
+        part.from === 'rollup'
+          ? await db.select(ROLLUP_SUMS).from(orderTotalsDaily).where(part.where)
+          : await db.select(ORDER_SUMS).from(orders).where(part.where);
+      return row;
+    }),
+  );
+  return totalsOf(
+    rows,
+    parts.map((p) => p.sign),
+  );
 }
 
 type PageSpec = Pick<OrderFilter, 'sort' | 'order' | 'page' | 'pageSize'>;
@@ -218,22 +230,53 @@ export async function refererSortedRows(db: DbOrTx, f: PageSpec, where: SQL | un
   return [...head, ...(await second(Math.max(0, skip), f.pageSize - head.length))];
 }
 
+/**
+ * Exact totals and one page's ids in a single pass over the matching orders: exact totals read every
+ * one of them anyway, while a page walking a sort index may read far more orders than match when the
+ * matches are sparse along it (a downline's orders of one provider: seconds).
+ */
+async function exactTotalsAndIds(db: DbOrTx, f: PageSpec, where: SQL | undefined) {
+  const dir = isDesc(f.order) ? sql`desc` : sql`asc`;
+  const [row] = await queryRows<{ total: string; amount: string; salesPoint: string; ids: number[] | null }>(
+    db,
+    sql`with matching as materialized (
+          select ${orders.id} as id, ${SORT_COLUMNS[f.sort]} as k, ${orders.amountCents} as amount,
+                 ${orders.salesPoint} as sp
+          from ${orders} where ${where ?? sql`true`})
+        select count(*)::text as total, coalesce(sum(amount), 0)::text as amount,
+               coalesce(sum(sp), 0)::text as "salesPoint",
+               (select array_agg(id) from (select id from matching order by k ${dir}, id ${dir}
+                limit ${f.pageSize} offset ${(f.page - 1) * f.pageSize}) p) as ids
+        from matching`,
+  );
+  return { totals: totalsOf([row]), ids: row?.ids ?? [] };
+}
+
+/** The page's rows and the totals: rollup totals first (milliseconds), exact ones with the page's ids. */
+async function rowsAndTotals(db: DbOrTx, f: PageSpec, query: OrderQuery) {
+  if (query.totals === null && f.sort !== 'referer') {
+    const { totals, ids } = await exactTotalsAndIds(db, f, query.where);
+    const rows = ids.length
+      ? await selectOrders(db)
+          .where(inArray(orders.id, ids))
+          .orderBy(...ordering(f.sort, f.order))
+      : [];
+    return { rows, totals };
+  }
+  const totals = await orderTotals(db, query);
+  // Past the last order the page is not read (an empty result could scan a whole index for matches).
+  const rows =
+    (f.page - 1) * f.pageSize >= totals.total
+      ? []
+      : f.sort === 'referer' && totals.total >= REFERER_WALK_FROM
+        ? await refererSortedRows(db, f, query.where, totals.total)
+        : await pageRows(db, f, query.where);
+  return { rows, totals };
+}
+
 /** One page of the filtered orders plus count and sums over the whole filtered set. */
 export async function orderPage(db: DbOrTx, viewer: Principal, f: OrderFilter, query: OrderQuery) {
-  const counting = orderTotals(db, query);
-  // Rollup totals take milliseconds: the page waits for them, and is not read at all past the
-  // last order (an empty result could otherwise scan a whole index looking for matches).
-  const afterTotals = query.totals !== null || f.sort === 'referer';
-  const reading = afterTotals
-    ? counting.then((t) =>
-        (f.page - 1) * f.pageSize >= t.total
-          ? []
-          : f.sort === 'referer' && t.total >= REFERER_WALK_FROM
-            ? refererSortedRows(db, f, query.where, t.total)
-            : pageRows(db, f, query.where),
-      )
-    : pageRows(db, f, query.where);
-  const [rows, totals] = await Promise.all([reading, counting]);
+  const { rows, totals } = await rowsAndTotals(db, f, query);
   const meta: OrderListMeta = {
     total: totals.total,
     page: f.page,

@@ -55,7 +55,19 @@ export const orders = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('orders_user_completed_idx').on(t.userId, t.completedAt),
+    // Carries the sums, the rollup's dimensions and the id, so the totals and page of a downline's
+    // orders (one probe per buyer, orders.queries.ts exactTotalsAndIds) are read from the index alone.
+    index('orders_user_completed_idx').on(
+      t.userId,
+      t.completedAt,
+      t.amountCents,
+      t.salesPoint,
+      t.providerId,
+      t.productId,
+      t.sourceType,
+      t.subtype,
+      t.id,
+    ),
     index('orders_referer_idx').on(t.refererUserId, t.id),
     index('orders_provider_completed_idx').on(t.providerId, t.completedAt),
     index('orders_product_idx').on(t.productId),

@@ -7,7 +7,7 @@ import { queryRows } from '../platform/db/client';
 import { importSheet } from '../platform/xlsx/test-files';
 import { TEST_PASSWORD } from '../test/factory';
 import { TestApi } from '../test/test-app';
-import { orderWhere } from './orders.filter';
+import { BUYER_SET_LIMITS, orderWhere } from './orders.filter';
 import { SalesFixtures } from './orders.fixtures';
 import { orderTotals, pageRows, refererSortedRows } from './orders.queries';
 import { ensureOrderTotals } from './orders.rollup';
@@ -44,9 +44,18 @@ const cases = (): [Filter, boolean][] => [
   [{ tags: ['vip', 'basic'], date_from: '2026-04-15', source_type: 2 }, true],
   [{ channel_sales: true, member_id: m.A!.userNo }, true],
   [{ channel_sales: true, member_id: m.A!.userNo, date_to: '2026-04-15' }, true],
-  [{ date_from: '2026-04-15T10:00:00Z' }, false],
-  [{ date_to: '2026-04-15T23:59:59.999Z', subtype: 'normal_order' }, false],
-  [{ date_from: '2026-04-14T00:00:00.001Z' }, false],
+  // Ranges starting or ending inside a day: the whole days from the rollup, the partial ones counted.
+  [{ date_from: '2026-04-15T10:00:00Z' }, true],
+  [{ date_to: '2026-04-15T23:59:59.999Z', subtype: 'normal_order' }, true],
+  [{ date_from: '2026-04-14T00:00:00.001Z' }, true],
+  [{ date_from: '2026-04-14T12:00:00Z', date_to: '2026-04-16T06:00:00Z' }, true],
+  [{ date_from: '2026-04-14T23:59:59.999Z', date_to: '2026-04-16T10:00:00+08:00', provider_id: p1 }, true],
+  [{ date_from: '2026-04-13T06:00:00Z', date_to: '2026-04-16T00:00:00.001Z', source_type: 3 }, true],
+  [{ date_from: '2026-04-15T10:00:00Z', tags: ['basic'], subtype: 'renewal_order' }, true],
+  [{ channel_sales: true, member_id: m.A!.userNo, date_to: '2026-04-15T10:00:01Z' }, true],
+  // No whole day inside: counted exactly.
+  [{ date_from: '2026-04-15T05:00:00Z', date_to: '2026-04-15T23:59:59.999Z' }, false],
+  [{ date_from: '2026-04-14T12:00:00Z', date_to: '2026-04-15T10:00:01Z', source_type: 2 }, false],
   [{ member_id: m.B!.userNo }, false],
   [{ name: 'tot_b', source_type: 2 }, false],
   [{ email: 'tot_c@test.local' }, false],
@@ -57,8 +66,8 @@ const cases = (): [Filter, boolean][] => [
 const list = (body: Filter, token = adminToken) =>
   api.post<{ meta: OrderListMeta }>('/api/orders/list', { pageSize: 20, ...body }, { token });
 
-async function exactAndRollup(filter: Filter, viewer: Principal) {
-  const query = await orderWhere(api.db, orderListBody.parse(filter), viewer);
+async function exactAndRollup(filter: Filter, viewer: Principal, limits = BUYER_SET_LIMITS) {
+  const query = await orderWhere(api.db, orderListBody.parse(filter), viewer, limits);
   const exact = await orderTotals(api.db, { where: query.where, totals: null });
   return { query, exact, served: await orderTotals(api.db, query) };
 }
@@ -266,6 +275,46 @@ describe('orders list totals from order_totals_daily', () => {
     expect((await orderWhere(api.db, orderListBody.parse({}), member)).totals).toBeNull();
   });
 
+  it('count a large downline as all orders less those bought outside it', async () => {
+    // Every downline counts as large here; A's is the whole tree but A itself (and X, a root).
+    const limits = { directUpTo: 0, complementUpTo: 100 };
+    const filters = [
+      { group_sales: true, member_id: m.A!.userNo },
+      { group_sales: true, member_id: m.A!.userNo, date_from: '2026-04-15' },
+      { group_sales: true, member_id: m.A!.userNo, date_from: '2026-04-14T12:00:00Z', provider_id: p2 },
+      { group_sales_not_referral: true, member_id: m.A!.userNo, date_to: '2026-04-15T10:00:00Z' },
+      { generational_sales: true, member_id: m.A!.userNo, source_type: 3 },
+    ];
+    for (const filter of filters) {
+      const { query, exact, served } = await exactAndRollup(filter, admin, limits);
+      const label = JSON.stringify(filter);
+      expect(query.totals, label).toContainEqual(expect.objectContaining({ from: 'orders', sign: -1 }));
+      expect(exact.total, label).toBeGreaterThan(0);
+      expect(served, label).toEqual(exact);
+      expect((await list(filter)).body.data.meta.total, label).toBe(exact.total);
+    }
+    // The group's orders are B's and C's: A's own orders are not part of A's group sales.
+    const { served } = await exactAndRollup(filters[0]!, admin, limits);
+    const [own] = await queryRows<{ n: number; a: number }>(
+      api.db,
+      sql`select count(*) filter (where user_id in (${m.B!.id}, ${m.C!.id}))::int as n,
+                 count(*) filter (where user_id = ${m.A!.id})::int as a from orders`,
+    );
+    expect(own!.a).toBeGreaterThan(0);
+    expect(served.total).toBe(own!.n);
+
+    // A member's own network without a switch (A and the downline), the same way.
+    const member = (await loadPrincipal(api.db, m.A!.id))!;
+    const network = await exactAndRollup({ date_from: '2026-04-14T12:00:00Z' }, member, limits);
+    expect(network.query.totals).not.toBeNull();
+    expect(network.served).toEqual(network.exact);
+    // More members outside than allowed, or a small downline: counted exactly.
+    expect(
+      (await exactAndRollup(filters[0]!, admin, { directUpTo: 0, complementUpTo: 1 })).query.totals,
+    ).toBeNull();
+    expect((await exactAndRollup(filters[0]!, admin)).query.totals).toBeNull();
+  });
+
   it('are rebuilt from the orders when the triggers were missing', async () => {
     await api.db.execute(sql`drop trigger orders_totals_insert on orders`);
     await sales.order({
@@ -299,5 +348,41 @@ describe('orders list sorted by referer', () => {
           );
         }
     }
+  });
+});
+
+describe('orders list with exact totals', () => {
+  it('reads the same pages along with the totals as in a separate sorted query', async () => {
+    const filters = [
+      { group_sales: true, member_id: m.A!.userNo },
+      { name: 'tot_' },
+      { date_from: '2026-04-15T05:00:00Z', date_to: '2026-04-15T23:59:59.999Z' },
+    ];
+    let laterPages = 0;
+    for (const filter of filters) {
+      const { where, totals } = await orderWhere(api.db, orderListBody.parse(filter), admin);
+      expect(totals, JSON.stringify(filter)).toBeNull();
+      const exact = await orderTotals(api.db, { where, totals: null });
+      expect(exact.total).toBeGreaterThan(0);
+      for (const sort of ['completed_at', 'amount', 'sales_point', 'order_no'] as const)
+        for (const order of ['asc', 'desc'] as const)
+          for (let page = 1; page <= Math.ceil(exact.total / 20) + 1; page++) {
+            const label = `${JSON.stringify(filter)} ${sort} ${order} ${page}`;
+            const res = await api.post<{ list: { id: number }[]; meta: OrderListMeta }>(
+              '/api/orders/list',
+              { ...filter, sort, order, page, pageSize: 20 },
+              { token: adminToken },
+            );
+            expect(res.status, `${label} ${JSON.stringify(res.body)}`).toBe(200);
+            expect(res.body.data.meta.total, label).toBe(exact.total);
+            const spec = { sort, order, page, pageSize: 20 };
+            expect(
+              res.body.data.list.map((o) => o.id),
+              label,
+            ).toEqual((await pageRows(api.db, spec, where)).map((r) => r.order.id));
+            if (page > 1 && res.body.data.list.length > 0) laterPages++;
+          }
+    }
+    expect(laterPages).toBeGreaterThan(0);
   });
 });

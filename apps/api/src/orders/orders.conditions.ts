@@ -1,0 +1,114 @@
+import { and, or, type SQL, sql } from 'drizzle-orm';
+import { users } from '../members/members.schema';
+import { orders, orderTotalsDaily } from './orders.schema';
+
+/** Count and sums of order_totals_daily's buckets or of orders matching `where`, added or subtracted. */
+export interface TotalsPart {
+  from: 'rollup' | 'orders';
+  where: SQL | undefined;
+  sign: 1 | -1;
+}
+
+/** The filtered set as conditions on `orders`, and how its totals are counted. */
+export interface OrderQuery {
+  where: SQL | undefined;
+  /**
+   * Null when some condition has no equivalent on the rollup: the totals then count the orders of
+   * `where`. Otherwise rollup buckets plus or minus exact counts of few orders (partial days, buyers).
+   */
+  totals: TotalsPart[] | null;
+}
+
+const DAY = 86_400_000;
+const iso = (ms: number) => new Date(ms).toISOString();
+const between = (from: string, to: string) =>
+  sql`(${orders.completedAt} >= ${from} and ${orders.completedAt} < ${to})`;
+
+/**
+ * A completion range [start, end) (ISO instants, either open) as the whole UTC days inside it,
+ * which the rollup counts, and the partial days at its ends, counted exactly (at most a day each).
+ * Null when no whole day lies inside: the range spans less than two days, counted exactly.
+ */
+function splitDays(start?: string, end?: string): { days: SQL | undefined; edges: SQL | undefined } | null {
+  const from = start === undefined ? undefined : Math.ceil(Date.parse(start) / DAY) * DAY;
+  const to = end === undefined ? undefined : Math.floor(Date.parse(end) / DAY) * DAY;
+  if (from !== undefined && to !== undefined && from >= to) return null;
+  const day = (ms: number) => iso(ms).slice(0, 10);
+  return {
+    days: and(
+      from === undefined ? undefined : sql`${orderTotalsDaily.day} >= ${day(from)}`,
+      to === undefined ? undefined : sql`${orderTotalsDaily.day} < ${day(to)}`,
+    ),
+    edges: or(
+      start !== undefined && from !== undefined && Date.parse(start) < from
+        ? between(start, iso(from))
+        : undefined,
+      end !== undefined && to !== undefined && to < Date.parse(end) ? between(iso(to), end) : undefined,
+    ),
+  };
+}
+
+const boughtBy = (members: SQL) =>
+  sql`${orders.userId} in (select ${users.id} from ${users} where ${members})`;
+
+/**
+ * Collects the conditions on `orders`; each filter says whether order_totals_daily (UTC day,
+ * provider, product, source type, subtype) can express it too. A new filter must pick one.
+ * The completion range and the buyers are kept apart: the rollup serves a range's whole days, and
+ * a large set of buyers as everything less the orders of the few members outside it.
+ */
+export class Conditions {
+  private readonly onOrders: SQL[] = [];
+  private readonly onTotals: SQL[] = [];
+  private exactOnly = false;
+  private range: { start?: string; end?: string } = {};
+  private buyers?: { within: SQL; outside: SQL | null };
+
+  /** Whether the rollup may still serve the totals (no exact-only condition so far). */
+  get countable() {
+    return !this.exactOnly;
+  }
+
+  /** A condition the rollup cannot express (order numbers, names…). */
+  exact(condition: SQL) {
+    this.onOrders.push(condition);
+    this.exactOnly = true;
+  }
+
+  /** A condition and its equivalent on the rollup's dimensions (null: none for this value). */
+  both(condition: SQL, onTotals: SQL | null) {
+    this.onOrders.push(condition);
+    if (onTotals) this.onTotals.push(onTotals);
+    else this.exactOnly = true;
+  }
+
+  /** Completed at or after `start` and before `end` (ISO instants). */
+  completed(start: string | undefined, end: string | undefined) {
+    this.range = { start, end };
+  }
+
+  /** Bought by members matching `within` (on `users`); `outside`: exactly the other members, when few. */
+  boughtBy(within: SQL, outside: SQL | null) {
+    this.buyers = { within, outside };
+  }
+
+  build(): OrderQuery {
+    const { start, end } = this.range;
+    const range = and(
+      start === undefined ? undefined : sql`${orders.completedAt} >= ${start}`,
+      end === undefined ? undefined : sql`${orders.completedAt} < ${end}`,
+    );
+    const where = and(...this.onOrders, range, this.buyers && boughtBy(this.buyers.within));
+    const split = this.exactOnly || (this.buyers && !this.buyers.outside) ? null : splitDays(start, end);
+    if (!split) return { where, totals: null };
+    const totals: TotalsPart[] = [{ from: 'rollup', where: and(...this.onTotals, split.days), sign: 1 }];
+    if (split.edges) totals.push({ from: 'orders', where: and(...this.onOrders, split.edges), sign: 1 });
+    if (this.buyers?.outside)
+      totals.push({
+        from: 'orders',
+        where: and(...this.onOrders, range, boughtBy(this.buyers.outside)),
+        sign: -1,
+      });
+    return { where, totals };
+  }
+}
