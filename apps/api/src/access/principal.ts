@@ -47,7 +47,10 @@ const preparePrincipal = (db: DbOrTx) =>
 
 export async function loadPrincipal(db: DbOrTx, userId: number): Promise<Principal | null> {
   let query = principalQueries.get(db);
-  if (!query) principalQueries.set(db, (query = preparePrincipal(db)));
+  if (!query) {
+    query = preparePrincipal(db);
+    principalQueries.set(db, query);
+  }
   const [row] = await query.execute({ id: userId });
   if (!row) return null;
   const { permissionIds: granted, ...user } = row;
