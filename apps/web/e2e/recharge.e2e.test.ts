@@ -73,12 +73,15 @@ describe('recharge (administrator)', () => {
       mimeType: 'application/pdf',
       buffer: Buffer.from('%PDF-1.4\n% not a picture\n'),
     });
+    // The form holds the file once the upload list shows it; submitting before would send none.
+    await dialog.getByText('receipt.pdf').waitFor();
     await dialog.getByRole('button', { name: 'Submit' }).click();
     await fieldError(dialog, 'Proof image')
       .getByText('The proof must be an image (JPEG, PNG, GIF or WebP)')
       .waitFor();
     const png = tinyPng();
     await proof.setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: png });
+    await dialog.getByText('receipt.png').waitFor();
     await dialog.getByRole('button', { name: 'Submit' }).click();
     await admin.getByText('added successfully').first().waitFor();
     await dialog.waitFor({ state: 'detached' });
