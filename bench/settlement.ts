@@ -5,7 +5,9 @@
  * BENCH_ORDERS orders completed in one month (default 1,000,000, generated in SQL) once, then times
  *  - a dry run of the month over every bonus type (load + engine, pays nothing),
  *  - the real run of the month (every payout through the wallet ledger), unless BENCH_REAL=0,
- * and reports the heap in use after each.
+ *  - then a dry re-run of the paid month (loads what was paid; pays nothing),
+ * and reports the heap in use after each and at most during it (sampled; the live heap under
+ * `node --expose-gc`), and the process's peak resident memory.
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
@@ -38,6 +40,28 @@ type Db = ReturnType<typeof openDatabase>['db'];
 const count = async (db: Db, table: string) =>
   Number((await queryRows<{ n: string }>(db, sql.raw(`select count(*) as n from ${table}`)))[0]!.n);
 const heapMb = () => Math.round(process.memoryUsage().heapUsed / 1e6);
+const peakRssMb = () => Math.round(process.resourceUsage().maxRSS / 1e3);
+
+/**
+ * Runs `run`, sampling the heap in use meanwhile (between its awaits); returns its result and the highest
+ * sample. Under `node --expose-gc` each sample (one a second) follows a full collection: the live heap.
+ */
+async function withPeakHeap<T>(run: () => Promise<T>): Promise<[T, number]> {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  let peak = process.memoryUsage().heapUsed;
+  const timer = setInterval(
+    () => {
+      gc?.();
+      peak = Math.max(peak, process.memoryUsage().heapUsed);
+    },
+    gc ? 1000 : 20,
+  );
+  try {
+    return [await run(), Math.round(peak / 1e6)];
+  } finally {
+    clearInterval(timer);
+  }
+}
 
 /** 20 providers referred by members (two of them Qualified CPs) and ORDERS orders spread over the month. */
 async function loadOrders(db: Db) {
@@ -104,13 +128,23 @@ export async function benchSettlement() {
     sql`truncate bonus_payouts, bonus_settlement_runs, wallet_records, wallets restart identity cascade`,
   );
   const now = new Date();
-  for (const dryRun of REAL ? [true, false] : [true]) {
+  const runs = REAL
+    ? ([
+        ['dry run', true],
+        ['real run', false],
+        ['re-run of the paid month (dry)', true],
+      ] as const)
+    : ([['dry run', true]] as const);
+  for (const [name, dryRun] of runs) {
     t0 = performance.now();
-    const { run } = await runSettlement(db, { period: MONTH, dryRun, startedBy: null, now });
+    const [{ run }, peakHeap] = await withPeakHeap(() =>
+      runSettlement(db, { period: MONTH, dryRun, startedBy: null, now }),
+    );
     const seconds = (performance.now() - t0) / 1000;
     console.log(
-      `${dryRun ? 'dry run' : 'real run'}: ${ORDERS.toLocaleString('en-US')} orders, ${MEMBERS.toLocaleString('en-US')} members → ` +
-        `${run.payout_count.toLocaleString('en-US')} payouts, ${run.total_amount} in ${seconds.toFixed(1)} s, heap ${heapMb()} MB`,
+      `${name}: ${ORDERS.toLocaleString('en-US')} orders, ${MEMBERS.toLocaleString('en-US')} members → ` +
+        `${run.payout_count.toLocaleString('en-US')} payouts, ${run.total_amount} in ${seconds.toFixed(1)} s, ` +
+        `heap ${heapMb()} MB after, ${peakHeap} MB at most; peak RSS so far ${peakRssMb()} MB`,
     );
   }
   await database.close();

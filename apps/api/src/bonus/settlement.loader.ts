@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { levels } from '../members/members.schema';
 import { type DbOrTx, queryRows } from '../platform/db/client';
-import type { EngineInput, EngineMember, EngineOrder } from './engine/types';
+import { MemberTable, type OrderTable } from './engine/tables';
+import type { EngineInput } from './engine/types';
+import { int32s, type PackedInts, packedInts } from './packed-ints';
 
 export interface PeriodRange {
   /** Inclusive start and exclusive end (UTC midnight). */
@@ -19,63 +21,83 @@ const eligibleOrders = (range: PeriodRange) =>
 /**
  * The engine's inputs for a period: its orders, every member (one sequential scan: cheaper than
  * gathering the buyers' upline paths once a period has many buyers), the levels and the providers' referrers.
+ * The order numbers only when `orderNumbers` (paying needs them, the engine does not).
  */
-export async function loadEngineInput(db: DbOrTx, range: PeriodRange): Promise<EngineInput> {
-  const orderRows = await queryRows<{
-    id: number;
-    user_id: number;
-    sales_point: number;
-    source_type: number;
-    provider_id: number | null;
-    day: string;
-  }>(
-    db,
-    sql`select o.id, o.user_id, o.sales_point, o.source_type, o.provider_id,
-          to_char(o.completed_at at time zone 'UTC', 'YYYY-MM-DD') as day
-        from orders o where ${eligibleOrders(range)} order by o.completed_at, o.id`,
-  );
-  const memberRows = await queryRows<{
-    id: number;
-    level_id: number;
-    parent_user_id: number | null;
-    iblommer_parent_user_id: number | null;
-    is_cp: boolean;
-  }>(
-    db,
-    sql`select u.id, u.level_id, u.parent_user_id, u.iblommer_parent_user_id, (c.user_id is not null) as is_cp
-        from users u left join qualified_cps c on c.user_id = u.id
-        where not u.is_admin`,
-  );
-  const providerRows = await queryRows<{ id: number; referrer_user_id: number | null }>(
+export async function loadEngineInput(
+  db: DbOrTx,
+  range: PeriodRange,
+  opts: { orderNumbers: boolean },
+): Promise<EngineInput> {
+  const providerRows = await queryRows<{ id: number; referrer_user_id: number }>(
     db,
     sql`select id, referrer_user_id from providers where referrer_user_id is not null`,
   );
   const levelRows = await db.select().from(levels);
-  const orders: EngineOrder[] = orderRows.map((o) => ({
-    id: Number(o.id),
-    buyerId: Number(o.user_id),
-    salesPoint: Number(o.sales_point),
-    sourceType: Number(o.source_type),
-    providerId: o.provider_id == null ? null : Number(o.provider_id),
-    day: o.day,
-  }));
-  const members = new Map<number, EngineMember>(
-    memberRows.map((m) => [
-      Number(m.id),
-      {
-        id: Number(m.id),
-        levelId: Number(m.level_id),
-        parentId: m.parent_user_id == null ? null : Number(m.parent_user_id),
-        iblommerParentId: m.iblommer_parent_user_id == null ? null : Number(m.iblommer_parent_user_id),
-        isQualifiedCp: Boolean(m.is_cp),
-      },
-    ]),
-  );
   return {
     month: range.month,
-    orders,
-    members,
+    orders: await loadOrders(db, range, opts.orderNumbers),
+    members: await loadMembers(db),
     levels: new Map(levelRows.map((l) => [l.id, l])),
     providerReferrers: new Map(providerRows.map((p) => [Number(p.id), Number(p.referrer_user_id)])),
   };
+}
+
+/**
+ * The period's orders in id order; `day` is the day of the month (the period lies within one month).
+ * The order numbers come in the same query, so they line up with the ids.
+ */
+async function loadOrders(db: DbOrTx, range: PeriodRange, orderNumbers: boolean): Promise<OrderTable> {
+  const [o] = await queryRows<
+    PackedInts<'id' | 'buyer' | 'sp' | 'provider' | 'day'> & { no: string[] | null }
+  >(
+    db,
+    sql`select ${packedInts(sql`id`)} as id, ${packedInts(sql`user_id`)} as buyer, ${packedInts(sql`sales_point`)} as sp,
+          ${packedInts(sql`provider`)} as provider, ${packedInts(sql`day`)} as day,
+          ${orderNumbers ? sql`array_agg(order_no)` : sql`null`} as no
+        from (select o.id, o.user_id, o.sales_point, coalesce(o.provider_id, 0) as provider, o.order_no,
+                extract(day from o.completed_at at time zone 'UTC')::int - 1 as day
+              from orders o where ${eligibleOrders(range)} order by o.id) s`,
+  );
+  const id = int32s(o?.id);
+  for (let i = 1; i < id.length; i++)
+    if (id[i - 1]! >= id[i]!) throw new Error('orders not loaded in id order');
+  return {
+    count: id.length,
+    id,
+    buyer: int32s(o?.buyer),
+    salesPoint: Float64Array.from(int32s(o?.sp)),
+    provider: int32s(o?.provider),
+    day: Uint8Array.from(int32s(o?.day)),
+    days: Array.from({ length: 31 }, (_, d) => `${range.month}-${String(d + 1).padStart(2, '0')}`),
+    orderNo: orderNumbers ? (o?.no ?? []) : undefined,
+  };
+}
+
+/** Every member (not the admins) into arrays indexed by id. */
+async function loadMembers(db: DbOrTx): Promise<MemberTable> {
+  const [m] = await queryRows<PackedInts<'id' | 'level' | 'parent' | 'iblommer'>>(
+    db,
+    sql`select ${packedInts(sql`id`)} as id, ${packedInts(sql`level_id`)} as level,
+          ${packedInts(sql`coalesce(parent_user_id, 0)`)} as parent,
+          ${packedInts(sql`coalesce(iblommer_parent_user_id, 0)`)} as iblommer
+        from users where not is_admin`,
+  );
+  const [cps] = await queryRows<PackedInts<'id'>>(
+    db,
+    sql`select ${packedInts(sql`user_id`)} as id from qualified_cps`,
+  );
+  const ids = int32s(m?.id);
+  const [levelOf, parentOf, iblommerOf] = [int32s(m?.level), int32s(m?.parent), int32s(m?.iblommer)];
+  const size = ids.reduce((max, id) => Math.max(max, id), 0) + 1;
+  const level = new Int32Array(size);
+  const parent = new Int32Array(size);
+  const iblommer = new Int32Array(size);
+  const qualifiedCp = new Uint8Array(size);
+  ids.forEach((id, i) => {
+    level[id] = levelOf[i]!;
+    parent[id] = parentOf[i]!;
+    iblommer[id] = iblommerOf[i]!;
+  });
+  for (const id of int32s(cps?.id)) if (id < size) qualifiedCp[id] = 1;
+  return new MemberTable(level, parent, iblommer, qualifiedCp);
 }

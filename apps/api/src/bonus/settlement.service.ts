@@ -7,10 +7,10 @@ import { audit } from '../platform/audit/audit';
 import { type Db, type DbOrTx, queryRows } from '../platform/db/client';
 import { badRequest } from '../platform/http/errors';
 import { bonusSettlementRuns, bonusTypes } from './bonus.schema';
-import { computePayouts } from './engine/engine';
 import type { Payout } from './engine/types';
-import { payBonuses } from './payouts';
+import { loadPaidKeys } from './paid-keys';
 import { loadEngineInput, type PeriodRange } from './settlement.loader';
+import { payDue, summariseDue } from './settlement.passes';
 import { lockSettlements } from './settlement-lock';
 
 const PREVIEW_LIMIT = 500;
@@ -25,33 +25,6 @@ export function periodRange(period: string): PeriodRange & { cadence: 'day' | 'm
 }
 
 type RunRow = typeof bonusSettlementRuns.$inferSelect;
-
-function summarise(payouts: Payout[]) {
-  const byType = new Map<number, { typeKey: number; count: number; cents: number }>();
-  for (const p of payouts) {
-    const t = byType.get(p.typeKey) ?? { typeKey: p.typeKey, count: 0, cents: 0 };
-    t.count++;
-    t.cents += p.cents;
-    byType.set(p.typeKey, t);
-  }
-  const totals = [...byType.values()].sort((a, b) => a.typeKey - b.typeKey);
-  return {
-    totals,
-    payoutCount: payouts.length,
-    totalCents: totals.reduce((s, t) => s + t.cents, 0),
-  };
-}
-
-/** Payouts already recorded for the period, as keys 'user/type/period/order'. */
-async function paidKeys(db: DbOrTx, range: PeriodRange & { cadence: 'day' | 'month' }, period: string) {
-  const rows = await queryRows<{ k: string }>(
-    db,
-    sql`select user_id || '/' || type_key || '/' || period || '/' || coalesce(order_id, 0) as k
-        from bonus_payouts where ${range.cadence === 'day' ? sql`period = ${period}` : sql`period like ${`${period}%`}`}`,
-  );
-  return new Set(rows.map((r) => r.k));
-}
-const keyOf = (p: Payout) => `${p.userId}/${p.typeKey}/${p.period}/${p.orderId ?? 0}`;
 
 /**
  * Settles a period: computes the payouts of every enabled type (or one type) and pays those not paid
@@ -87,20 +60,17 @@ export async function runSettlement(
         .filter((t) => input.typeKey == null || t.key === input.typeKey)
         .filter((t) => t.key !== BonusKey.wecReward)
         .map((t) => ({ key: t.key, params: t.params }));
-      const engineInput = await loadEngineInput(tx, range);
-      const already = await paidKeys(tx, range, input.period);
-      const due = computePayouts(engineInput, types, range.cadence).filter((p) => !already.has(keyOf(p)));
+      const engineInput = await loadEngineInput(tx, range, { orderNumbers: !input.dryRun });
+      const paid = await loadPaidKeys(tx, input.period, engineInput);
+      const scope = { input: engineInput, types, cadence: range.cadence, paid };
+      const { preview, perMember, ...summary } = summariseDue(scope, PREVIEW_LIMIT);
       const [run] = await tx
         .insert(bonusSettlementRuns)
-        .values({ ...base, status: 'done', ...summarise(due), finishedAt: new Date() })
+        .values({ ...base, status: 'done', ...summary, finishedAt: new Date() })
         .returning();
       await auditRun(tx, input.req, run!);
-      const orderNos = await orderNumbers(tx, due);
-      if (!input.dryRun) await payBonuses(tx, due, { runId: run!.id, orderNos });
-      return {
-        run: (await runDtos(tx, [run!]))[0]!,
-        items: await previewItems(tx, due.slice(0, PREVIEW_LIMIT), orderNos),
-      };
+      if (!input.dryRun) await payDue(tx, scope, perMember, run!.id);
+      return { run: (await runDtos(tx, [run!]))[0]!, items: await previewItems(tx, preview) };
     });
   } catch (error) {
     const [failed] = await db
@@ -138,33 +108,28 @@ function auditRun(db: DbOrTx, req: FastifyRequest | null | undefined, run: RunRo
   });
 }
 
-async function orderNumbers(db: DbOrTx, payouts: Payout[]) {
-  const ids = [...new Set(payouts.flatMap((p) => (p.orderId === null ? [] : [p.orderId])))];
-  const map = new Map<number, string>();
-  for (let i = 0; i < ids.length; i += 10_000) {
-    const rows = await db
-      .select({ id: orders.id, orderNo: orders.orderNo })
-      .from(orders)
-      .where(inArray(orders.id, ids.slice(i, i + 10_000)));
-    for (const r of rows) map.set(r.id, r.orderNo);
-  }
-  return map;
-}
-
-async function previewItems(db: DbOrTx, payouts: Payout[], orderNos: Map<number, string>) {
+async function previewItems(db: DbOrTx, payouts: Payout[]) {
   const userIds = [...new Set(payouts.map((p) => p.userId))];
+  const orderIds = [...new Set(payouts.flatMap((p) => (p.orderId === null ? [] : [p.orderId])))];
   const people = userIds.length
     ? await db
         .select({ id: users.id, name: users.name, user_no: users.userNo })
         .from(users)
         .where(inArray(users.id, userIds))
     : [];
+  const orderNos = orderIds.length
+    ? await db
+        .select({ id: orders.id, orderNo: orders.orderNo })
+        .from(orders)
+        .where(inArray(orders.id, orderIds))
+    : [];
   const byId = new Map(people.map((u) => [u.id, u]));
+  const orderNoOf = new Map(orderNos.map((o) => [o.id, o.orderNo]));
   return payouts.map((p) => ({
     user: byId.get(p.userId)!,
     type_key: p.typeKey,
     period: p.period,
-    order_no: p.orderId === null ? null : (orderNos.get(p.orderId) ?? null),
+    order_no: p.orderId === null ? null : (orderNoOf.get(p.orderId) ?? null),
     sales_point: p.baseSp,
     amount: formatCents(p.cents),
   }));

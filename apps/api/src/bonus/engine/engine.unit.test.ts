@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_LEVELS } from '../../members/levels.bootstrap';
 import { DEFAULT_BONUS_TYPES } from '../default-types';
 import { computePayouts } from './engine';
-import { EXPECTED, NAMES, type Name, ORDERS, scenarioInput } from './scenario.fixture';
+import { EXPECTED, NAMES, type Name, ORDERS, scenarioInput, scenarioOrders } from './scenario.fixture';
+import { memberTable, orderTable } from './tables';
 import type { EngineInput, Payout } from './types';
 
 const ids = Object.fromEntries(NAMES.map((n, i) => [n, 100 + i])) as Record<Name, number>;
@@ -40,7 +41,8 @@ describe('bonus engine: hand-computed October scenario', () => {
   });
 
   it('a daily run pays only the order-driven types, keyed by the order day', () => {
-    const day = input({ orders: input().orders.filter((o) => o.day === '2026-10-10') });
+    const orders = scenarioOrders(ids, orderIds, providerIds).filter((o) => o.day === '2026-10-10');
+    const day = input({ orders: orderTable(orders) });
     const payouts = computePayouts(day, types, 'day');
     expect(new Set(payouts.map((p) => p.typeKey))).toEqual(new Set([1, 2, 4, 5, 7, 8, 11]));
     expect(payouts.every((p) => p.period === '2026-10-10' && p.orderId === orderIds.o2)).toBe(true);
@@ -65,8 +67,10 @@ describe('bonus engine: hand-computed October scenario', () => {
       isQualifiedCp: false,
     }));
     const deep = input({
-      members: new Map(chain.map((m) => [m.id, m])),
-      orders: [{ id: 1, buyerId: 12, salesPoint: 1000, sourceType: 2, providerId: null, day: '2026-10-01' }],
+      members: memberTable(chain),
+      orders: orderTable([
+        { id: 1, buyerId: 12, salesPoint: 1000, sourceType: 2, providerId: null, day: '2026-10-01' },
+      ]),
       providerReferrers: new Map(),
     });
     const team = computePayouts(

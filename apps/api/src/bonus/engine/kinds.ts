@@ -1,88 +1,131 @@
-import type { BonusKind, BonusParams } from '@app/contracts';
+import type { BonusKind, BonusParams, RatioSource } from '@app/contracts';
 import { proRata, ratioFor, spShareCents } from './ratio';
-import type { EngineInput, EngineMember, EngineOrder, Payout } from './types';
+import type { EngineInput, LevelRatios, PayoutSink } from './types';
 
 type ParamsOf<K extends BonusKind> = Extract<BonusParams, { kind: K }>;
 
 export interface RuleKind<K extends BonusKind> {
   /** day: settled per order, per day; month: settled once per month; event: paid by the programme that triggers it. */
   cadence: 'day' | 'month' | 'event';
-  compute(key: number, params: ParamsOf<K>, input: EngineInput): Payout[];
+  compute(key: number, params: ParamsOf<K>, input: EngineInput, emit: PayoutSink): void;
 }
 
-/** An order-driven kind: who receives for an order, then ratio × the order's SP. */
+/** ratioFor as a function of the level, remembered per level (it is asked once per payout). */
+function ratioByLevel(source: RatioSource, levels: ReadonlyMap<number, LevelRatios>) {
+  const known: number[] = [];
+  return (levelId: number) => (known[levelId] ??= ratioFor(source, levelId, levels));
+}
+
+/** An order-driven kind: who receives for order `i` of the table (a member id, 0 = nobody), then ratio × its SP. */
 function perOrder<K extends BonusKind>(
-  recipientOf: (order: EngineOrder, params: ParamsOf<K>, input: EngineInput) => EngineMember | undefined,
+  recipientOf: (i: number, params: ParamsOf<K>, input: EngineInput) => number,
 ): RuleKind<K> {
   return {
     cadence: 'day',
-    compute(key, params, input) {
-      const payouts: Payout[] = [];
-      const ratio = (params as { ratio: Parameters<typeof ratioFor>[0] }).ratio;
-      for (const order of input.orders) {
-        const member = recipientOf(order, params, input);
-        if (!member || member.levelId < params.minLevel) continue;
-        const ratioBp = ratioFor(ratio, member.levelId, input.levels);
-        const cents = spShareCents(order.salesPoint, ratioBp);
+    compute(key, params, input, emit) {
+      const { orders, members } = input;
+      const ratioOf = ratioByLevel((params as { ratio: RatioSource }).ratio, input.levels);
+      for (let i = 0; i < orders.count; i++) {
+        const userId = recipientOf(i, params, input);
+        const level = members.level(userId);
+        if (level === 0 || level < params.minLevel) continue;
+        const ratioBp = ratioOf(level);
+        const baseSp = orders.salesPoint[i]!;
+        const cents = spShareCents(baseSp, ratioBp);
         if (cents <= 0) continue;
-        payouts.push({
-          userId: member.id,
-          typeKey: key,
-          period: order.day,
-          orderId: order.id,
-          baseSp: order.salesPoint,
-          ratioBp,
-          cents,
-        });
+        const period = orders.days[orders.day[i]!]!;
+        emit({ userId, typeKey: key, period, orderId: orders.id[i]!, baseSp, ratioBp, cents });
       }
-      return payouts;
     },
   };
 }
 
-const parentOf = (input: EngineInput, member: EngineMember | undefined) =>
-  member?.parentId == null ? undefined : input.members.get(member.parentId);
+/** The nth upline in the sponsor tree (1 = the sponsor), 0 when there is none. */
+function upline(input: EngineInput, memberId: number, n: number): number {
+  let id = input.members.level(memberId) === 0 ? 0 : memberId;
+  for (let i = 0; i < n && id !== 0; i++) id = input.members.sponsor(id);
+  return id;
+}
 
-/** The nth upline in the sponsor tree (1 = the sponsor). */
-function upline(input: EngineInput, memberId: number, n: number): EngineMember | undefined {
-  let member = input.members.get(memberId);
-  for (let i = 0; i < n && member; i++) member = parentOf(input, member);
-  return member;
+/** SP bought in the period per member id (orders of non-members count for nobody). */
+function spByBuyer(input: EngineInput): Float64Array {
+  const { orders, members } = input;
+  const own = new Float64Array(members.size);
+  for (let i = 0; i < orders.count; i++) {
+    const buyer = orders.buyer[i]!;
+    if (members.level(buyer) !== 0) own[buyer]! += orders.salesPoint[i]!;
+  }
+  return own;
+}
+
+/** SP bought between minDepth and maxDepth levels below each member: each buyer's SP walked up its upline. */
+function volumeWithin(input: EngineInput, minDepth: number, maxDepth: number): Float64Array {
+  const { members } = input;
+  const own = spByBuyer(input);
+  const volume = new Float64Array(members.size);
+  for (let buyer = 1; buyer < own.length; buyer++) {
+    const sp = own[buyer]!;
+    if (sp === 0) continue;
+    let ancestor = members.sponsor(buyer);
+    for (let depth = 1; ancestor !== 0 && depth <= maxDepth; depth++) {
+      if (depth >= minDepth) volume[ancestor]! += sp;
+      ancestor = members.sponsor(ancestor);
+    }
+  }
+  return volume;
+}
+
+/**
+ * SP bought minDepth or more levels below each member. Walking every buyer's whole upline (hundreds of
+ * levels in a large tree) would be most of the engine's time, so each member's whole-downline SP is
+ * summed once, children before parents, and credited to the member's minDepth-th upline.
+ */
+function volumeBelow(input: EngineInput, minDepth: number): Float64Array {
+  const { members } = input;
+  const total = spByBuyer(input);
+  const pending = new Int32Array(members.size);
+  for (let id = 1; id < members.size; id++) pending[members.sponsor(id)]!++;
+  const ready = new Int32Array(members.size);
+  let end = 0;
+  for (let id = 1; id < members.size; id++)
+    if (members.level(id) !== 0 && pending[id] === 0) ready[end++] = id;
+  for (let i = 0; i < end; i++) {
+    const id = ready[i]!;
+    const parent = members.sponsor(id);
+    if (parent === 0) continue;
+    total[parent]! += total[id]!;
+    if (--pending[parent]! === 0) ready[end++] = parent;
+  }
+  const volume = new Float64Array(members.size);
+  for (let id = 1; id < members.size; id++) {
+    let ancestor = total[id] === 0 ? 0 : id;
+    for (let depth = 0; depth < minDepth && ancestor !== 0; depth++) ancestor = members.sponsor(ancestor);
+    if (ancestor !== 0) volume[ancestor]! += total[id]!;
+  }
+  return volume;
 }
 
 /** Monthly: ratio × SP bought by the member's downline between minDepth and maxDepth levels below it. */
 function downlineVolume<K extends 'groupVolume' | 'treeDepth'>(): RuleKind<K> {
   return {
     cadence: 'month',
-    compute(key, kindParams, input) {
+    compute(key, kindParams, input, emit) {
       const params = kindParams as ParamsOf<'groupVolume' | 'treeDepth'>;
-      const volume = new Map<number, number>();
-      for (const order of input.orders) {
-        let ancestor = parentOf(input, input.members.get(order.buyerId));
-        for (let depth = 1; ancestor && (params.maxDepth === null || depth <= params.maxDepth); depth++) {
-          if (depth >= params.minDepth)
-            volume.set(ancestor.id, (volume.get(ancestor.id) ?? 0) + order.salesPoint);
-          ancestor = parentOf(input, ancestor);
-        }
-      }
-      const payouts: Payout[] = [];
-      for (const [userId, sp] of volume) {
-        const member = input.members.get(userId)!;
-        if (member.levelId < params.minLevel) continue;
-        const ratioBp = ratioFor(params.ratio, member.levelId, input.levels);
-        const cents = spShareCents(sp, ratioBp);
+      const { members } = input;
+      const volume =
+        params.maxDepth === null
+          ? volumeBelow(input, params.minDepth)
+          : volumeWithin(input, params.minDepth, params.maxDepth);
+      const ratioOf = ratioByLevel(params.ratio, input.levels);
+      for (let userId = 1; userId < volume.length; userId++) {
+        const baseSp = volume[userId]!;
+        const level = members.level(userId);
+        if (baseSp === 0 || level < params.minLevel) continue;
+        const ratioBp = ratioOf(level);
+        const cents = spShareCents(baseSp, ratioBp);
         if (cents > 0)
-          payouts.push({
-            userId,
-            typeKey: key,
-            period: input.month,
-            orderId: null,
-            baseSp: sp,
-            ratioBp,
-            cents,
-          });
+          emit({ userId, typeKey: key, period: input.month, orderId: null, baseSp, ratioBp, cents });
       }
-      return payouts;
     },
   };
 }
@@ -94,65 +137,66 @@ function downlineVolume<K extends 'groupVolume' | 'treeDepth'>(): RuleKind<K> {
  */
 const poolShare: RuleKind<'poolShare'> = {
   cadence: 'month',
-  compute(key, params, input) {
+  compute(key, params, input, emit) {
+    const { orders, members } = input;
     let totalSp = 0;
-    const base = new Map<number, number>();
-    const add = (id: number | null | undefined, sp: number) => {
-      if (id != null) base.set(id, (base.get(id) ?? 0) + sp);
-    };
-    for (const order of input.orders) {
-      totalSp += order.salesPoint;
-      add(order.buyerId, order.salesPoint);
-      add(input.members.get(order.buyerId)?.parentId, order.salesPoint);
+    const base = new Float64Array(members.size);
+    for (let i = 0; i < orders.count; i++) {
+      const sp = orders.salesPoint[i]!;
+      const buyer = orders.buyer[i]!;
+      totalSp += sp;
+      if (members.level(buyer) === 0) continue;
+      base[buyer]! += sp;
+      const sponsor = members.sponsor(buyer);
+      if (sponsor !== 0) base[sponsor]! += sp;
     }
     const poolCents = spShareCents(totalSp, params.poolBp);
-    const holders: Array<{ member: EngineMember; sp: number; shares: number }> = [];
+    const shares = new Int32Array(members.size);
     let totalShares = 0;
-    for (const [id, sp] of base) {
-      const member = input.members.get(id);
-      if (!member || member.levelId < params.minLevel) continue;
-      const cap = input.levels.get(member.levelId)?.shareCap ?? 0;
-      const shares = Math.min(Math.floor(sp / params.spPerShare), cap);
-      if (shares <= 0) continue;
-      holders.push({ member, sp, shares });
-      totalShares += shares;
+    for (let id = 1; id < base.length; id++) {
+      const level = members.level(id);
+      if (base[id] === 0 || level === 0 || level < params.minLevel) continue;
+      const cap = input.levels.get(level)?.shareCap ?? 0;
+      shares[id] = Math.max(0, Math.min(Math.floor(base[id]! / params.spPerShare), cap));
+      totalShares += shares[id]!;
     }
-    return holders
-      .map(({ member, sp, shares }) => ({
-        userId: member.id,
-        typeKey: key,
-        period: input.month,
-        orderId: null,
-        baseSp: sp,
-        ratioBp: null,
-        cents: proRata(poolCents, shares, totalShares),
-        shares: { shares, totalShares, poolCents },
-      }))
-      .filter((p) => p.cents > 0);
+    for (let userId = 1; userId < shares.length; userId++) {
+      if (shares[userId] === 0) continue;
+      const cents = proRata(poolCents, shares[userId]!, totalShares);
+      if (cents > 0)
+        emit({
+          userId,
+          typeKey: key,
+          period: input.month,
+          orderId: null,
+          baseSp: base[userId]!,
+          ratioBp: null,
+          cents,
+          shares: { shares: shares[userId]!, totalShares, poolCents },
+        });
+    }
   },
 };
 
 /** The registry: every bonus type names one of these kinds. */
 export const RULE_KINDS: { [K in BonusKind]: RuleKind<K> } = {
-  direct: perOrder<'direct'>((order, params, input) => {
-    const buyer = input.members.get(order.buyerId);
-    const parentId = params.tree === 'sponsor' ? buyer?.parentId : buyer?.iblommerParentId;
-    return parentId == null ? undefined : input.members.get(parentId);
-  }),
-  generation: perOrder<'generation'>((order, params, input) =>
-    upline(input, order.buyerId, params.generation),
+  direct: perOrder<'direct'>((i, params, { orders, members }) =>
+    params.tree === 'sponsor' ? members.sponsor(orders.buyer[i]!) : members.iblommerParent(orders.buyer[i]!),
   ),
-  providerReferral: perOrder<'providerReferral'>((order, params, input) => {
-    if (order.providerId == null) return undefined;
-    const referrerId = input.providerReferrers.get(order.providerId);
-    const referrer = referrerId == null ? undefined : input.members.get(referrerId);
-    if (!referrer || (params.qualifiedCpOnly && !referrer.isQualifiedCp)) return undefined;
-    return params.payTo === 'referrer' ? referrer : parentOf(input, referrer);
+  generation: perOrder<'generation'>((i, params, input) =>
+    upline(input, input.orders.buyer[i]!, params.generation),
+  ),
+  providerReferral: perOrder<'providerReferral'>((i, params, { orders, members, providerReferrers }) => {
+    const provider = orders.provider[i]!;
+    const referrer = provider === 0 ? 0 : (providerReferrers.get(provider) ?? 0);
+    if (members.level(referrer) === 0 || (params.qualifiedCpOnly && !members.isQualifiedCp(referrer)))
+      return 0;
+    return params.payTo === 'referrer' ? referrer : members.sponsor(referrer);
   }),
   poolShare,
   groupVolume: downlineVolume(),
   treeDepth: downlineVolume(),
-  oneOff: { cadence: 'event', compute: () => [] },
+  oneOff: { cadence: 'event', compute: () => {} },
 };
 
 export const cadenceOf = (params: BonusParams) => RULE_KINDS[params.kind].cadence;

@@ -1,4 +1,5 @@
-import type { EngineMember, EngineOrder } from './types';
+import { memberTable, orderTable } from './tables';
+import type { EngineOrder } from './types';
 
 /**
  * The hand-computed scenario shared by the engine's unit test and the settlement API test.
@@ -103,28 +104,13 @@ export const EXPECTED: Record<Name, Record<number, Record<string, number>>> = {
   F: {},
 };
 
-/** Engine inputs for the scenario given the ids the names got. */
-export function scenarioInput(
+/** The scenario's orders given the ids the names, orders and providers got. */
+export function scenarioOrders(
   ids: Record<Name, number>,
   orderIds: Record<string, number>,
   providerIds: Record<string, number>,
-) {
-  const members = new Map<number, EngineMember>(
-    NAMES.map((n) => {
-      const node = TREE[n];
-      return [
-        ids[n],
-        {
-          id: ids[n],
-          levelId: node.level,
-          parentId: node.parent ? ids[node.parent] : null,
-          iblommerParentId: node.iblommer ? ids[node.iblommer] : null,
-          isQualifiedCp: node.cp === true,
-        },
-      ];
-    }),
-  );
-  const orders: EngineOrder[] = ORDERS.map((o) => ({
+): EngineOrder[] {
+  return ORDERS.map((o) => ({
     id: orderIds[o.ref]!,
     buyerId: ids[o.buyer],
     salesPoint: o.sp,
@@ -132,8 +118,28 @@ export function scenarioInput(
     providerId: o.provider ? providerIds[o.provider]! : null,
     day: o.day,
   }));
+}
+
+/** Engine inputs for the scenario given the ids the names got. */
+export function scenarioInput(
+  ids: Record<Name, number>,
+  orderIds: Record<string, number>,
+  providerIds: Record<string, number>,
+) {
+  const members = memberTable(
+    NAMES.map((n) => {
+      const node = TREE[n];
+      return {
+        id: ids[n],
+        levelId: node.level,
+        parentId: node.parent ? ids[node.parent] : null,
+        iblommerParentId: node.iblommer ? ids[node.iblommer] : null,
+        isQualifiedCp: node.cp === true,
+      };
+    }),
+  );
   const providerReferrers = new Map(
     Object.entries(PROVIDERS).map(([p, n]) => [providerIds[p]!, ids[n]] as [number, number]),
   );
-  return { members, orders, providerReferrers };
+  return { members, orders: orderTable(scenarioOrders(ids, orderIds, providerIds)), providerReferrers };
 }

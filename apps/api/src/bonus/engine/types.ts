@@ -1,4 +1,5 @@
 import type { BonusParams } from '@app/contracts';
+import type { MemberTable, OrderTable } from './tables';
 
 /**
  * Plain inputs and outputs of the bonus engine (no database). The settlement service loads these from
@@ -11,6 +12,7 @@ import type { BonusParams } from '@app/contracts';
 export const SP_CENTS = 100;
 export const BP_DIVISOR = 10_000;
 
+/** A plain order, for building an OrderTable by hand (tests). */
 export interface EngineOrder {
   id: number;
   buyerId: number;
@@ -22,6 +24,7 @@ export interface EngineOrder {
   day: string;
 }
 
+/** A plain member, for building a MemberTable by hand (tests). */
 export interface EngineMember {
   id: number;
   levelId: number;
@@ -42,9 +45,9 @@ export interface EngineInput {
   /** 'YYYY-MM': the period key of monthly payouts. */
   month: string;
   /** Completed, not refunded orders of the period (a day or a month). */
-  orders: EngineOrder[];
+  orders: OrderTable;
   /** Every member that buys or may receive (buyers and their uplines). */
-  members: ReadonlyMap<number, EngineMember>;
+  members: MemberTable;
   levels: ReadonlyMap<number, LevelRatios>;
   /** provider id → the member who referred it. */
   providerReferrers: ReadonlyMap<number, number | null>;
@@ -70,3 +73,6 @@ export interface Payout {
   /** Pool figures for pool shares. */
   shares?: { shares: number; totalShares: number; poolCents: number };
 }
+
+/** Receives each payout as the engine computes it (a month has millions: they are not collected). */
+export type PayoutSink = (payout: Payout) => void;

@@ -1,0 +1,109 @@
+import type { DbOrTx } from '../platform/db/client';
+import { forEachPayout } from './engine/engine';
+import { orderIndex } from './engine/tables';
+import type { EngineBonusType, EngineInput, Payout, PayoutSink } from './engine/types';
+import type { PaidKeys } from './paid-keys';
+import { payBonuses } from './payouts';
+
+/** Most payouts held at once while paying: members are paid in id ranges of about this many payouts. */
+const PASS_PAYOUTS = 500_000;
+
+/** What a run settles: the period's engine inputs, the types to run, and what was paid before (if any). */
+export interface SettlementScope {
+  input: EngineInput;
+  types: readonly EngineBonusType[];
+  cadence: 'day' | 'month';
+  paid: PaidKeys | null;
+}
+
+/** The engine's payouts of the scope that were not paid before. */
+function forEachDue(scope: SettlementScope, emit: PayoutSink): void {
+  const { paid } = scope;
+  const due: PayoutSink = paid
+    ? (p) => {
+        if (!paid.has(p)) emit(p);
+      }
+    : emit;
+  forEachPayout(scope.input, scope.types, scope.cadence, due);
+}
+
+export interface DueSummary {
+  totals: Array<{ typeKey: number; count: number; cents: number }>;
+  payoutCount: number;
+  totalCents: number;
+  /** The first `previewLimit` due payouts. */
+  preview: Payout[];
+  /** Due payouts per member id. */
+  perMember: Int32Array;
+}
+
+/** One engine pass: totals per type of what is due, a preview, and how many payouts each member is due. */
+export function summariseDue(scope: SettlementScope, previewLimit: number): DueSummary {
+  const byType = new Map<number, { typeKey: number; count: number; cents: number }>();
+  const preview: Payout[] = [];
+  const perMember = new Int32Array(scope.input.members.size);
+  forEachDue(scope, (p) => {
+    const t = byType.get(p.typeKey) ?? { typeKey: p.typeKey, count: 0, cents: 0 };
+    t.count++;
+    t.cents += p.cents;
+    byType.set(p.typeKey, t);
+    if (preview.length < previewLimit) preview.push(p);
+    perMember[p.userId]!++;
+  });
+  const totals = [...byType.values()].sort((a, b) => a.typeKey - b.typeKey);
+  return {
+    totals,
+    payoutCount: totals.reduce((s, t) => s + t.count, 0),
+    totalCents: totals.reduce((s, t) => s + t.cents, 0),
+    preview,
+    perMember,
+  };
+}
+
+/**
+ * Pays what is due in member id order, which keeps the inserts into the user-keyed indexes of
+ * bonus_payouts and wallet_records local instead of scattered over them. Instead of holding a month's
+ * millions of payouts to sort them, it runs the (pure, fast) engine again per range of members due about
+ * PASS_PAYOUTS payouts, placing each member's payouts at the slots `perMember` counted.
+ */
+export async function payDue(
+  tx: DbOrTx,
+  scope: SettlementScope,
+  perMember: Int32Array,
+  runId: number,
+): Promise<void> {
+  const { orders } = scope.input;
+  const orderNoOf = (id: number) => orders.orderNo?.[orderIndex(orders, id)];
+  for (const range of memberRanges(perMember))
+    await payBonuses(tx, dueByMember(scope, perMember, range), { runId, orderNoOf, firstRun: !scope.paid });
+}
+
+interface MemberRange {
+  /** Member ids from (inclusive) to (exclusive), due `count` payouts. */
+  from: number;
+  to: number;
+  count: number;
+}
+
+/** Consecutive member id ranges due at most PASS_PAYOUTS payouts each (or one member due more). */
+function* memberRanges(perMember: Int32Array): Generator<MemberRange> {
+  for (let from = 0; from < perMember.length; ) {
+    let to = from;
+    let count = 0;
+    while (to < perMember.length && (count === 0 || count + perMember[to]! <= PASS_PAYOUTS))
+      count += perMember[to++]!;
+    if (count > 0) yield { from, to, count };
+    from = to;
+  }
+}
+
+/** The due payouts of a range of members, grouped by member in id order. */
+function dueByMember(scope: SettlementScope, perMember: Int32Array, { from, to, count }: MemberRange) {
+  const next = new Int32Array(to - from);
+  for (let id = from + 1; id < to; id++) next[id - from] = next[id - from - 1]! + perMember[id - 1]!;
+  const slots = new Array<Payout>(count);
+  forEachDue(scope, (p) => {
+    if (p.userId >= from && p.userId < to) slots[next[p.userId - from]!++] = p;
+  });
+  return slots;
+}
