@@ -436,9 +436,9 @@ CREATE INDEX "report_packages_user_idx" ON "report_packages" USING btree ("user_
 CREATE INDEX "users_name_lower_idx" ON "users" USING btree (lower("name"));--> statement-breakpoint
 CREATE INDEX "users_email_lower_idx" ON "users" USING btree (lower("email"));--> statement-breakpoint
 CREATE INDEX "users_parent_idx" ON "users" USING btree ("parent_user_id");--> statement-breakpoint
-CREATE INDEX "users_tree_path_idx" ON "users" USING btree ("tree_path" text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "users_tree_path_idx" ON "users" USING btree ("tree_path" text_pattern_ops,"tree_depth","id");--> statement-breakpoint
 CREATE INDEX "users_iblommer_parent_idx" ON "users" USING btree ("iblommer_parent_user_id");--> statement-breakpoint
-CREATE INDEX "users_iblommer_path_idx" ON "users" USING btree ("iblommer_path" text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "users_iblommer_path_idx" ON "users" USING btree ("iblommer_path" text_pattern_ops,"iblommer_depth","id");--> statement-breakpoint
 CREATE INDEX "users_tree_depth_path_idx" ON "users" USING btree ("tree_depth","tree_path" text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "users_iblommer_depth_path_idx" ON "users" USING btree ("iblommer_depth","iblommer_path" text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "users_created_at_idx" ON "users" USING btree ("created_at");--> statement-breakpoint

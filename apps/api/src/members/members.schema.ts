@@ -71,9 +71,11 @@ export const users = pgTable(
     index('users_name_lower_idx').on(sql`lower(${t.name})`),
     index('users_email_lower_idx').on(sql`lower(${t.email})`),
     index('users_parent_idx').on(t.parentUserId),
-    index('users_tree_path_idx').on(sql`${t.treePath} text_pattern_ops`),
+    // A subtree is one range of these (tree-path.ts pathRange); depth and id in the key make a
+    // downline's ids (N levels below or deeper) an index-only scan, e.g. the orders list's buyers.
+    index('users_tree_path_idx').on(sql`${t.treePath} text_pattern_ops`, t.treeDepth, t.id),
     index('users_iblommer_parent_idx').on(t.iblommerParentUserId),
-    index('users_iblommer_path_idx').on(sql`${t.iblommerPath} text_pattern_ops`),
+    index('users_iblommer_path_idx').on(sql`${t.iblommerPath} text_pattern_ops`, t.iblommerDepth, t.id),
     // N levels below a node in (depth, path) order: one index descent per depth, stops at the node cap.
     index('users_tree_depth_path_idx').on(t.treeDepth, sql`${t.treePath} text_pattern_ops`),
     index('users_iblommer_depth_path_idx').on(t.iblommerDepth, sql`${t.iblommerPath} text_pattern_ops`),
