@@ -1,4 +1,10 @@
 import pg from 'pg';
+import { hashPassword } from '../apps/api/src/access/passwords';
+import type { UserRow } from '../apps/api/src/members/members.schema';
+import { createMember } from '../apps/api/src/members/members.service';
+import { prepareDatabase } from '../apps/api/src/platform/db/bootstrap';
+import { openDatabase } from '../apps/api/src/platform/db/client';
+import { postEntry } from '../apps/api/src/wallet/ledger';
 
 /** Drops (with its connections) and creates again the database a bench URL names. */
 export async function freshDatabase(url: string): Promise<void> {
@@ -10,4 +16,35 @@ export async function freshDatabase(url: string): Promise<void> {
   await client.query(`drop database if exists "${name}" with (force)`);
   await client.query(`create database "${name}"`);
   await client.end();
+}
+
+/**
+ * A fresh, migrated database with `count` members named `${prefix}_<n>`, each credited through the ledger
+ * once per amount of `creditsCents`; the caller closes the database.
+ */
+export async function freshDatabaseWithMembers(
+  url: string,
+  count: number,
+  prefix: string,
+  creditsCents: readonly number[],
+) {
+  await freshDatabase(url);
+  const database = openDatabase({ url });
+  await prepareDatabase(database);
+  const passwordHash = await hashPassword('bench-pass');
+  const members: UserRow[] = [];
+  await database.db.transaction(async (tx) => {
+    for (let i = 0; i < count; i++) {
+      const m = await createMember(tx, {
+        name: `${prefix}_${i}`,
+        email: `${prefix}_${i}@bench.local`,
+        password: '',
+        passwordHash,
+      });
+      for (const amountCents of creditsCents)
+        await postEntry(tx, { userId: m.id, amountCents, move: 'credit', kind: 'adjustment' });
+      members.push(m);
+    }
+  });
+  return { database, members };
 }

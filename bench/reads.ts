@@ -14,14 +14,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { hashPassword } from '../apps/api/src/access/passwords';
 import { buildApp } from '../apps/api/src/app';
-import { createMember } from '../apps/api/src/members/members.service';
-import { prepareDatabase } from '../apps/api/src/platform/db/bootstrap';
 import { openDatabase } from '../apps/api/src/platform/db/client';
 import { testConfig } from '../apps/api/src/test/test-app';
-import { postEntry } from '../apps/api/src/wallet/ledger';
-import { freshDatabase } from './fresh-database';
+import { freshDatabaseWithMembers } from './fresh-database';
 
 const SERVER = process.env.BENCH_READS_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_reads';
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 1_000);
@@ -154,29 +150,15 @@ async function runScenario(ports: number[], members: Member[], scenario: string,
 }
 
 export async function benchReads(): Promise<void> {
-  await freshDatabase(SERVER);
-  const database = openDatabase({ url: SERVER });
-  await prepareDatabase(database);
-  const { db } = database;
-  const passwordHash = await hashPassword('bench-pass');
-  const app = await buildApp({ db, config: { ...testConfig(), databaseUrl: SERVER } });
+  const credits = [1_000, 2_000, 3_000, 4_000, 5_000];
+  const { database, members: created } = await freshDatabaseWithMembers(SERVER, MEMBERS, 'reader', credits);
+  const app = await buildApp({ db: database.db, config: { ...testConfig(), databaseUrl: SERVER } });
   const members: Member[] = [];
-  await db.transaction(async (tx) => {
-    for (let i = 0; i < MEMBERS; i++) {
-      const m = await createMember(tx, {
-        name: `reader_${i}`,
-        email: `reader_${i}@bench.local`,
-        password: '',
-        passwordHash,
-      });
-      for (let r = 1; r <= 5; r++)
-        await postEntry(tx, { userId: m.id, amountCents: r * 1_000, move: 'credit', kind: 'adjustment' });
-      members.push({
-        id: m.id,
-        token: await app.appContext.tokens.sign({ userId: m.id, version: m.tokenVersion }),
-      });
-    }
-  });
+  for (const m of created)
+    members.push({
+      id: m.id,
+      token: await app.appContext.tokens.sign({ userId: m.id, version: m.tokenVersion }),
+    });
   await app.close();
   await database.close();
 

@@ -13,18 +13,15 @@ import { once } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { like } from 'drizzle-orm';
-import { hashPassword } from '../apps/api/src/access/passwords';
 import { buildApp } from '../apps/api/src/app';
 import { type UserRow, users } from '../apps/api/src/members/members.schema';
-import { createMember } from '../apps/api/src/members/members.service';
-import { prepareDatabase } from '../apps/api/src/platform/db/bootstrap';
 import { type Db, openDatabase } from '../apps/api/src/platform/db/client';
 import { seededRandom } from '../apps/api/src/seed/random';
 import { testConfig } from '../apps/api/src/test/test-app';
 import { checkInvariant } from '../apps/api/src/wallet/invariant';
-import { postEntry, walletBalance } from '../apps/api/src/wallet/ledger';
+import { walletBalance } from '../apps/api/src/wallet/ledger';
 import { sendTransfer } from '../apps/api/src/wallet/transfers.service';
-import { freshDatabase } from './fresh-database';
+import { freshDatabaseWithMembers } from './fresh-database';
 
 const SERVER =
   process.env.BENCH_TRANSFERS_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_transfers';
@@ -134,24 +131,8 @@ async function runProcesses(mode: Mode): Promise<{ perSecond: number; ok: number
 }
 
 export async function benchTransfers(): Promise<void> {
-  await freshDatabase(SERVER);
-  const database = openDatabase({ url: SERVER });
-  await prepareDatabase(database);
+  const { database, members } = await freshDatabaseWithMembers(SERVER, WALLETS, 'bench', [START_CENTS]);
   const { db } = database;
-  const passwordHash = await hashPassword('bench-pass');
-  const members: UserRow[] = [];
-  await db.transaction(async (tx) => {
-    for (let i = 0; i < WALLETS; i++) {
-      const m = await createMember(tx, {
-        name: `bench_${i}`,
-        email: `bench_${i}@bench.local`,
-        password: '',
-        passwordHash,
-      });
-      await postEntry(tx, { userId: m.id, amountCents: START_CENTS, move: 'credit', kind: 'adjustment' });
-      members.push(m);
-    }
-  });
   console.log(
     `${WALLETS} wallets, ${TRANSFERS} transfers, ${CONCURRENCY} in flight over ${PROCESSES} processes, PostgreSQL ${SERVER}`,
   );
