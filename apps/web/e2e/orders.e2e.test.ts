@@ -35,7 +35,11 @@ describe('orders screen', () => {
     for (const p of products) expect(p).toMatch(/^AI character profile/);
 
     const sortedBy = async (direction: 'asc' | 'desc') => {
-      await admin.getByRole('columnheader', { name: 'Amount' }).click();
+      const header = admin.getByRole('columnheader', { name: 'Amount' });
+      await header.click();
+      // The sort shows on the header as the new page is asked for; the rows are the new ones once it is in.
+      await expect.poll(() => header.getAttribute('aria-sort')).toBe(`${direction}ending`);
+      await admin.locator('.ant-table .ant-spin-spinning').waitFor({ state: 'detached' });
       await expect
         .poll(async () => {
           const values = await amounts(admin);
