@@ -499,6 +499,7 @@ CREATE TABLE "jobs" (
 	"processed" integer DEFAULT 0 NOT NULL,
 	"total" integer,
 	"error" text,
+	"result" jsonb,
 	"file_name" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,

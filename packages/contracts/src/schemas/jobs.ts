@@ -1,8 +1,9 @@
 import { z } from 'zod';
 
 /**
- * Long work recorded in the database (DESIGN.md §1): an export runs as a job, the web app polls
- * `GET /api/jobs/:id` for its progress and then downloads `GET /api/jobs/:id/file`.
+ * Long work recorded in the database (DESIGN.md §1): an export, an import or a bonus settlement run
+ * runs as a job; the web app polls `GET /api/jobs/:id` for its progress, then downloads
+ * `GET /api/jobs/:id/file` (when the job made a file) or reads the job's `result`.
  */
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
@@ -23,15 +24,17 @@ export interface JobView {
   id: string;
   kind: string;
   status: JobStatus;
-  /** Rows written so far. */
+  /** Rows (or a settlement run's payouts) done so far. */
   processed: number;
-  /** Rows expected; null until counted. */
+  /** Rows (payouts) expected; null until counted. */
   total: number | null;
   file_name: string;
   /** The failure, translated into the caller's language. */
   error: string | null;
   /** Set once the file is ready. */
   download_url: string | null;
+  /** What the finished job answers besides its figures (a settlement run: its `SettlementResult`); else null. */
+  result: unknown | null;
   created_at: string;
   finished_at: string | null;
 }

@@ -16,16 +16,26 @@ export interface JobContext {
   file: ChunkSink;
   signal: AbortSignal;
   progress(processed: number, total?: number): Promise<void>;
+  /**
+   * Progress for work inside a transaction, which must not wait for it: the report goes through
+   * another connection, and on embedded PGlite (one connection) it waits for the open transaction
+   * to end. Reports are written in order, a failed one is logged, and the job waits for them
+   * before it ends.
+   */
+  report(processed: number, total?: number): void;
 }
 
-/** Long work to run as a job; `run` answers the final figures and whether it produced a file. */
+/**
+ * Long work to run as a job; `run` answers the final figures, whether it produced a file, and a
+ * small `result` for the caller (stored as the job's result).
+ */
 export interface JobSpec {
   kind: string;
   ownerId: number;
   /** The request that started it, kept for the record. */
   params: unknown;
   fileName: string;
-  run(ctx: JobContext): Promise<{ processed: number; total: number; file: boolean }>;
+  run(ctx: JobContext): Promise<{ processed: number; total: number; file: boolean; result?: unknown }>;
 }
 
 /** A spreadsheet export to run as a job: what to record, and how to count and read the rows. */
@@ -43,7 +53,11 @@ interface Running {
 /** The jobs this process works on (only to stop them on shutdown; their state is in the database). */
 const running = new Set<Running>();
 
-class Stopped extends Error {}
+class Stopped extends Error {
+  constructor() {
+    super('stopped: the server shut down');
+  }
+}
 
 /**
  * Records the job, then starts it in this process once the row is committed and answers at
@@ -86,13 +100,18 @@ async function runJob(db: Db, id: string, job: JobSpec, signal: AbortSignal, log
   const file = new ChunkSink(db, id);
   try {
     await db.update(jobs).set({ status: 'running', updatedAt: sql`now()` }).where(eq(jobs.id, id));
+    let reported = Promise.resolve();
     const ctx: JobContext = {
       file,
       signal,
       progress: (processed, total) => progress(db, id, processed, total),
+      report: (processed, total) => {
+        reported = reported
+          .then(() => progress(db, id, processed, total))
+          .catch((e: unknown) => log.error({ err: e, job: id }, 'job progress not recorded'));
+      },
     };
-    const result = await job.run(ctx);
-    if (signal.aborted) throw new Stopped();
+    const result = await job.run(ctx).finally(() => reported);
     await db
       .update(jobs)
       .set({
@@ -101,6 +120,7 @@ async function runJob(db: Db, id: string, job: JobSpec, signal: AbortSignal, log
         total: result.total,
         // No file: nothing to download (toJobView gives no link).
         fileName: result.file ? job.fileName : '',
+        result: result.result ?? null,
         updatedAt: sql`now()`,
         finishedAt: sql`now()`,
       })

@@ -3,7 +3,10 @@ import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } fro
 import { users } from '../../members/members.schema';
 import { bytea } from '../db/bytea';
 
-/** Long work (exports) recorded so any API instance can report its progress and serve its file. */
+/**
+ * Long work (exports, imports, settlement runs) recorded so any API instance can report its progress
+ * and serve its file or result.
+ */
 export const jobs = pgTable(
   'jobs',
   {
@@ -18,6 +21,8 @@ export const jobs = pgTable(
     total: integer('total'),
     /** A message key, translated when read. */
     error: text('error'),
+    /** What the finished job answers besides its figures (a settlement run's result); null for most jobs. */
+    result: jsonb('result').$type<unknown>(),
     fileName: text('file_name').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Last sign of life (progress); a running job silent for long has lost its process. */

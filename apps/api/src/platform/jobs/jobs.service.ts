@@ -29,6 +29,7 @@ export function toJobView(job: JobRow, locale: Locale): JobView {
     file_name: job.fileName,
     error: job.error ? translate(job.error, locale) : null,
     download_url: job.status === 'done' && job.fileName ? jobFileUrl(job.id) : null,
+    result: job.result ?? null,
     created_at: job.createdAt.toISOString(),
     finished_at: job.finishedAt?.toISOString() ?? null,
   };
