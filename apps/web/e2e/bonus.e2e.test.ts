@@ -1,6 +1,8 @@
 import type {
   BonusColumn,
   BonusDetail,
+  JobStarted,
+  JobView,
   SettlementResult,
   UserWalletBonus,
   WalletRecordList,
@@ -26,6 +28,17 @@ async function apiGet<T>(page: Page, url: string, params: Record<string, string 
   const token = await page.evaluate(() => localStorage.getItem('token'));
   const res = await page.request.get(url, { params, headers: { Authorization: `Bearer ${token}` } });
   return ((await res.json()) as { data: T }).data;
+}
+
+/** A started settlement job followed to its end; answers the run's result. */
+async function settlementResult(page: Page, started: JobStarted): Promise<SettlementResult> {
+  for (let i = 0; i < 600; i++) {
+    const job = await apiGet<JobView>(page, started.url, {});
+    if (job.status === 'failed') throw new Error(`settlement job failed: ${job.error}`);
+    if (job.status === 'done') return job.result as SettlementResult;
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`settlement job ${started.job_id} did not end`);
 }
 
 const COLUMN_TITLES: Record<BonusColumn, string> = {
@@ -116,6 +129,9 @@ describe('bonus settings and settlement', () => {
     const period = dayjs().subtract(1, 'month').format('YYYY-MM');
     await page.getByLabel('Period (day or month)').fill(period);
     await page.getByRole('button', { name: 'Dry run' }).click();
+    const dialog = page.getByRole('dialog').filter({ hasText: `Settlement run: ${period} (Dry run)` });
+    await dialog.getByText(/^Finished: \d+ \/ \d+ payouts$/).waitFor();
+    await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
     await page.getByText(/\(nothing was paid\)/).waitFor();
     const history = page.getByRole('row').filter({ hasText: period }).filter({ hasText: 'Dry run' });
     await history.first().waitFor();
@@ -191,7 +207,14 @@ describe('settlement runs and bonus detail (admin)', () => {
       );
       await page.getByRole('button', { name: 'Start settlement' }).click();
       await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
-      return ((await (await answer).json()) as { data: SettlementResult }).data.run;
+      const started = ((await (await answer).json()) as { data: JobStarted }).data;
+      const { run } = await settlementResult(page, started);
+      // The progress dialog ends at the run's payouts; closing it shows the result below.
+      const dialog = page.getByRole('dialog').filter({ hasText: `Settlement run: ${period}` });
+      await dialog.getByText(`Finished: ${run.payout_count} / ${run.payout_count} payouts`).waitFor();
+      await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      return run;
     };
     const first = await start();
     expect(first).toMatchObject({ period, dry_run: false, status: 'done' });
@@ -224,7 +247,11 @@ describe('settlement runs and bonus detail (admin)', () => {
     await harness.login(page, ...DEMO.admin);
     const month = lastMonth();
     // Settles type 9 of last month (nothing more if it is already paid).
-    await apiPost(page, '/api/bonus/settlements', { period: month.format('YYYY-MM'), type_key: 9 });
+    const started = await apiPost<JobStarted>(page, '/api/bonus/settlements', {
+      period: month.format('YYYY-MM'),
+      type_key: 9,
+    });
+    await settlementResult(page, started);
     const records = await apiGet<WalletRecordList>(page, '/api/wallet/recordList', {
       kind: 'bonus',
       bonus_type: 9,

@@ -1,7 +1,17 @@
-import { parseCents, type SettlementResult, type SettlementRunDto } from '@app/contracts';
-import { asc, desc, eq } from 'drizzle-orm';
+import {
+  type JobStarted,
+  Perm,
+  parseCents,
+  type RoleView,
+  type SettlementResult,
+  type SettlementRunDto,
+  translate,
+} from '@app/contracts';
+import { asc, count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '../platform/audit/audit.schema';
+import { jobs } from '../platform/jobs/jobs.schema';
+import { pollJob } from '../platform/jobs/test-jobs';
 import { TEST_PASSWORD } from '../test/factory';
 import { TestApi } from '../test/test-app';
 import { walletBalance } from '../wallet/ledger';
@@ -28,8 +38,18 @@ const balances = async () =>
   Object.fromEntries(
     await Promise.all(NAMES.map(async (n) => [n, (await walletBalance(api.db, scn.ids[n])).availableCents])),
   );
-const settle = (body: object, token = admin) =>
-  api.post<SettlementResult>('/api/bonus/settlements', body, { token });
+const SETTLE = '/api/bonus/settlements';
+const PREVIEW = '/api/bonus/settlements/preview';
+const settle = (body: object, token = admin, url = SETTLE) => api.post<JobStarted>(url, body, { token });
+/** Starts a run (or a dry run) and follows its job to the end: the job, its progress and its result. */
+async function settled(body: object, url = SETTLE) {
+  const res = await settle(body, admin, url);
+  expect(res.status).toBe(200);
+  const { job, seen } = await pollJob(api, res.body.data, admin);
+  expect(job, job.error ?? '').toMatchObject({ status: 'done', download_url: null });
+  return { job, seen, result: job.result as SettlementResult };
+}
+const jobCount = async () => (await api.db.select({ n: count() }).from(jobs))[0]!.n;
 
 beforeAll(async () => {
   api = await TestApi.start();
@@ -46,33 +66,50 @@ afterAll(async () => {
 
 describe('bonus settlement runs on the database', () => {
   it('a dry run shows what would be paid and pays nothing', async () => {
-    const res = await api.post<SettlementResult>(
-      '/api/bonus/settlements/preview',
-      { period: '2026-10' },
-      { token: admin },
-    );
-    expect(res.status).toBe(200);
+    const { job, result } = await settled({ period: '2026-10' }, PREVIEW);
     const total = NAMES.reduce((s, n) => s + sumOf(n), 0);
-    expect(res.body.data.run).toMatchObject({
+    expect(result.run).toMatchObject({
       dry_run: true,
       status: 'done',
       total_amount: (total / 100).toFixed(2),
     });
-    expect(res.body.data.items).toHaveLength(res.body.data.run.payout_count);
+    expect(result.items).toHaveLength(result.run.payout_count);
+    expect(job).toMatchObject({ kind: 'bonus.settlement.preview', processed: result.run.payout_count });
     expect(await api.db.select().from(bonusPayouts)).toHaveLength(0);
     expect(await api.db.select().from(walletRecords)).toHaveLength(0);
   });
 
   it('a daily run pays the order-driven bonuses of that day only', async () => {
-    const res = await settle({ period: '2026-10-10' });
-    expect(res.status).toBe(200);
+    await settled({ period: '2026-10-10' });
     const paid = await balances();
     for (const n of NAMES) expect(paid[n], n).toBe(sumOf(n, 'o2'));
   });
 
+  it('reports its progress: the payouts due once counted, then those paid', async () => {
+    const reports: Array<[number, number]> = [];
+    const { run } = await runSettlement(api.db, {
+      period: '2026-10',
+      typeKey: 1,
+      dryRun: false,
+      startedBy: adminId,
+      progress: (processed, total) => reports.push([processed, total]),
+    });
+    const due = run.payout_count;
+    expect(due).toBeGreaterThan(0);
+    expect(reports).toEqual([
+      [0, due],
+      [due, due],
+    ]);
+  });
+
   it('the month run pays the rest: each member exactly the hand-computed amounts, one wallet record per payout', async () => {
-    const res = await settle({ period: '2026-10' });
-    expect(res.status).toBe(200);
+    const { job, seen, result } = await settled({ period: '2026-10' });
+    const { payout_count } = result.run;
+    expect(job).toMatchObject({ kind: 'bonus.settlement', processed: payout_count, total: payout_count });
+    expect(seen.every((s, i) => i === 0 || s.processed >= seen[i - 1]!.processed)).toBe(true);
+    const paidNow = await api.db.select().from(bonusPayouts).where(eq(bonusPayouts.runId, result.run.id));
+    expect(paidNow).toHaveLength(payout_count);
+    expect(result.run.total_amount).toBe((paidNow.reduce((s, p) => s + p.cents, 0) / 100).toFixed(2));
     const paid = await balances();
     for (const n of NAMES) expect(paid[n], n).toBe(sumOf(n));
 
@@ -105,8 +142,9 @@ describe('bonus settlement runs on the database', () => {
 
   it('re-running a settled period pays nothing more', async () => {
     const before = await balances();
-    const res = await settle({ period: '2026-10' });
-    expect(res.body.data.run).toMatchObject({ payout_count: 0, total_amount: '0.00' });
+    const { job, result } = await settled({ period: '2026-10' });
+    expect(result.run).toMatchObject({ payout_count: 0, total_amount: '0.00' });
+    expect(job).toMatchObject({ processed: 0, total: 0 });
     expect(await balances()).toEqual(before);
   });
 
@@ -130,14 +168,15 @@ describe('bonus settlement runs on the database', () => {
       '/api/bonus/settlements',
       { token: admin },
     );
-    expect(res.body.data.meta.total).toBe(4);
-    expect(res.body.data.list.map((r) => [r.period, r.dry_run])).toEqual([
-      ['2026-10', false],
-      ['2026-10', false],
-      ['2026-10-10', false],
-      ['2026-10', true],
+    expect(res.body.data.meta.total).toBe(5);
+    expect(res.body.data.list.map((r) => [r.period, r.type_key, r.dry_run])).toEqual([
+      ['2026-10', null, false],
+      ['2026-10', null, false],
+      ['2026-10', 1, false],
+      ['2026-10-10', null, false],
+      ['2026-10', null, true],
     ]);
-    expect(res.body.data.list[2]!.totals.map((t) => t.type_key)).toEqual([1, 2, 4, 5, 7, 8, 11]);
+    expect(res.body.data.list[3]!.totals.map((t) => t.type_key)).toEqual([1, 2, 4, 5, 7, 8, 11]);
     expect(res.body.data.list[0]!.started_by?.id).toBeTypeOf('number');
   });
 
@@ -150,6 +189,7 @@ describe('bonus settlement runs on the database', () => {
     expect(logs.map((l) => [l.action, l.actorId, (l.after as { period: string }).period])).toEqual([
       ['dry_run', adminId, '2026-10'],
       ['settle', adminId, '2026-10-10'],
+      ['settle', null, '2026-10'], // the run of type 1 called without a request
       ['settle', adminId, '2026-10'],
       ['settle', adminId, '2026-10'],
     ]);
@@ -165,18 +205,42 @@ describe('bonus settlement runs on the database', () => {
       totalCents: parseCents(daily.total_amount),
     });
     expect((logs[1]!.after as { totals: unknown[] }).totals).toHaveLength(daily.totals.length);
-    expect(logs[3]!.after).toMatchObject({ payoutCount: 0, totalCents: 0 });
+    expect(logs[4]!.after).toMatchObject({ payoutCount: 0, totalCents: 0 });
   });
 
-  it('refuses members, bad periods and periods that have not ended', async () => {
-    expect((await settle({ period: '2026-10' }, member)).status).toBe(403);
+  it('refuses members, bad periods and periods that have not ended before starting any job', async () => {
+    const before = await jobCount();
+    for (const url of [SETTLE, PREVIEW]) {
+      expect((await settle({ period: '2026-10' }, member, url)).status).toBe(403);
+      const bad = await settle({ period: '2026-13' }, admin, url);
+      expect(bad.status).toBe(422);
+      expect(bad.body.data).toMatchObject({ errors: [{ field: 'period' }] });
+      const noDay = await settle({ period: '2026-02-30' }, admin, url);
+      expect(noDay.status).toBe(400);
+      expect(noDay.body.msg).toBe(translate('validation.date', 'en-US'));
+      const future = await settle({ period: '2999-01' }, admin, url);
+      expect(future.status).toBe(400);
+      expect(future.body.msg).toBe('A period that has not ended cannot be settled');
+    }
     expect((await api.get('/api/bonus/settlements', { token: member })).status).toBe(403);
-    const bad = await settle({ period: '2026-13' });
-    expect(bad.status).toBe(422);
-    expect(bad.body.data).toMatchObject({ errors: [{ field: 'period' }] });
-    const future = await settle({ period: '2999-01' }, admin);
-    expect(future.status).toBe(400);
-    expect(future.body.msg).toBe('A period that has not ended cannot be settled');
+    expect(await jobCount()).toBe(before);
+  });
+
+  it("shows a run's job to the admin who started it only (404 for another admin with the permission)", async () => {
+    const role = await api.post<RoleView>(
+      '/api/permission/roles',
+      { name: 'Bonus settlers', permission_ids: [Perm.bonusConfig] },
+      { token: admin },
+    );
+    const other = await api.factory.admin({ roleIds: [role.body.data.id] });
+    const otherToken = await api.login(other.name, TEST_PASSWORD);
+    const started = await settle({ period: '2026-10' }, otherToken, PREVIEW);
+    expect(started.status).toBe(200);
+    const { job } = await pollJob(api, started.body.data, otherToken);
+    expect(job.status).toBe('done');
+    const { body } = await settle({ period: '2026-10' }, admin, PREVIEW);
+    expect((await api.get(body.data.url, { token: otherToken })).status).toBe(404);
+    await pollJob(api, body.data, admin);
   });
 
   it('a run that fails is recorded as failed and audited too', async () => {

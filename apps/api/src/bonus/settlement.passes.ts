@@ -8,6 +8,9 @@ import { payBonuses } from './payouts';
 /** Most payouts held at once while paying: members are paid in id ranges of about this many payouts. */
 const PASS_PAYOUTS = 500_000;
 
+/** Payouts paid between two progress reports (a multiple of payBonuses' chunk, so no round trip is added). */
+const PROGRESS_PAYOUTS = 50_000;
+
 /** What a run settles: the period's engine inputs, the types to run, and what was paid before (if any). */
 export interface SettlementScope {
   input: EngineInput;
@@ -64,18 +67,32 @@ export function summariseDue(scope: SettlementScope, previewLimit: number): DueS
  * Pays what is due in member id order, which keeps the inserts into the user-keyed indexes of
  * bonus_payouts and wallet_records local instead of scattered over them. Instead of holding a month's
  * millions of payouts to sort them, it runs the (pure, fast) engine again per range of members due about
- * PASS_PAYOUTS payouts, placing each member's payouts at the slots `perMember` counted.
+ * PASS_PAYOUTS payouts, placing each member's payouts at the slots `perMember` counted. `onPaid` hears
+ * how many payouts are paid so far after every PROGRESS_PAYOUTS of them (and after the last).
  */
 export async function payDue(
   tx: DbOrTx,
   scope: SettlementScope,
   perMember: Int32Array,
   runId: number,
+  onPaid: (paid: number) => void,
 ): Promise<void> {
   const { orders } = scope.input;
-  const orderNoOf = (id: number) => orders.orderNo?.[orderIndex(orders, id)];
-  for (const range of memberRanges(perMember))
-    await payBonuses(tx, dueByMember(scope, perMember, range), { runId, orderNoOf, firstRun: !scope.paid });
+  const opts = {
+    runId,
+    orderNoOf: (id: number) => orders.orderNo?.[orderIndex(orders, id)],
+    firstRun: !scope.paid,
+  };
+  let paid = 0;
+  for (const range of memberRanges(perMember)) {
+    const due = dueByMember(scope, perMember, range);
+    for (let i = 0; i < due.length; i += PROGRESS_PAYOUTS) {
+      const chunk = due.slice(i, i + PROGRESS_PAYOUTS);
+      await payBonuses(tx, chunk, opts);
+      paid += chunk.length;
+      onPaid(paid);
+    }
+  }
 }
 
 interface MemberRange {

@@ -15,12 +15,17 @@ import { lockSettlements } from './settlement-lock';
 
 const PREVIEW_LIMIT = 500;
 
-export function periodRange(period: string): PeriodRange & { cadence: 'day' | 'month' } {
+/**
+ * The range of a period to settle: 400 'validation.date' when it is no real date (2026-02-30), 400
+ * 'bonus.futurePeriod' when it has not ended by `now`.
+ */
+export function periodRange(period: string, now = new Date()): PeriodRange & { cadence: 'day' | 'month' } {
   const [y, m, d] = period.split('-').map(Number) as [number, number, number | undefined];
   const from = new Date(Date.UTC(y, m - 1, d ?? 1));
   const to = d === undefined ? new Date(Date.UTC(y, m, 1)) : new Date(Date.UTC(y, m - 1, d + 1));
   if (from.getUTCMonth() !== m - 1 || (d !== undefined && from.getUTCDate() !== d))
     throw badRequest('validation.date');
+  if (to > now) throw badRequest('bonus.futurePeriod');
   return { from, to, month: period.slice(0, 7), cadence: d === undefined ? 'month' : 'day' };
 }
 
@@ -31,7 +36,9 @@ type RunRow = typeof bonusSettlementRuns.$inferSelect;
  * before, each through the wallet ledger. A dry run computes the same and pays nothing. Runs are
  * serialised; a failed run is recorded with its error and pays nothing (one transaction). Every run —
  * done, dry or failed — is in the audit log (who, period, type, dry run, status, totals); `req` is the
- * admin's request (null for scripts).
+ * admin's request (null for scripts). `progress` hears (payouts paid, payouts due) from inside the
+ * transaction: once the due payouts are counted, as they are paid, and (dry run) at the end; it must
+ * not wait on the database.
  */
 export async function runSettlement(
   db: DbOrTx,
@@ -42,10 +49,11 @@ export async function runSettlement(
     startedBy: number | null;
     now?: Date;
     req?: FastifyRequest | null;
+    progress?: (processed: number, total: number) => void;
   },
 ): Promise<SettlementResult> {
-  const range = periodRange(input.period);
-  if (range.to > (input.now ?? new Date())) throw badRequest('bonus.futurePeriod');
+  const range = periodRange(input.period, input.now);
+  const progress = input.progress ?? (() => {});
   const base = {
     period: input.period,
     typeKey: input.typeKey ?? null,
@@ -64,12 +72,15 @@ export async function runSettlement(
       const paid = await loadPaidKeys(tx, input.period, engineInput);
       const scope = { input: engineInput, types, cadence: range.cadence, paid };
       const { preview, perMember, ...summary } = summariseDue(scope, PREVIEW_LIMIT);
+      const due = summary.payoutCount;
+      progress(0, due);
       const [run] = await tx
         .insert(bonusSettlementRuns)
         .values({ ...base, status: 'done', ...summary, finishedAt: new Date() })
         .returning();
       await auditRun(tx, input.req, run!);
-      if (!input.dryRun) await payDue(tx, scope, perMember, run!.id);
+      if (input.dryRun) progress(due, due);
+      else await payDue(tx, scope, perMember, run!.id, (paid) => progress(paid, due));
       return { run: (await runDtos(tx, [run!]))[0]!, items: await previewItems(tx, preview) };
     });
   } catch (error) {

@@ -1,20 +1,25 @@
-import type { BonusTypeDto, SettlementResult, SettlementRunDto } from '@app/contracts';
+import type { BonusTypeDto, JobStarted, SettlementResult, SettlementRunDto } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Select, Space, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../platform/http';
+import { JobProgressModal } from '../platform/jobs/JobProgressModal';
 import { ConfirmButton } from '../platform/ui/ConfirmButton';
 import { formatMoney, MoneyText } from '../platform/ui/MoneyText';
 import { usePagedList } from '../platform/ui/PagedTable';
 import { UserName } from '../platform/ui/UserName';
 
-/** Settlement runs: start one (or a dry run that pays nothing) for a day or a month, and the history with totals. */
+/**
+ * Settlement runs: start one (or a dry run that pays nothing) for a day or a month as a job, followed in the
+ * progress dialog; its result once done, and the history with totals.
+ */
 export function SettlementRunsTab() {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ period: string; type_key: number | null }>();
   const [result, setResult] = useState<SettlementResult | null>(null);
+  const [job, setJob] = useState<{ started: JobStarted; source: string } | null>(null);
   const types = useQuery({
     queryKey: ['/api/bonus/types'],
     queryFn: () => http.get<BonusTypeDto[]>('/api/bonus/types'),
@@ -24,13 +29,11 @@ export function SettlementRunsTab() {
   const run = async (dryRun: boolean) => {
     const values = await form.validateFields();
     const body = { period: values.period, type_key: values.type_key ?? null };
-    setResult(
-      await http.post<SettlementResult>(
-        dryRun ? '/api/bonus/settlements/preview' : '/api/bonus/settlements',
-        body,
-      ),
+    const started = await http.post<JobStarted>(
+      dryRun ? '/api/bonus/settlements/preview' : '/api/bonus/settlements',
+      body,
     );
-    reload();
+    setJob({ started, source: dryRun ? `${body.period} (${t('bonus.run.dryRun')})` : body.period });
   };
   const period = Form.useWatch('period', form);
   return (
@@ -65,6 +68,23 @@ export function SettlementRunsTab() {
           {t('bonus.run.start')}
         </ConfirmButton>
       </Form>
+      {job && (
+        <JobProgressModal
+          key={job.started.job_id}
+          mode="settlement"
+          started={job.started}
+          source={job.source}
+          onDone={(done) => {
+            setResult(done.result as SettlementResult);
+            reload();
+          }}
+          // A failed run is in the history too.
+          onClose={() => {
+            setJob(null);
+            reload();
+          }}
+        />
+      )}
       {result && (
         <Alert
           type={result.run.dry_run ? 'info' : 'success'}

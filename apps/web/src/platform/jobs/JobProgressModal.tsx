@@ -10,7 +10,10 @@ const save = (job: JobView) => download(job.download_url!, undefined, job.file_n
 const percent = (job: JobView | undefined) =>
   job?.status === 'done' ? 100 : job?.total ? Math.floor((job.processed / job.total) * 100) : 0;
 
-/** Texts of each kind of job: an export downloads its file when done; an import offers its error file. */
+/**
+ * Texts of each kind of job: an export downloads its file when done; an import offers its error file; a
+ * settlement run has no file (its caller shows the job's result).
+ */
 const TEXTS = {
   export: {
     title: 'jobDialog.title',
@@ -26,13 +29,20 @@ const TEXTS = {
     failed: 'jobDialog.import.failed',
     download: 'jobDialog.import.downloadErrors',
   },
+  settlement: {
+    title: 'jobDialog.settlement.title',
+    running: 'jobDialog.settlement.running',
+    done: 'jobDialog.settlement.done',
+    failed: 'jobDialog.settlement.failed',
+    download: null,
+  },
 } as const;
 
 /**
- * Shows a job's progress (processed / total rows) while it runs and the server's message when it failed.
- * An export's file downloads by itself once done; an import's file is its failed rows, offered with the
- * partial-import warning. `source` names what the job works on (the uploaded file of an import);
- * `onDone` hears the job once it is done.
+ * Shows a job's progress (processed / total rows or payouts) while it runs and the server's message when
+ * it failed. An export's file downloads by itself once done; an import's file is its failed rows, offered
+ * with the partial-import warning. `source` names what the job works on (the uploaded file of an import,
+ * the period of a settlement run); `onDone` hears the job once it is done.
  */
 export function JobProgressModal({
   started,
@@ -69,7 +79,7 @@ export function JobProgressModal({
       maskClosable={false}
       footer={
         <Space>
-          {canDownload && (
+          {canDownload && texts.download && (
             <Button danger={mode === 'import'} onClick={() => save(job!)}>
               {t(texts.download)}
             </Button>

@@ -1,6 +1,6 @@
 import { defineMessages } from '@app/contracts';
 
-/** The progress dialog of export and import jobs (`platform/jobs`). */
+/** The progress dialog of export, import and bonus settlement jobs (`platform/jobs`). */
 export const jobsUiMessages = defineMessages(
   {
     'jobDialog.title': 'Exporting {file}',
@@ -15,6 +15,10 @@ export const jobsUiMessages = defineMessages(
     'jobDialog.import.done': '{processed} of {total} row(s) imported',
     'jobDialog.import.failed': 'The import failed; nothing was imported',
     'jobDialog.import.downloadErrors': 'Download error file',
+    'jobDialog.settlement.title': 'Settlement run: {file}',
+    'jobDialog.settlement.running': '{processed} / {total} payouts…',
+    'jobDialog.settlement.done': 'Finished: {processed} / {total} payouts',
+    'jobDialog.settlement.failed': 'The settlement run failed; nothing was paid',
   },
   {
     'jobDialog.title': '正在匯出 {file}',
@@ -29,6 +33,10 @@ export const jobsUiMessages = defineMessages(
     'jobDialog.import.done': '已導入 {processed} / {total} 行',
     'jobDialog.import.failed': '導入失敗，未導入任何資料',
     'jobDialog.import.downloadErrors': '下載錯誤文件',
+    'jobDialog.settlement.title': '結算：{file}',
+    'jobDialog.settlement.running': '{processed} / {total} 筆獎金…',
+    'jobDialog.settlement.done': '完成：{processed} / {total} 筆獎金',
+    'jobDialog.settlement.failed': '結算失敗，未發放任何款項',
   },
   {
     'jobDialog.title': '正在导出 {file}',
@@ -43,5 +51,9 @@ export const jobsUiMessages = defineMessages(
     'jobDialog.import.done': '已导入 {processed} / {total} 行',
     'jobDialog.import.failed': '导入失败，未导入任何数据',
     'jobDialog.import.downloadErrors': '下载错误文件',
+    'jobDialog.settlement.title': '结算：{file}',
+    'jobDialog.settlement.running': '{processed} / {total} 笔奖金…',
+    'jobDialog.settlement.done': '完成：{processed} / {total} 笔奖金',
+    'jobDialog.settlement.failed': '结算失败，未发放任何款项',
   },
 );
