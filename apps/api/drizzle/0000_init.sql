@@ -423,9 +423,6 @@ ALTER TABLE "content_reads" ADD CONSTRAINT "content_reads_item_id_content_items_
 ALTER TABLE "content_reads" ADD CONSTRAINT "content_reads_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "withdrawals" ADD CONSTRAINT "withdrawals_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "recharges" ADD CONSTRAINT "recharges_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "bonus_payouts" ADD CONSTRAINT "bonus_payouts_run_id_bonus_settlement_runs_id_fk" FOREIGN KEY ("run_id") REFERENCES "public"."bonus_settlement_runs"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "bonus_payouts" ADD CONSTRAINT "bonus_payouts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "bonus_payouts" ADD CONSTRAINT "bonus_payouts_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bonus_settlement_runs" ADD CONSTRAINT "bonus_settlement_runs_started_by_users_id_fk" FOREIGN KEY ("started_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "qualified_cps" ADD CONSTRAINT "qualified_cps_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "wec_assessments" ADD CONSTRAINT "wec_assessments_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -468,7 +465,6 @@ CREATE INDEX "transfers_to_idx" ON "transfers" USING btree ("to_user_id","id");-
 CREATE UNIQUE INDEX "wallet_records_no_idx" ON "wallet_records" USING btree ("wallet_record_no");--> statement-breakpoint
 CREATE INDEX "wallet_records_user_idx" ON "wallet_records" USING btree ("user_id","id");--> statement-breakpoint
 CREATE INDEX "wallet_records_created_idx" ON "wallet_records" USING btree ("created_at");--> statement-breakpoint
-CREATE INDEX "wallet_records_reference_idx" ON "wallet_records" USING btree ("reference_type","reference_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "wallet_records_once_idx" ON "wallet_records" USING btree ("user_id","kind",coalesce("bonus_type", 0),"reference_type","reference_id") WHERE "wallet_records"."reference_id" is not null;--> statement-breakpoint
 CREATE INDEX "content_attachments_item_idx" ON "content_attachments" USING btree ("item_id");--> statement-breakpoint
 CREATE INDEX "content_items_feed_idx" ON "content_items" USING btree ("kind","published","pinned","publish_at");--> statement-breakpoint

@@ -16,7 +16,6 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from '../members/members.schema';
-import { orders } from '../orders/orders.schema';
 
 /** Bonus types 1–21 (DESIGN.md §3 "Bonus plan"): each a configured instance of a rule kind. */
 export const bonusTypes = pgTable('bonus_types', {
@@ -58,21 +57,25 @@ export const bonusSettlementRuns = pgTable(
 /**
  * Every bonus paid: one row per (user, type, period, source order), each with the wallet record that
  * paid it. The unique key makes re-running a settled period pay nothing more.
+ *
+ * No foreign keys, on purpose: a monthly run writes millions of rows and the three checks (run, user,
+ * order; one lookup each per row) were two thirds of their insert (docs/performance.md). The rows are
+ * written only by payBonuses, with the ids of the run it records and of members and orders it loaded;
+ * the member is held by the wallet record each payout has (wallet_records → wallets → users), and runs
+ * and orders are never deleted.
  */
 export const bonusPayouts = pgTable(
   'bonus_payouts',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    runId: integer('run_id').references(() => bonusSettlementRuns.id),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    runId: integer('run_id'),
+    userId: integer('user_id').notNull(),
     typeKey: smallint('type_key').notNull(),
     /** 'YYYY-MM-DD' for order-driven types, 'YYYY-MM' for monthly ones, 'once' for one-off rewards. */
     period: text('period').notNull(),
     /** The date the payout counts for in bonus-by-day/month (monthly types: the 1st of the month). */
     day: date('day', { mode: 'string' }).notNull(),
-    orderId: integer('order_id').references(() => orders.id),
+    orderId: integer('order_id'),
     baseSp: bigint('base_sp', { mode: 'number' }).notNull().default(0),
     ratioBp: integer('ratio_bp'),
     cents: bigint('cents', { mode: 'number' }).notNull(),

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { orders } from '../orders/orders.schema';
-import { type DbOrTx, queryRows } from '../platform/db/client';
-import { nextRecordId, postCredits, postEntry } from '../wallet/ledger';
+import type { DbOrTx } from '../platform/db/client';
+import { CREDIT_CTES, nextRecordId, postEntry, postingRows } from '../wallet/ledger';
 import { bonusPayouts } from './bonus.schema';
 import type { Payout } from './engine/types';
 
@@ -14,38 +14,19 @@ export const payoutDay = (period: string, fallback: string) =>
 
 /**
  * Pays payouts: records them under their unique (user, type, period, source order) key in bulk, each
- * linked to the id of its wallet record, and credits those not paid before with one set-based ledger
- * posting (`postCredits`), each record referencing the source order (or the period) and the run.
- * Two statements per 5,000 payouts; callers pass them grouped by user (see settlement.passes.ts).
- * Returns how many were paid now.
+ * linked to the id of its wallet record, and credits those not paid before through the ledger's bulk
+ * credit (`CREDIT_CTES`), each record referencing the source order (or the period) and the run.
+ * One statement per 5,000 payouts: they travel to the server once and nothing comes back but a count.
+ * Callers pass them grouped by user (see settlement.passes.ts). Returns how many were paid now.
  */
 export async function payBonuses(tx: DbOrTx, payouts: readonly Payout[], opts: PayOptions): Promise<number> {
   const today = new Date().toISOString().slice(0, 10);
   const remark = opts.remark ?? (opts.runId ? `bonus run #${opts.runId}` : null);
   let paid = 0;
   for (let i = 0; i < payouts.length; i += CHUNK) {
-    const rows = await insertPayouts(tx, payouts.slice(i, i + CHUNK), opts, today);
-    if (rows.length === 0) continue;
-    await postCredits(
-      tx,
-      rows.map((row) => {
-        const orderNo = row.order_id === null ? undefined : opts.orderNoOf?.(Number(row.order_id));
-        return {
-          recordId: Number(row.wallet_record_id),
-          userId: Number(row.user_id),
-          amountCents: Number(row.cents),
-          kind: 'bonus' as const,
-          bonusType: Number(row.type_key),
-          reference: orderNo
-            ? { type: 'order', id: orderNo }
-            : { type: 'bonus_period', id: `${row.period}#${row.id}` },
-          month: row.day.slice(0, 7),
-          day: row.day,
-          remark,
-        };
-      }),
-    );
-    paid += rows.length;
+    const json = payoutsJson(payouts.slice(i, i + CHUNK), opts, today);
+    const [row] = await postingRows(tx, payStatement(json, opts, remark));
+    paid += Number(row?.paid ?? 0);
   }
   return paid;
 }
@@ -62,29 +43,16 @@ interface PayOptions {
   firstRun?: boolean;
 }
 
-interface InsertedPayout extends Record<string, unknown> {
-  id: string | number;
-  user_id: number;
-  type_key: number;
-  period: string;
-  day: string;
-  order_id: number | null;
-  cents: string | number;
-  wallet_record_id: string | number;
-}
-
-/**
- * Inserts a chunk of payouts in one statement, each with the id of the wallet record that will pay it
- * (drawn from the ledger), and returns those not recorded before.
- */
-function insertPayouts(tx: DbOrTx, chunk: readonly Payout[], opts: PayOptions, today: string) {
-  const json = JSON.stringify(
-    chunk.map((p) => ({
+const payoutsJson = (chunk: readonly Payout[], opts: PayOptions, today: string) =>
+  JSON.stringify(
+    chunk.map((p, ord) => ({
+      ord,
       user_id: p.userId,
       type_key: p.typeKey,
       period: p.period,
       day: payoutDay(p.period, today),
       order_id: p.orderId,
+      order_no: p.orderId === null ? null : (opts.orderNoOf?.(p.orderId) ?? null),
       base_sp: p.baseSp,
       ratio_bp: p.ratioBp,
       cents: p.cents,
@@ -93,18 +61,35 @@ function insertPayouts(tx: DbOrTx, chunk: readonly Payout[], opts: PayOptions, t
       pool_cents: p.shares?.poolCents ?? null,
     })),
   );
-  return queryRows<InsertedPayout>(
-    tx,
-    sql`insert into bonus_payouts (run_id, user_id, type_key, period, day, order_id, base_sp, ratio_bp, cents,
-          shares, total_shares, pool_cents, wallet_record_id)
-        select ${opts.runId}::int, user_id, type_key, period, day, order_id, base_sp, ratio_bp, cents, shares,
-          total_shares, pool_cents, ${nextRecordId}
-        from json_to_recordset(${json}::json) as p(user_id int, type_key smallint, period text, day date,
-          order_id int, base_sp bigint, ratio_bp int, cents bigint, shares int, total_shares int, pool_cents bigint)
-        ${opts.firstRun ? sql`` : sql`on conflict do nothing`}
-        returning id, user_id, type_key, period, to_char(day, 'YYYY-MM-DD') as day, order_id, cents,
-          wallet_record_id`,
-  );
+
+/**
+ * One chunk paid in one statement: `p` draws each payout's wallet record id, `paid` records the payouts
+ * (those recorded before are skipped, unless a first run), and the entries `e` of the payouts just
+ * recorded are credited. A record references the source order's number, or else `period#payout id`.
+ */
+function payStatement(json: string, opts: PayOptions, remark: string | null) {
+  return sql`with p as materialized (
+      select *, ${nextRecordId} as record_id
+      from json_to_recordset(${json}::json) as p(ord int, user_id int, type_key smallint, period text, day date,
+        order_id int, order_no text, base_sp bigint, ratio_bp int, cents bigint, shares int, total_shares int,
+        pool_cents bigint)
+    ), paid as (
+      insert into bonus_payouts (run_id, user_id, type_key, period, day, order_id, base_sp, ratio_bp, cents,
+        shares, total_shares, pool_cents, wallet_record_id)
+      select ${opts.runId}::int, user_id, type_key, period, day, order_id, base_sp, ratio_bp, cents, shares,
+        total_shares, pool_cents, record_id
+      from p order by ord
+      ${opts.firstRun ? sql`` : sql`on conflict do nothing`}
+      returning id, wallet_record_id
+    ), e as (
+      select p.ord, p.record_id, p.user_id, p.cents as amount_cents, 'bonus'::text as kind,
+        p.type_key as bonus_type,
+        case when p.order_no is null then 'bonus_period' else 'order' end as reference_type,
+        coalesce(p.order_no, p.period || '#' || paid.id) as reference_id,
+        to_char(p.day, 'YYYY-MM') as month, p.day, ${remark}::text as remark
+      from p join paid on paid.wallet_record_id = p.record_id
+    ), ${CREDIT_CTES}
+    select count(*)::int as paid from e`;
 }
 
 /** Pays one payout (see payBonuses); false when it had been paid before. */

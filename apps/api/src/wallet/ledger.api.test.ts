@@ -1,9 +1,7 @@
-import { asc, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestApi } from '../test/test-app';
 import { checkInvariant } from './invariant';
-import { postCredits, postEntry, walletBalance } from './ledger';
-import { walletRecords } from './wallet.schema';
+import { postEntry, walletBalance } from './ledger';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -82,86 +80,5 @@ describe('postEntry', () => {
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(50);
     expect(await walletBalance(api.db, m.id)).toEqual({ availableCents: 0, frozenCents: 0 });
     expect((await checkInvariant(api.db, [m.id])).ok).toBe(true);
-  });
-});
-
-describe('postCredits', () => {
-  it('credits many entries (several per user) in one posting: balances, running records, invariant', async () => {
-    const members = await Promise.all(Array.from({ length: 7 }, () => api.factory.member()));
-    const ids = members.map((m) => m.id);
-    await api.db.transaction((tx) =>
-      postEntry(tx, { userId: ids[0]!, amountCents: 1_000, move: 'credit', kind: 'recharge' }),
-    );
-    await api.db.transaction((tx) =>
-      postEntry(tx, { userId: ids[0]!, amountCents: 400, move: 'freeze', kind: 'withdraw_freeze' }),
-    );
-    // 12,000 entries (more than one chunk), interleaved users, amounts 1..97 cents.
-    const entries = Array.from({ length: 12_000 }, (_, i) => ({
-      userId: ids[(i * 5) % ids.length]!,
-      amountCents: 1 + (i % 97),
-      kind: 'bonus' as const,
-      bonusType: 1 + (i % 3),
-      reference: { type: 'bonus_test', id: i },
-      month: '2026-10',
-    }));
-    const posted = await api.db.transaction((tx) => postCredits(tx, entries));
-    expect(posted).toHaveLength(entries.length);
-    expect(new Set(posted.map((p) => p.id)).size).toBe(entries.length);
-
-    const expected = new Map(ids.map((id) => [id, 0]));
-    for (const e of entries) expected.set(e.userId, expected.get(e.userId)! + e.amountCents);
-    expected.set(ids[0]!, expected.get(ids[0]!)! + 600);
-    for (const id of ids)
-      expect((await walletBalance(api.db, id)).availableCents, `user ${id}`).toBe(expected.get(id));
-    expect(await walletBalance(api.db, ids[0]!)).toMatchObject({ frozenCents: 400 });
-
-    const records = await api.db
-      .select()
-      .from(walletRecords)
-      .where(inArray(walletRecords.userId, ids))
-      .orderBy(asc(walletRecords.id));
-    const running = new Map<number, { a: number; f: number }>();
-    for (const r of records) {
-      const prev = running.get(r.userId) ?? { a: 0, f: 0 };
-      const next = { a: prev.a + r.availableDeltaCents, f: prev.f + r.frozenDeltaCents };
-      expect([r.availableAfterCents, r.frozenAfterCents], `record ${r.id}`).toEqual([next.a, next.f]);
-      running.set(r.userId, next);
-    }
-    for (const id of ids) expect(running.get(id)!.a).toBe(expected.get(id));
-    const byId = new Map(records.map((r) => [r.id, r]));
-    for (const [i, p] of posted.entries())
-      expect(byId.get(p.id), `entry ${i}`).toMatchObject({
-        userId: entries[i]!.userId,
-        amountCents: entries[i]!.amountCents,
-        referenceId: String(i),
-        availableAfterCents: p.availableAfterCents,
-        day: '2026-10-01',
-        action: 1,
-        status: 1,
-      });
-    expect(await checkInvariant(api.db, ids)).toMatchObject({ ok: true, records: 12_002 });
-  });
-
-  it('refuses an entry posted before, or twice in the batch, and changes nothing', async () => {
-    const m = await api.factory.member();
-    const entry = {
-      userId: m.id,
-      amountCents: 100,
-      kind: 'bonus' as const,
-      bonusType: 2,
-      reference: { type: 'order', id: 'O77' },
-    };
-    await api.db.transaction((tx) => postCredits(tx, [entry]));
-    const again = api.db.transaction((tx) => postCredits(tx, [{ ...entry, bonusType: 3 }, entry]));
-    await expect(again).rejects.toMatchObject({ key: 'wallet.duplicateEntry' });
-    const twice = api.db.transaction((tx) =>
-      postCredits(tx, [
-        { ...entry, bonusType: 4 },
-        { ...entry, bonusType: 4 },
-      ]),
-    );
-    await expect(twice).rejects.toMatchObject({ key: 'wallet.duplicateEntry' });
-    expect(await walletBalance(api.db, m.id)).toEqual({ availableCents: 100, frozenCents: 0 });
-    expect(await api.db.transaction((tx) => postCredits(tx, []))).toEqual([]);
   });
 });

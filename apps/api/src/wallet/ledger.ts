@@ -7,7 +7,7 @@ import { RecordAction, RecordStatus, type WalletRecordRow, wallets } from './wal
 
 /**
  * The ledger: the ONE way any balance changes (members, orders, bonus engine, withdrawals, transfers,
- * recharges all call `postEntry`; bonus settlement credits in bulk with `postCredits`). Each posting changes
+ * recharges all call `postEntry`; bonus settlement credits in bulk through `CREDIT_CTES`). Each posting changes
  * the wallet and appends one `wallet_records` row per entry in the caller's transaction, so a balance never
  * moves without its record.
  *
@@ -156,62 +156,8 @@ export function ledgerPostCall(
     ${m.available} * ${a.amount}, ${m.frozen} * ${a.amount})`;
 }
 
-/** A credit posted in bulk (see postCredits). */
-export interface CreditEntry extends Omit<LedgerEntry, 'move' | 'insufficientKey'> {
-  /** The record's id when the caller drew it beforehand with `nextRecordId` (to store it in its own rows). */
-  recordId?: number;
-}
-
-/** SQL drawing a new wallet record id, for a caller that links its rows to records it then posts with postCredits. */
+/** SQL drawing a new wallet record id, for a caller that links its rows to the records CREDIT_CTES posts. */
 export const nextRecordId = sql`nextval('wallet_records_id_seq')`;
-
-export interface PostedCredit {
-  id: number;
-  availableAfterCents: number;
-  frozenAfterCents: number;
-}
-
-/** Entries per statement of postCredits. */
-const CREDIT_CHUNK = 5_000;
-
-/**
- * Set-based `credit` of many entries (settlement pays millions): per chunk of 5,000 ONE statement adds
- * each user's sum to the wallet (an upsert, wallets locked in user order) and appends one complete
- * record per entry. The records' running balances come from a window over the chunk in record-id order,
- * so each user's last record carries the wallet's new balance, exactly as if posted one by one with
- * postEntry. A (user, kind, bonusType, reference) posted before — or twice in the batch — throws the
- * same 409 'wallet.duplicateEntry' (aborting the caller's transaction). Returns the records' ids and
- * balances after, in the order of `entries`.
- */
-export async function postCredits(db: DbOrTx, entries: readonly CreditEntry[]): Promise<PostedCredit[]> {
-  const out: PostedCredit[] = [];
-  for (let i = 0; i < entries.length; i += CREDIT_CHUNK) {
-    const chunk = entries.slice(i, i + CREDIT_CHUNK).map((entry, ord) => {
-      const r = pendingRecord(entry, MOVES.credit);
-      return {
-        ord,
-        record_id: entry.recordId ?? null,
-        user_id: r.userId,
-        amount_cents: r.amountCents,
-        kind: r.kind,
-        bonus_type: r.bonusType,
-        reference_type: r.referenceType,
-        reference_id: r.referenceId,
-        month: r.month,
-        day: r.day,
-        remark: r.remark,
-      };
-    });
-    const rows = await postingRows(db, creditsStatement(JSON.stringify(chunk)));
-    for (const row of rows)
-      out.push({
-        id: Number(row.id),
-        availableAfterCents: Number(row.available_after),
-        frozenAfterCents: Number(row.frozen_after),
-      });
-  }
-  return out;
-}
 
 type PendingRecord = Omit<
   WalletRecordRow,
@@ -245,7 +191,7 @@ function pendingRecord(entry: Omit<LedgerEntry, 'move'>, move: (typeof MOVES)[Le
 }
 
 /** Runs a posting statement; a unique violation (an entry already posted) becomes 409 duplicateEntry. */
-async function postingRows(db: DbOrTx, statement: SQL): Promise<Array<Record<string, unknown>>> {
+export async function postingRows(db: DbOrTx, statement: SQL): Promise<Array<Record<string, unknown>>> {
   try {
     return await queryRows(db, statement);
   } catch (error) {
@@ -255,14 +201,16 @@ async function postingRows(db: DbOrTx, statement: SQL): Promise<Array<Record<str
 }
 
 /**
- * The bulk credit of one chunk, given as a JSON array of records (`ord` = position in the chunk). Record ids
- * are drawn first unless given (a materialised CTE), then each record's balance after = wallet after − the user's later credits in the chunk (window in id order).
+ * Set-based `credit` of many entries (settlement pays millions), as the part of ONE statement that follows
+ * a CTE `e` of entries (ord int — position, record_id bigint — drawn with nextRecordId or null, user_id,
+ * amount_cents, kind, bonus_type, reference_type, reference_id, month, day, remark) in its `with` list:
+ * `w` adds each user's sum to the wallet (an upsert, wallets locked in user order); `n` draws the record
+ * ids not given; `r` gives each record its balances after — wallet after − the user's later credits in
+ * the statement (a window in id order), so each user's last record carries the wallet's new balance,
+ * exactly as if posted one by one with postEntry; then one complete record per entry is inserted. An entry
+ * posted before — or twice in the statement — violates wallet_records_once_idx (see postingRows).
  */
-function creditsStatement(json: string): SQL {
-  return sql`with e as (
-      select * from json_to_recordset(${json}::json) as e(ord int, record_id bigint, user_id int, amount_cents bigint, kind text,
-        bonus_type smallint, reference_type text, reference_id text, month text, day date, remark text)
-    ), w as (
+export const CREDIT_CTES = sql`w as (
       insert into wallets (user_id, available_cents, frozen_cents)
       select user_id, sum(amount_cents), 0 from e group by user_id order by user_id
       on conflict (user_id) do update set available_cents = wallets.available_cents + excluded.available_cents,
@@ -282,9 +230,7 @@ function creditsStatement(json: string): SQL {
       select id, user_id, amount_cents, ${sql.raw(`${MOVES.credit.action}, ${MOVES.credit.status}`)}, kind, bonus_type,
         reference_type, reference_id, month, day, remark, amount_cents, 0, available_after, frozen_after, now()
       from r order by id
-    )
-    select ord, id, available_after, frozen_after from r order by ord`;
-}
+    )`;
 
 function isUniqueViolation(error: unknown): boolean {
   for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e)

@@ -85,7 +85,6 @@ export const walletRecords = pgTable(
     uniqueIndex('wallet_records_no_idx').on(t.walletRecordNo),
     index('wallet_records_user_idx').on(t.userId, t.id),
     index('wallet_records_created_idx').on(t.createdAt),
-    index('wallet_records_reference_idx').on(t.referenceType, t.referenceId),
     /** The same user can never be paid twice for one (kind, bonus type, reference). */
     uniqueIndex('wallet_records_once_idx')
       .on(t.userId, t.kind, sql`coalesce(${t.bonusType}, 0)`, t.referenceType, t.referenceId)
