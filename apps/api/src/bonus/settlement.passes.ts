@@ -5,8 +5,8 @@ import type { EngineBonusType, EngineInput, Payout, PayoutSink } from './engine/
 import type { PaidKeys } from './paid-keys';
 import { payBonuses } from './payouts';
 
-/** Most payouts held at once while paying: members are paid in id ranges of about this many payouts. */
-const PASS_PAYOUTS = 500_000;
+/** Payouts held at once by a payment lane: members are paid in id ranges of about this many payouts. */
+export const PASS_PAYOUTS = 500_000;
 
 /** Payouts paid between two progress reports (a multiple of payBonuses' chunk, so no round trip is added). */
 const PROGRESS_PAYOUTS = 50_000;
@@ -64,35 +64,60 @@ export function summariseDue(scope: SettlementScope, previewLimit: number): DueS
 }
 
 /**
+ * Where a run's payments are written: `count` lanes side by side, each range of members paid inside
+ * one transaction that `open` gives (the run's own, or one of its own on a pool of connections).
+ */
+export interface PaymentLanes {
+  count: number;
+  open(work: (tx: DbOrTx) => Promise<void>): Promise<void>;
+}
+
+/**
  * Pays what is due in member id order, which keeps the inserts into the user-keyed indexes of
  * bonus_payouts and wallet_records local instead of scattered over them. Instead of holding a month's
  * millions of payouts to sort them, it runs the (pure, fast) engine again per range of members due about
- * PASS_PAYOUTS payouts, placing each member's payouts at the slots `perMember` counted. `onPaid` hears
- * how many payouts are paid so far after every PROGRESS_PAYOUTS of them (and after the last).
+ * `passPayouts` payouts, placing each member's payouts at the slots `perMember` counted. The lanes take
+ * the ranges in turn (the ranges' members are disjoint, so lanes never wait on each other's wallets); once
+ * one fails the others finish their range and take no other; the first failure is thrown once all have
+ * stopped.
+ * `onPaid` hears how many payouts are paid so far after every PROGRESS_PAYOUTS of a lane.
  */
 export async function payDue(
-  tx: DbOrTx,
+  lanes: PaymentLanes,
   scope: SettlementScope,
   perMember: Int32Array,
-  runId: number,
+  run: { id: number; passPayouts: number },
   onPaid: (paid: number) => void,
 ): Promise<void> {
   const { orders } = scope.input;
   const opts = {
-    runId,
+    runId: run.id,
     orderNoOf: (id: number) => orders.orderNo?.[orderIndex(orders, id)],
     firstRun: !scope.paid,
   };
+  const ranges = [...memberRanges(perMember, run.passPayouts)];
   let paid = 0;
-  for (const range of memberRanges(perMember)) {
-    const due = dueByMember(scope, perMember, range);
-    for (let i = 0; i < due.length; i += PROGRESS_PAYOUTS) {
-      const chunk = due.slice(i, i + PROGRESS_PAYOUTS);
-      await payBonuses(tx, chunk, opts);
-      paid += chunk.length;
-      onPaid(paid);
-    }
-  }
+  let failed = false;
+  const payRange = (range: MemberRange) =>
+    lanes.open(async (tx) => {
+      const due = dueByMember(scope, perMember, range);
+      for (let i = 0; i < due.length; i += PROGRESS_PAYOUTS) {
+        const chunk = due.slice(i, i + PROGRESS_PAYOUTS);
+        await payBonuses(tx, chunk, opts);
+        paid += chunk.length;
+        onPaid(paid);
+      }
+    });
+  const lane = async () => {
+    for (let range = ranges.shift(); range && !failed; range = ranges.shift())
+      await payRange(range).catch((error: unknown) => {
+        failed = true;
+        throw error;
+      });
+  };
+  const ends = await Promise.allSettled(Array.from({ length: lanes.count }, lane));
+  const failure = ends.find((end) => end.status === 'rejected');
+  if (failure) throw failure.reason;
 }
 
 interface MemberRange {
@@ -102,12 +127,12 @@ interface MemberRange {
   count: number;
 }
 
-/** Consecutive member id ranges due at most PASS_PAYOUTS payouts each (or one member due more). */
-function* memberRanges(perMember: Int32Array): Generator<MemberRange> {
+/** Consecutive member id ranges due at most `most` payouts each (or one member due more). */
+function* memberRanges(perMember: Int32Array, most: number): Generator<MemberRange> {
   for (let from = 0; from < perMember.length; ) {
     let to = from;
     let count = 0;
-    while (to < perMember.length && (count === 0 || count + perMember[to]! <= PASS_PAYOUTS))
+    while (to < perMember.length && (count === 0 || count + perMember[to]! <= most))
       count += perMember[to++]!;
     if (count > 0) yield { from, to, count };
     from = to;

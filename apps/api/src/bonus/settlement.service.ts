@@ -4,16 +4,19 @@ import type { FastifyRequest } from 'fastify';
 import { users } from '../members/members.schema';
 import { orders } from '../orders/orders.schema';
 import { audit } from '../platform/audit/audit';
-import { type Db, type DbOrTx, queryRows } from '../platform/db/client';
+import { type Db, type DbOrTx, hasConnectionPool, queryRows } from '../platform/db/client';
 import { badRequest } from '../platform/http/errors';
 import { bonusSettlementRuns, bonusTypes } from './bonus.schema';
 import type { Payout } from './engine/types';
 import { loadPaidKeys } from './paid-keys';
 import { loadEngineInput, type PeriodRange } from './settlement.loader';
-import { payDue, summariseDue } from './settlement.passes';
+import { PASS_PAYOUTS, type PaymentLanes, payDue, summariseDue } from './settlement.passes';
 import { lockSettlements } from './settlement-lock';
 
 const PREVIEW_LIMIT = 500;
+
+/** Transactions paying side by side on PostgreSQL: one per core of the 2-core machine the API targets. */
+const PAYMENT_LANES = 2;
 
 /**
  * The range of a period to settle: 400 'validation.date' when it is no real date (2026-02-30), 400
@@ -34,7 +37,12 @@ type RunRow = typeof bonusSettlementRuns.$inferSelect;
 /**
  * Settles a period: computes the payouts of every enabled type (or one type) and pays those not paid
  * before, each through the wallet ledger. A dry run computes the same and pays nothing. Runs are
- * serialised; a failed run is recorded with its error and pays nothing (one transaction). Every run —
+ * serialised: the run's transaction holds the settlement lock while it loads, counts and pays.
+ * On embedded PGlite the run pays inside that transaction, so a failed run pays nothing. On a PostgreSQL
+ * pool it pays members in ranges, PAYMENT_LANES transactions side by side, each committed with its ledger
+ * records when its range is paid: a run that fails part-way keeps what those committed (each payout with
+ * its wallet record, under the run's id) and is recorded as failed; running the period again pays the
+ * rest, the unique keys skipping what was paid. A failed run is recorded with its error. Every run —
  * done, dry or failed — is in the audit log (who, period, type, dry run, status, totals); `req` is the
  * admin's request (null for scripts). `progress` hears (payouts paid, payouts due) from inside the
  * transaction: once the due payouts are counted, as they are paid, and (dry run) at the end; it must
@@ -50,6 +58,8 @@ export async function runSettlement(
     now?: Date;
     req?: FastifyRequest | null;
     progress?: (processed: number, total: number) => void;
+    /** Payouts per range of members paid (default PASS_PAYOUTS); tests make it small to get many ranges. */
+    passPayouts?: number;
   },
 ): Promise<SettlementResult> {
   const range = periodRange(input.period, input.now);
@@ -60,6 +70,8 @@ export async function runSettlement(
     dryRun: input.dryRun,
     startedBy: input.startedBy,
   };
+  // Drawn first, so payouts committed by a lane of a run that then fails still name its (failed) run.
+  const id = await nextRunId(db);
   try {
     return await db.transaction(async (tx) => {
       await lockSettlements(tx);
@@ -76,17 +88,21 @@ export async function runSettlement(
       progress(0, due);
       const [run] = await tx
         .insert(bonusSettlementRuns)
-        .values({ ...base, status: 'done', ...summary, finishedAt: new Date() })
+        .values({ id, ...base, status: 'done', ...summary, finishedAt: new Date() })
         .returning();
       await auditRun(tx, input.req, run!);
       if (input.dryRun) progress(due, due);
-      else await payDue(tx, scope, perMember, run!.id, (paid) => progress(paid, due));
+      else {
+        const pass = { id, passPayouts: input.passPayouts ?? PASS_PAYOUTS };
+        await payDue(paymentLanes(db, tx), scope, perMember, pass, (paid) => progress(paid, due));
+      }
       return { run: (await runDtos(tx, [run!]))[0]!, items: await previewItems(tx, preview) };
     });
   } catch (error) {
     const [failed] = await db
       .insert(bonusSettlementRuns)
       .values({
+        id,
         ...base,
         status: 'failed',
         totals: [],
@@ -97,6 +113,20 @@ export async function runSettlement(
     await auditRun(db, input.req, failed!);
     throw error;
   }
+}
+
+/** The lanes a run pays through: transactions of their own when `db` is a pool, else the run's. */
+const paymentLanes = (db: DbOrTx, tx: DbOrTx): PaymentLanes =>
+  hasConnectionPool(db)
+    ? { count: PAYMENT_LANES, open: (work) => db.transaction(work) }
+    : { count: 1, open: (work) => work(tx) };
+
+async function nextRunId(db: DbOrTx): Promise<number> {
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`select nextval(pg_get_serial_sequence('bonus_settlement_runs', 'id'))::int as id`,
+  );
+  return row!.id;
 }
 
 /** The audit row of a run: who started which period and type, dry run or not, its status and totals. */

@@ -73,6 +73,13 @@ function findMigrationsFolder(): string {
   throw new Error('SQL migrations (apps/api/drizzle) not found; run npm run db:generate');
 }
 
+/**
+ * Whether `db` is a pool of server connections, which can hold several transactions open side by side
+ * (embedded PGlite has one connection; a transaction has its own one).
+ */
+export const hasConnectionPool = (db: DbOrTx): db is Db =>
+  (db as { $client?: unknown }).$client instanceof pg.Pool;
+
 /** Runs raw SQL and returns its rows (both drivers answer with `{ rows }`). */
 export async function queryRows<T extends Record<string, unknown>>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };

@@ -1,0 +1,83 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { hasConnectionPool } from '../platform/db/client';
+import { TestApi } from '../test/test-app';
+import { postEntry, walletBalance } from '../wallet/ledger';
+import { walletRecords } from '../wallet/wallet.schema';
+import { expectLedgerBalanced } from '../wallet/wallet-fixtures';
+import { bonusPayouts, bonusSettlementRuns } from './bonus.schema';
+import { EXPECTED, NAMES } from './engine/scenario.fixture';
+import { buildScenario } from './scenario.db';
+import { runSettlement } from './settlement.service';
+
+// Members are paid in ranges of about `passPayouts` payouts; 2 makes each scenario member a range of its
+// own, so on PostgreSQL the two payment lanes share six ranges (on PGlite one lane pays them in turn).
+const passPayouts = 2;
+const sumOf = (name: (typeof NAMES)[number]) =>
+  Object.values(EXPECTED[name])
+    .flatMap((byRef) => Object.values(byRef))
+    .reduce((s, cents) => s + cents, 0);
+
+let api: TestApi;
+let scn: Awaited<ReturnType<typeof buildScenario>>;
+beforeEach(async () => {
+  api = await TestApi.start();
+  scn = await buildScenario(api.db, api.factory);
+});
+afterEach(async () => {
+  await expectLedgerBalanced(api);
+  await api.close();
+});
+
+describe('a settlement run paying member ranges in lanes', () => {
+  it('pays every member exactly the hand-computed amounts, whatever lane paid their range', async () => {
+    const { run } = await runSettlement(api.db, {
+      period: '2026-10',
+      dryRun: false,
+      startedBy: null,
+      passPayouts,
+    });
+    expect(run.status).toBe('done');
+    for (const n of NAMES) expect((await walletBalance(api.db, scn.ids[n])).availableCents, n).toBe(sumOf(n));
+    const payouts = await api.db.select().from(bonusPayouts);
+    expect(payouts).toHaveLength(run.payout_count);
+    expect(payouts.every((p) => p.runId === run.id)).toBe(true);
+  });
+
+  it('a lane failing part-way: the run is recorded failed, and what was paid names it, each with its record', async () => {
+    // E was credited type 1 for o2 before: paying it again violates the ledger's once-only key.
+    await api.db.transaction((tx) =>
+      postEntry(tx, {
+        userId: scn.ids.E,
+        amountCents: 1,
+        move: 'credit',
+        kind: 'bonus',
+        bonusType: 1,
+        reference: { type: 'order', id: scn.orderNos.o2! },
+      }),
+    );
+    const run = runSettlement(api.db, { period: '2026-10', dryRun: false, startedBy: null, passPayouts });
+    await expect(run).rejects.toMatchObject({ key: 'wallet.duplicateEntry' });
+    const [failed] = await api.db.select().from(bonusSettlementRuns);
+    expect(failed).toMatchObject({ status: 'failed', dryRun: false });
+
+    const payouts = await api.db.select().from(bonusPayouts);
+    for (const p of payouts) {
+      expect(p.runId).toBe(failed!.id);
+      const [record] = await api.db
+        .select()
+        .from(walletRecords)
+        .where(eq(walletRecords.id, p.walletRecordId!));
+      expect(record).toMatchObject({ userId: p.userId, amountCents: p.cents, bonusType: p.typeKey });
+    }
+    expect(await walletBalance(api.db, scn.ids.E)).toMatchObject({ availableCents: 1 });
+    // One transaction on PGlite pays nothing; on a pool the ranges committed before the failure stay paid.
+    if (hasConnectionPool(api.db)) expect(payouts.length).toBeGreaterThan(0);
+    else expect(payouts).toHaveLength(0);
+    for (const n of NAMES.filter((n) => n !== 'E')) {
+      const paid = payouts.filter((p) => p.userId === scn.ids[n]).reduce((s, p) => s + p.cents, 0);
+      expect([0, sumOf(n)], n).toContain(paid);
+      expect((await walletBalance(api.db, scn.ids[n])).availableCents, n).toBe(paid);
+    }
+  });
+});
