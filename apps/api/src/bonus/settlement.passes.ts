@@ -75,12 +75,11 @@ export interface PaymentLanes {
 /**
  * Pays what is due in member id order, which keeps the inserts into the user-keyed indexes of
  * bonus_payouts and wallet_records local instead of scattered over them. Instead of holding a month's
- * millions of payouts to sort them, it runs the (pure, fast) engine again per range of members due about
- * `passPayouts` payouts, placing each member's payouts at the slots `perMember` counted. The lanes take
- * the ranges in turn (the ranges' members are disjoint, so lanes never wait on each other's wallets); once
- * one fails the others finish their range and take no other; the first failure is thrown once all have
- * stopped.
- * `onPaid` hears how many payouts are paid so far after every PROGRESS_PAYOUTS of a lane.
+ * millions of payouts to sort them, it cuts the members into ranges due about `passPayouts` payouts and
+ * runs the (pure, fast) engine again per batch of one range per lane, placing each member's payouts at
+ * the slots `perMember` counted. The lanes pay a batch's ranges side by side (disjoint members, so they
+ * never wait on each other's wallets); when one fails, the batch's others finish and the first failure
+ * is thrown. `onPaid` hears how many payouts are paid so far after every PROGRESS_PAYOUTS of a lane.
  */
 export async function payDue(
   lanes: PaymentLanes,
@@ -95,12 +94,9 @@ export async function payDue(
     orderNoOf: (id: number) => orders.orderNo?.[orderIndex(orders, id)],
     firstRun: !scope.paid,
   };
-  const ranges = [...memberRanges(perMember, run.passPayouts)];
   let paid = 0;
-  let failed = false;
-  const payRange = (range: MemberRange) =>
+  const payRange = (due: Payout[]) =>
     lanes.open(async (tx) => {
-      const due = dueByMember(scope, perMember, range);
       for (let i = 0; i < due.length; i += PROGRESS_PAYOUTS) {
         const chunk = due.slice(i, i + PROGRESS_PAYOUTS);
         await payBonuses(tx, chunk, opts);
@@ -108,16 +104,17 @@ export async function payDue(
         onPaid(paid);
       }
     });
-  const lane = async () => {
-    for (let range = ranges.shift(); range && !failed; range = ranges.shift())
-      await payRange(range).catch((error: unknown) => {
-        failed = true;
-        throw error;
-      });
-  };
-  const ends = await Promise.allSettled(Array.from({ length: lanes.count }, lane));
-  const failure = ends.find((end) => end.status === 'rejected');
-  if (failure) throw failure.reason;
+  const ranges = [...memberRanges(perMember, run.passPayouts)];
+  for (let i = 0; i < ranges.length; i += lanes.count) {
+    const batch = ranges.slice(i, i + lanes.count);
+    const due = dueByMember(scope, perMember, spanOf(batch));
+    let start = 0;
+    const ends = await Promise.allSettled(
+      batch.map((range) => payRange(due.slice(start, (start += range.count)))),
+    );
+    const failure = ends.find((end) => end.status === 'rejected');
+    if (failure) throw failure.reason;
+  }
 }
 
 interface MemberRange {
@@ -138,6 +135,13 @@ function* memberRanges(perMember: Int32Array, most: number): Generator<MemberRan
     from = to;
   }
 }
+
+/** The consecutive ranges as one. */
+const spanOf = (ranges: readonly MemberRange[]): MemberRange => ({
+  from: ranges[0]!.from,
+  to: ranges[ranges.length - 1]!.to,
+  count: ranges.reduce((sum, range) => sum + range.count, 0),
+});
 
 /** The due payouts of a range of members, grouped by member in id order. */
 function dueByMember(scope: SettlementScope, perMember: Int32Array, { from, to, count }: MemberRange) {
