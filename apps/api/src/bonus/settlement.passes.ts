@@ -109,9 +109,12 @@ export async function payDue(
     const batch = ranges.slice(i, i + lanes.count);
     const due = dueByMember(scope, perMember, spanOf(batch));
     let start = 0;
-    const ends = await Promise.allSettled(
-      batch.map((range) => payRange(due.slice(start, (start += range.count)))),
-    );
+    const parts = batch.map((range) => {
+      const part = due.slice(start, start + range.count);
+      start += range.count;
+      return part;
+    });
+    const ends = await Promise.allSettled(parts.map(payRange));
     const failure = ends.find((end) => end.status === 'rejected');
     if (failure) throw failure.reason;
   }
