@@ -91,7 +91,8 @@ export const bonusPayouts = pgTable(
     uniqueIndex('bonus_payouts_once_idx').on(t.userId, t.typeKey, t.period, sql`coalesce(${t.orderId}, 0)`),
     index('bonus_payouts_user_day_idx').on(t.userId, t.day, t.typeKey),
     index('bonus_payouts_order_idx').on(t.orderId),
-    index('bonus_payouts_run_idx').on(t.runId),
+    /** What a period paid (paid-keys.ts): its payouts, by id, without reading other periods'. */
+    index('bonus_payouts_period_idx').on(sql`${t.period} text_pattern_ops`, t.id),
   ],
 );
 

@@ -62,8 +62,9 @@ const keyOf = (userId: number, typeKey: number, orderId: number) => `${userId}/$
 
 /**
  * Loads the payouts recorded for a period ('YYYY-MM-DD', or 'YYYY-MM' and its days) against the period's
- * tables, by ranges of payout ids (each an index range, whatever the planner knows of the table);
- * null when there are none (a first run).
+ * tables, by ranges of payout ids (each an index range, whatever the planner knows of the table) between
+ * the period's first and last (found on bonus_payouts_period_idx, so other periods' payouts are not
+ * read); null when there are none (a first run).
  */
 export async function loadPaidKeys(
   db: DbOrTx,
@@ -73,7 +74,7 @@ export async function loadPaidKeys(
   const inPeriod = period.length === 10 ? sql`period = ${period}` : sql`period like ${`${period}%`}`;
   const [ids] = await queryRows<{ first: string | null; last: string | null }>(
     db,
-    sql`select min(id)::text as first, max(id)::text as last from bonus_payouts`,
+    sql`select min(id)::text as first, max(id)::text as last from bonus_payouts where ${inPeriod}`,
   );
   let keys: PaidKeys | null = null;
   for (let from = Number(ids?.first ?? 1); from <= Number(ids?.last ?? 0); from += ID_RANGE) {
