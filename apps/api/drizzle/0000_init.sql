@@ -1,7 +1,6 @@
 CREATE SEQUENCE "public"."user_no_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1000001 CACHE 1;--> statement-breakpoint
 CREATE SEQUENCE "public"."provider_no_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 10001 CACHE 1;--> statement-breakpoint
 CREATE SEQUENCE "public"."order_no_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 100000001 CACHE 1;--> statement-breakpoint
-CREATE SEQUENCE "public"."wallet_record_no_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1;--> statement-breakpoint
 CREATE TABLE "login_attempts" (
 	"key" text PRIMARY KEY NOT NULL,
 	"failures" integer DEFAULT 0 NOT NULL,
@@ -219,7 +218,7 @@ CREATE TABLE "transfers" (
 --> statement-breakpoint
 CREATE TABLE "wallet_records" (
 	"id" bigserial PRIMARY KEY NOT NULL,
-	"wallet_record_no" text DEFAULT 'WR' || lpad(nextval('wallet_record_no_seq')::text, 10, '0') NOT NULL,
+	"wallet_record_no" text GENERATED ALWAYS AS ('WR' || lpad(id::text, 10, '0')) STORED NOT NULL,
 	"user_id" integer NOT NULL,
 	"amount_cents" bigint NOT NULL,
 	"action" smallint NOT NULL,
@@ -462,7 +461,6 @@ CREATE INDEX "orders_refund_no_idx" ON "orders" USING btree ("refund_no");--> st
 CREATE INDEX "orders_order_no_pattern_idx" ON "orders" USING btree ("order_no" text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "transfers_from_idx" ON "transfers" USING btree ("from_user_id","id");--> statement-breakpoint
 CREATE INDEX "transfers_to_idx" ON "transfers" USING btree ("to_user_id","id");--> statement-breakpoint
-CREATE UNIQUE INDEX "wallet_records_no_idx" ON "wallet_records" USING btree ("wallet_record_no");--> statement-breakpoint
 CREATE INDEX "wallet_records_user_idx" ON "wallet_records" USING btree ("user_id","id");--> statement-breakpoint
 CREATE INDEX "wallet_records_created_idx" ON "wallet_records" USING btree ("created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "wallet_records_once_idx" ON "wallet_records" USING btree ("user_id","kind",coalesce("bonus_type", 0),"reference_type","reference_id") WHERE "wallet_records"."reference_id" is not null;--> statement-breakpoint

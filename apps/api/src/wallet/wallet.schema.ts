@@ -6,7 +6,6 @@ import {
   date,
   index,
   integer,
-  pgSequence,
   pgTable,
   smallint,
   text,
@@ -36,8 +35,6 @@ export const wallets = pgTable(
   ],
 );
 
-export const walletRecordNoSeq = pgSequence('wallet_record_no_seq', { startWith: 1 });
-
 /** Record action (SPEC.md §4): 1 add, 2 reduce. */
 export const RecordAction = { add: 1, reduce: 2 } as const;
 /**
@@ -56,9 +53,10 @@ export const walletRecords = pgTable(
   'wallet_records',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The number shown to people: the id, so it is unique without an index or a sequence of its own. */
     walletRecordNo: text('wallet_record_no')
       .notNull()
-      .default(sql`'WR' || lpad(nextval('wallet_record_no_seq')::text, 10, '0')`),
+      .generatedAlwaysAs(sql`'WR' || lpad(id::text, 10, '0')`),
     userId: integer('user_id')
       .notNull()
       .references(() => wallets.userId),
@@ -82,7 +80,6 @@ export const walletRecords = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('wallet_records_no_idx').on(t.walletRecordNo),
     index('wallet_records_user_idx').on(t.userId, t.id),
     index('wallet_records_created_idx').on(t.createdAt),
     /** The same user can never be paid twice for one (kind, bonus type, reference). */
