@@ -82,7 +82,7 @@ function payStatement(json: string, opts: PayOptions, remark: string | null) {
       ${opts.firstRun ? sql`` : sql`on conflict do nothing`}
       returning id, wallet_record_id
     ), e as (
-      select p.ord, p.record_id, p.user_id, p.cents as amount_cents, 'bonus'::text as kind,
+      select p.record_id as id, p.user_id, p.cents as amount_cents, 'bonus'::text as kind,
         p.type_key as bonus_type,
         case when p.order_no is null then 'bonus_period' else 'order' end as reference_type,
         coalesce(p.order_no, p.period || '#' || paid.id) as reference_id,

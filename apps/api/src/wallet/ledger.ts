@@ -202,13 +202,13 @@ export async function postingRows(db: DbOrTx, statement: SQL): Promise<Array<Rec
 
 /**
  * Set-based `credit` of many entries (settlement pays millions), as the part of ONE statement that follows
- * a CTE `e` of entries (ord int — position, record_id bigint — drawn with nextRecordId or null, user_id,
- * amount_cents, kind, bonus_type, reference_type, reference_id, month, day, remark) in its `with` list:
- * `w` adds each user's sum to the wallet (an upsert, wallets locked in user order); `n` draws the record
- * ids not given; `r` gives each record its balances after — wallet after − the user's later credits in
- * the statement (a window in id order), so each user's last record carries the wallet's new balance,
- * exactly as if posted one by one with postEntry; then one complete record per entry is inserted. An entry
- * posted before — or twice in the statement — violates wallet_records_once_idx (see postingRows).
+ * a CTE `e` of entries (id — the record's id, drawn by the caller with nextRecordId so it can link its own
+ * rows, user_id, amount_cents, kind, bonus_type, reference_type, reference_id, month, day, remark) in its
+ * `with` list: `w` adds each user's sum to the wallet (an upsert, wallets locked in user order); `r` gives
+ * each record its balances after — wallet after − the user's later credits in the statement (a window in
+ * id order), so each user's last record carries the wallet's new balance, exactly as if posted one by one
+ * with postEntry; then one complete record per entry is inserted. An entry posted before — or twice in the
+ * statement — violates wallet_records_once_idx (see postingRows).
  */
 export const CREDIT_CTES = sql`w as (
       insert into wallets (user_id, available_cents, frozen_cents)
@@ -216,13 +216,11 @@ export const CREDIT_CTES = sql`w as (
       on conflict (user_id) do update set available_cents = wallets.available_cents + excluded.available_cents,
         updated_at = now()
       returning user_id, available_cents, frozen_cents
-    ), n as (
-      select coalesce(e.record_id, ${nextRecordId}) as id, e.* from e order by e.user_id, e.ord
     ), r as (
-      select n.*, w.frozen_cents as frozen_after, w.available_cents
-          - sum(n.amount_cents) over (partition by n.user_id order by n.id rows between current row and unbounded following)
-          + n.amount_cents as available_after
-      from n join w using (user_id)
+      select e.*, w.frozen_cents as frozen_after, w.available_cents
+          - sum(e.amount_cents) over (partition by e.user_id order by e.id rows between current row and unbounded following)
+          + e.amount_cents as available_after
+      from e join w using (user_id)
     ), ins as (
       insert into wallet_records (id, user_id, amount_cents, action, status, kind, bonus_type, reference_type,
         reference_id, month, day, remark, available_delta_cents, frozen_delta_cents, available_after_cents,
