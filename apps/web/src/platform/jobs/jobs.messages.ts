@@ -18,7 +18,8 @@ export const jobsUiMessages = defineMessages(
     'jobDialog.settlement.title': 'Settlement run: {file}',
     'jobDialog.settlement.running': '{processed} / {total} payouts…',
     'jobDialog.settlement.done': 'Finished: {processed} / {total} payouts',
-    'jobDialog.settlement.failed': 'The settlement run failed; what it had paid stays paid, and running the period again pays the rest',
+    'jobDialog.settlement.failed':
+      'The settlement run failed; what it had paid stays paid, and running the period again pays the rest',
   },
   {
     'jobDialog.title': '正在匯出 {file}',
