@@ -4,6 +4,7 @@ import { TestApi } from '../test/test-app';
 import { checkInvariant } from '../wallet/invariant';
 import { postEntry, walletBalance } from '../wallet/ledger';
 import { walletRecords } from '../wallet/wallet.schema';
+import { expectLedgerBalanced } from '../wallet/wallet-fixtures';
 import { bonusPayouts } from './bonus.schema';
 import type { Payout } from './engine/types';
 import { payBonuses } from './payouts';
@@ -13,7 +14,7 @@ beforeAll(async () => {
   api = await TestApi.start();
 });
 afterAll(async () => {
-  expect((await checkInvariant(api.db)).violations).toEqual([]);
+  await expectLedgerBalanced(api);
   await api.close();
 });
 

@@ -2,13 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestApi } from '../test/test-app';
 import { checkInvariant } from './invariant';
 import { postEntry, walletBalance } from './ledger';
+import { expectLedgerBalanced } from './wallet-fixtures';
 
 let api: TestApi;
 beforeAll(async () => {
   api = await TestApi.start();
 });
 afterAll(async () => {
-  expect((await checkInvariant(api.db)).violations).toEqual([]);
+  await expectLedgerBalanced(api);
   await api.close();
 });
 
