@@ -473,8 +473,8 @@ CREATE INDEX "recharges_user_idx" ON "recharges" USING btree ("user_id","id");--
 CREATE INDEX "recharges_status_idx" ON "recharges" USING btree ("status","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "bonus_payouts_once_idx" ON "bonus_payouts" USING btree ("user_id","type_key","period",coalesce("order_id", 0));--> statement-breakpoint
 CREATE INDEX "bonus_payouts_user_day_idx" ON "bonus_payouts" USING btree ("user_id","day","type_key");--> statement-breakpoint
-CREATE INDEX "bonus_payouts_order_idx" ON "bonus_payouts" USING btree ("order_id");--> statement-breakpoint
-CREATE INDEX "bonus_payouts_period_idx" ON "bonus_payouts" USING btree ("period" text_pattern_ops,"id");--> statement-breakpoint
+CREATE INDEX "bonus_payouts_period_idx" ON "bonus_payouts" USING btree ("period" text_pattern_ops,"id","order_id");--> statement-breakpoint
+CREATE INDEX "bonus_payouts_cp_order_idx" ON "bonus_payouts" USING btree ("order_id") WHERE type_key in (8, 11);--> statement-breakpoint
 CREATE INDEX "bonus_runs_created_idx" ON "bonus_settlement_runs" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "wec_assessments_completed_idx" ON "wec_assessments" USING btree ("completed_at");--> statement-breakpoint
 CREATE TABLE "job_file_chunks" (

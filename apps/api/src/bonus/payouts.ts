@@ -1,9 +1,10 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { orders } from '../orders/orders.schema';
 import type { DbOrTx } from '../platform/db/client';
 import { CREDIT_CTES, nextRecordId, postEntry, postingRows } from '../wallet/ledger';
 import { bonusPayouts } from './bonus.schema';
 import type { Payout } from './engine/types';
+import { orderPeriod } from './settlement.loader';
 
 /** Payouts per round trip: their insert and one set-based ledger posting. */
 const CHUNK = 5_000;
@@ -112,12 +113,21 @@ export async function reverseOrderBonuses(
   tx: DbOrTx,
   orderId: number,
 ): Promise<{ count: number; cents: number }> {
-  const [order] = await tx.select({ orderNo: orders.orderNo }).from(orders).where(eq(orders.id, orderId));
-  if (!order) return { count: 0, cents: 0 };
+  const [order] = await tx
+    .select({ orderNo: orders.orderNo, completedAt: orders.completedAt })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!order?.completedAt) return { count: 0, cents: 0 };
+  // The order's payouts by bonus_payouts_period_idx alone (its day's entries, filtered by order_id), then
+  // by id: there is no index on order_id (see the table).
+  const ofOrder = tx
+    .select({ id: bonusPayouts.id })
+    .from(bonusPayouts)
+    .where(and(eq(bonusPayouts.period, orderPeriod(order.completedAt)), eq(bonusPayouts.orderId, orderId)));
   const paid = await tx
     .select()
     .from(bonusPayouts)
-    .where(and(eq(bonusPayouts.orderId, orderId), isNull(bonusPayouts.reversedAt)))
+    .where(and(inArray(bonusPayouts.id, ofOrder), isNull(bonusPayouts.reversedAt)))
     .for('update');
   let cents = 0;
   for (const payout of paid) {

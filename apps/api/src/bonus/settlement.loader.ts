@@ -42,6 +42,9 @@ export async function loadEngineInput(
   };
 }
 
+/** The period of an order's order-driven payouts: its completion day in UTC, as loadOrders groups them. */
+export const orderPeriod = (completedAt: Date) => completedAt.toISOString().slice(0, 10);
+
 /**
  * The period's orders in id order; `day` is the day of the month (the period lies within one month).
  * The order numbers come in the same query, so they line up with the ids.

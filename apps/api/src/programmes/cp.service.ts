@@ -8,7 +8,8 @@ import { type DbOrTx, queryRows } from '../platform/db/client';
 import { conflict, notFound } from '../platform/http/errors';
 import { qualifiedCps } from './programmes.schema';
 
-const CP_TYPES = [BonusKey.cpReferral, BonusKey.cpProfit];
+/** A type 8 or 11 payout, written as constants so that bonus_payouts_cp_order_idx (partial) serves the query. */
+const cpPayout = sql.raw(`b.type_key in (${BonusKey.cpReferral}, ${BonusKey.cpProfit})`);
 
 async function memberOf(db: DbOrTx, id: number) {
   const [user] = await db
@@ -42,7 +43,7 @@ export async function cpInfo(db: DbOrTx, userId: number, now = new Date()): Prom
                coalesce(sum(b.cents) filter (where b.type_key = ${BonusKey.cpProfit}), 0)::bigint as profit,
                exists (select 1 from qualified_cps c where c.user_id = ${userId}) as is_cp
         from bonus_payouts b join orders o on o.id = b.order_id
-        where ${channelOf(userId)} and b.type_key in (${BonusKey.cpReferral}, ${BonusKey.cpProfit}) and b.reversed_at is null`,
+        where ${channelOf(userId)} and ${cpPayout} and b.reversed_at is null`,
   );
   return {
     user,
@@ -57,7 +58,7 @@ export async function cpInfo(db: DbOrTx, userId: number, now = new Date()): Prom
 /** `bounsByGimCpId`: the type 8 and 11 payouts earned by a CP's channel orders. */
 export async function cpBonuses(db: DbOrTx, userId: number, page: number, pageSize: number) {
   await memberOf(db, userId);
-  const where = sql`${channelOf(userId)} and b.type_key in (${CP_TYPES[0]}, ${CP_TYPES[1]}) and b.reversed_at is null`;
+  const where = sql`${channelOf(userId)} and ${cpPayout} and b.reversed_at is null`;
   const [count] = await queryRows<{ total: number }>(
     db,
     sql`select count(*)::int as total from bonus_payouts b join orders o on o.id = b.order_id where ${where}`,
