@@ -44,6 +44,58 @@ describe('a settlement run paying member ranges in lanes', () => {
     expect(payouts.every((p) => p.runId === run.id)).toBe(true);
   });
 
+  // The test databases are PostgreSQL servers (a pool) exactly when DATABASE_URL is set (test-database.ts).
+  it.runIf(Boolean(process.env.DATABASE_URL))(
+    'on a pool, the run is recorded running before its lanes commit',
+    async () => {
+      expect(hasConnectionPool(api.db)).toBe(true);
+      let seen: Promise<Array<{ id: number; status: string }>> | undefined;
+      const { run } = await runSettlement(api.db, {
+        period: '2026-10',
+        dryRun: false,
+        startedBy: null,
+        passPayouts,
+        // Another pool connection reads the runs (now: execute) once the first range is committed (five remain).
+        progress: (paid) => {
+          if (paid > 0) seen ??= api.db.select().from(bonusSettlementRuns).execute();
+        },
+      });
+      expect(await seen).toEqual([expect.objectContaining({ id: run.id, status: 'running' })]);
+      expect(await api.db.select().from(bonusSettlementRuns)).toEqual([
+        expect.objectContaining({ id: run.id, status: 'done', payoutCount: run.payout_count }),
+      ]);
+    },
+  );
+
+  it('a run left running by a process that died is recorded failed by the next run, which pays the rest', async () => {
+    // What a process dying part-way leaves on PostgreSQL: its run's row still running, and what its lanes
+    // had committed under its id (here: the type 1 payouts).
+    const { run: died } = await runSettlement(api.db, {
+      period: '2026-10',
+      typeKey: 1,
+      dryRun: false,
+      startedBy: null,
+    });
+    expect(died.payout_count).toBeGreaterThan(0);
+    await api.db
+      .update(bonusSettlementRuns)
+      .set({ status: 'running', finishedAt: null })
+      .where(eq(bonusSettlementRuns.id, died.id));
+
+    const { run } = await runSettlement(api.db, { period: '2026-10', dryRun: false, startedBy: null });
+    expect(run.status).toBe('done');
+    const [closed] = await api.db
+      .select()
+      .from(bonusSettlementRuns)
+      .where(eq(bonusSettlementRuns.id, died.id));
+    expect(closed).toMatchObject({ status: 'failed', error: expect.stringMatching(/^interrupted/) });
+    expect(closed!.finishedAt).not.toBeNull();
+    const payouts = await api.db.select().from(bonusPayouts);
+    expect(payouts.filter((p) => p.runId === died.id)).toHaveLength(died.payout_count);
+    expect(payouts.filter((p) => p.runId === run.id)).toHaveLength(run.payout_count);
+    for (const n of NAMES) expect((await walletBalance(api.db, scn.ids[n])).availableCents, n).toBe(sumOf(n));
+  });
+
   it('a lane failing part-way: the run is recorded failed, and what was paid names it, each with its record', async () => {
     // E was credited type 1 for o2 before: paying it again violates the ledger's once-only key.
     await api.db.transaction((tx) =>

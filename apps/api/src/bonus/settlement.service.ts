@@ -42,7 +42,9 @@ type RunRow = typeof bonusSettlementRuns.$inferSelect;
  * pool it pays members in ranges, PAYMENT_LANES transactions side by side, each committed with its ledger
  * records when its range is paid: a run that fails part-way keeps what those committed (each payout with
  * its wallet record, under the run's id) and is recorded as failed; running the period again pays the
- * rest, the unique keys skipping what was paid. A failed run is recorded with its error. Every run —
+ * rest, the unique keys skipping what was paid. A failed run is recorded with its error; such a run's row
+ * is committed as 'running' before its lanes pay, and one left running by a process that died is recorded
+ * failed by the next run. Every run —
  * done, dry or failed — is in the audit log (who, period, type, dry run, status, totals); `req` is the
  * admin's request (null for scripts). `progress` hears (payouts paid, payouts due) from inside the
  * transaction: once the due payouts are counted, as they are paid, and (dry run) at the end; it must
@@ -75,6 +77,11 @@ export async function runSettlement(
   try {
     return await db.transaction(async (tx) => {
       await lockSettlements(tx);
+      await closeInterruptedRuns(tx, input.req);
+      // Lanes commit payouts before the run does: its row is committed first (as running), so they name a
+      // recorded run even if this process dies before the end.
+      if (!input.dryRun && hasConnectionPool(db))
+        await db.insert(bonusSettlementRuns).values({ id, ...base, status: 'running', totals: [] });
       const typeRows = await tx.select().from(bonusTypes).where(eq(bonusTypes.enabled, true));
       const types = typeRows
         .filter((t) => input.typeKey == null || t.key === input.typeKey)
@@ -86,10 +93,7 @@ export async function runSettlement(
       const { preview, perMember, ...summary } = summariseDue(scope, PREVIEW_LIMIT);
       const due = summary.payoutCount;
       progress(0, due);
-      const [run] = await tx
-        .insert(bonusSettlementRuns)
-        .values({ id, ...base, status: 'done', ...summary, finishedAt: new Date() })
-        .returning();
+      const [run] = await recordRun(tx, { id, ...base, status: 'done', ...summary, finishedAt: new Date() });
       await auditRun(tx, input.req, run!);
       if (input.dryRun) progress(due, due);
       else {
@@ -99,17 +103,14 @@ export async function runSettlement(
       return { run: (await runDtos(tx, [run!]))[0]!, items: await previewItems(tx, preview) };
     });
   } catch (error) {
-    const [failed] = await db
-      .insert(bonusSettlementRuns)
-      .values({
-        id,
-        ...base,
-        status: 'failed',
-        totals: [],
-        error: String((error as Error).message ?? error).slice(0, 500),
-        finishedAt: new Date(),
-      })
-      .returning();
+    const [failed] = await recordRun(db, {
+      id,
+      ...base,
+      status: 'failed',
+      totals: [],
+      error: String((error as Error).message ?? error).slice(0, 500),
+      finishedAt: new Date(),
+    });
     await auditRun(db, input.req, failed!);
     throw error;
   }
@@ -120,6 +121,30 @@ const paymentLanes = (db: DbOrTx, tx: DbOrTx): PaymentLanes =>
   hasConnectionPool(db)
     ? { count: PAYMENT_LANES, open: (work) => db.transaction(work) }
     : { count: 1, open: (work) => work(tx) };
+
+/** Records how a run ended, over its 'running' row when it has one. */
+const recordRun = (db: DbOrTx, run: typeof bonusSettlementRuns.$inferInsert) =>
+  db
+    .insert(bonusSettlementRuns)
+    .values(run)
+    .onConflictDoUpdate({ target: bonusSettlementRuns.id, set: run })
+    .returning();
+
+/**
+ * Runs still 'running' when a run holds the settlement lock were left by a process that stopped part-way
+ * (a live run holds the lock until its row is final): they are recorded failed, keeping what their lanes
+ * had committed, which the period's next run does not pay again.
+ */
+async function closeInterruptedRuns(tx: DbOrTx, req: FastifyRequest | null | undefined) {
+  const closed = await tx
+    .update(bonusSettlementRuns)
+    .set({ status: 'failed', error: INTERRUPTED, finishedAt: new Date() })
+    .where(eq(bonusSettlementRuns.status, 'running'))
+    .returning();
+  for (const run of closed) await auditRun(tx, req, run);
+}
+
+const INTERRUPTED = 'interrupted: the process running it stopped before it finished';
 
 async function nextRunId(db: DbOrTx): Promise<number> {
   const [row] = await queryRows<{ id: number }>(
