@@ -42,13 +42,12 @@ type RunRow = typeof bonusSettlementRuns.$inferSelect;
  * pool it pays members in ranges, PAYMENT_LANES transactions side by side, each committed with its ledger
  * records when its range is paid: a run that fails part-way keeps what those committed (each payout with
  * its wallet record, under the run's id) and is recorded as failed; running the period again pays the
- * rest, the unique keys skipping what was paid. A failed run is recorded with its error; such a run's row
- * is committed as 'running' before its lanes pay, and one left running by a process that died is recorded
- * failed by the next run. Every run —
- * done, dry or failed — is in the audit log (who, period, type, dry run, status, totals); `req` is the
- * admin's request (null for scripts). `progress` hears (payouts paid, payouts due) from inside the
- * transaction: once the due payouts are counted, as they are paid, and (dry run) at the end; it must
- * not wait on the database.
+ * rest, the unique keys skipping what was paid. A failed run is recorded with its error. On a pool a real
+ * run's row is committed as 'running' before its lanes pay; one left running by a process that died is
+ * recorded failed by the next run. Every run — done, dry or failed — is in the audit log (who, period,
+ * type, dry run, status, totals); `req` is the admin's request (null for scripts). `progress` hears
+ * (payouts paid, payouts due) from inside the transaction: once the due payouts are counted, as they are
+ * paid, and (dry run) at the end; it must not wait on the database.
  */
 export async function runSettlement(
   db: DbOrTx,
