@@ -10,8 +10,11 @@ export const paged = <T>(list: T[], total: number, q: PageQuery): Paged<T> => ({
 });
 
 /** Case-insensitive "contains" over several columns; undefined (no filter) for a blank keyword. */
-export function keywordFilter(keyword: string | undefined, columns: Column[]): SQL | undefined {
+export function keywordFilter(keyword: string | undefined, columns: Array<Column | SQL>): SQL | undefined {
   if (!keyword) return undefined;
-  const pattern = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = containsPattern(keyword);
   return or(...columns.map((column) => ilike(column, pattern)));
 }
+
+/** The LIKE pattern of "contains `text`" (its own %, _ and \\ taken literally). */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -99,6 +99,24 @@ describe('GET /api/users/list', () => {
     const denied = await api.get('/api/users/list', { token: await api.login(bare.name, TEST_PASSWORD) });
     expect(denied.status).toBe(403);
   });
+
+  it('lets a member search only what they see: masked names and member numbers, not e-mails or phones', async () => {
+    const [top, child] = await api.factory.chain(1);
+    await api.db.update(users).set({ phone: '85298765432' }).where(eq(users.id, child!.id));
+    const ids = async (keyword: string, token: string) =>
+      (await api.get<UserListResult>('/api/users/list', { token, query: { keyword } })).body.data.list
+        .map((u) => u.id)
+        .filter((id) => id === child!.id);
+    const member = await api.login(top!.name, TEST_PASSWORD);
+    const hiddenMiddle = child!.name.slice(3, -3);
+    expect(hiddenMiddle.length).toBeGreaterThan(2);
+    for (const keyword of [hiddenMiddle, child!.name, child!.email!, '98765432']) {
+      expect(await ids(keyword, member), keyword).toEqual([]);
+      expect(await ids(keyword, admin), keyword).toEqual([child!.id]);
+    }
+    for (const keyword of [child!.name.slice(-3), `***${child!.name.slice(-3)}`, child!.userNo])
+      expect(await ids(keyword, member), keyword).toEqual([child!.id]);
+  });
 });
 
 describe('PUT /api/users', () => {

@@ -14,7 +14,7 @@ import type { DbOrTx } from '../platform/db/client';
 import { wallets } from '../wallet/wallet.schema';
 import { levels, users } from './members.schema';
 import { pathRange } from './tree-path';
-import { personal, type Viewer } from './viewer';
+import { maskedName, personal, type Viewer } from './viewer';
 
 const parent = alias(users, 'parent');
 
@@ -99,7 +99,13 @@ export async function listMembers(
 ): Promise<{ list: UserListItem[]; total: number }> {
   const where = and(
     scopeFilter(viewer),
-    keywordFilter(q.keyword, [users.name, users.email, users.phone, users.userNo]),
+    // A member searches what they see of the others (docs/members.md): masked names and member numbers.
+    keywordFilter(
+      q.keyword,
+      viewer.isAdmin
+        ? [users.name, users.email, users.phone, users.userNo]
+        : [maskedName(users.name), maskedName(users.displayName), users.userNo],
+    ),
     q.level_id ? eq(users.levelId, q.level_id) : undefined,
     q.status ? eq(users.status, q.status) : undefined,
   );

@@ -1,5 +1,5 @@
 import { hasPermission, maskName, Perm } from '@app/contracts';
-import { eq } from 'drizzle-orm';
+import { type Column, eq, type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../access/principal';
 import type { DbOrTx } from '../platform/db/client';
 import { forbidden } from '../platform/http/errors';
@@ -41,3 +41,8 @@ export function personal<T extends { id: number; name: string }>(
   if ('phone' in masked) masked.phone = null;
   return masked as T;
 }
+
+/** `maskName` in SQL: someone else's name as a member sees it, for searches that must not see more. */
+export const maskedName = (name: SQL | Column) => sql`case when char_length(${name}) <= 6
+    then left(${name}, least(3, ceil(char_length(${name}) / 2.0)::int)) || '***'
+    else left(${name}, 3) || '***' || right(${name}, 3) end`;

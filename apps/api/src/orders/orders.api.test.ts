@@ -1,15 +1,18 @@
 import {
   ADMIN_ONLY_ORDER_FIELDS,
   type JobStarted,
+  maskName,
   type OrderDetail,
   type OrderListMeta,
   type OrderView,
 } from '@app/contracts';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payBonus } from '../bonus/payouts';
 import { levelHistory, type UserRow, users } from '../members/members.schema';
+import { maskedName } from '../members/viewer';
 import { auditLogs } from '../platform/audit/audit.schema';
+import { queryRows } from '../platform/db/client';
 import { jobFile } from '../platform/jobs/test-jobs';
 import {
   hasLibreOffice,
@@ -204,6 +207,44 @@ describe('POST /api/orders/list', () => {
     expect(buyers((await list({ group_sales: true }, token)).body.data)).toEqual(['C1', 'D1', 'E1']);
     expect((await list({ group_sales: true, member_id: t.A!.userNo }, token)).status).toBe(403);
     expect((await list({ phone: '85291234567' }, token)).status).toBe(403);
+  });
+
+  it('lets a member find orders only by what they see of people: masked names, their own e-mail and id', async () => {
+    const token = await api.login('member_bb1', TEST_PASSWORD);
+    const found = async (filter: Record<string, unknown>, as = token) =>
+      buyers((await list(filter, as)).body.data);
+    // 'member_cc1' shows as 'mem***cc1': its hidden middle finds nothing for the member, all for an admin.
+    expect(await found({ name: 'ber_c' })).toEqual([]);
+    expect(await found({ name: 'ber_c' }, adminToken)).toEqual(['C1']);
+    expect(await found({ name: 'cc1' })).toEqual(['C1']);
+    expect(await found({ name: '***CC' })).toEqual(['C1']);
+    expect(await found({ name: 'mem' })).toEqual(['B1', 'C1', 'D1', 'E1']);
+    expect(await found({ name: 'ber_bb' })).toEqual(['B1']);
+    expect(await found({ email: t.C1!.email })).toEqual([]);
+    expect(await found({ email: t.C1!.email }, adminToken)).toEqual(['C1']);
+    expect(await found({ email: t.B1!.email!.toUpperCase() })).toEqual(['B1']);
+    expect(await found({ wordpress_id: 'wp-77' })).toEqual([]);
+    expect(await found({ wordpress_id: 'wp-77' }, adminToken)).toEqual(['D1']);
+  });
+
+  it('masks names in SQL exactly as the contracts maskName does', async () => {
+    const names = [
+      'a',
+      'ab',
+      'abcdef',
+      'abcdefg',
+      'Alexander Wong',
+      '陳大文',
+      '歐陽志明先生',
+      '司徒陳大文先生',
+    ];
+    for (const name of names) {
+      const [row] = await queryRows<{ m: string }>(
+        api.db,
+        sql`select ${maskedName(sql`${name}::text`)} as m`,
+      );
+      expect(row!.m, name).toBe(maskName(name));
+    }
   });
 
   it('refuses callers without the orders permission', async () => {

@@ -1,8 +1,10 @@
 import { type OrderFilter, SALES_SWITCHES, type SalesSwitch } from '@app/contracts';
 import { and, type Column, eq, type SQL, sql } from 'drizzle-orm';
+import { containsPattern } from '../access/paging';
 import type { Principal } from '../access/principal';
 import { type UserRow, users } from '../members/members.schema';
 import { pathRange } from '../members/tree-path';
+import { maskedName } from '../members/viewer';
 import { type DbOrTx, queryRows } from '../platform/db/client';
 import { fieldError, forbidden } from '../platform/http/errors';
 import { products } from '../products/products.schema';
@@ -113,12 +115,20 @@ export async function orderWhere(
   if (downline) buyer.push(downline);
   if (f.name) {
     // Evaluated once (an InitPlan, through the trigram index), then the orders are found through their user_id index.
-    const matching = sql`${users.name} ilike ${`%${f.name}%`} or ${users.displayName} ilike ${`%${f.name}%`}`;
+    const pattern = containsPattern(f.name);
+    const fullName = sql`(${users.name} ilike ${pattern} or ${users.displayName} ilike ${pattern})`;
+    // A member matches what they see (SPEC.md §1): their own name, others' masked. The characters a mask
+    // shows are the name's own, so unless the search has a '*' a match also matches the name (indexed).
+    const seen = sql`case when ${users.id} = ${self?.id ?? 0} then ${fullName}
+      else ${maskedName(users.name)} ilike ${pattern} end`;
+    const matching = self ? and(f.name.includes('*') ? undefined : fullName, seen)! : fullName;
     q.exact(sql`${orders.userId} = any(array(select ${users.id} from ${users} where ${matching}))`);
   }
-  if (f.email) buyer.push(sql`lower(${users.email}) = lower(${f.email})`);
+  // Others' e-mail addresses and WordPress ids are not shown to a member: they match only their own.
+  const ownOnly = self ? eq(users.id, self.id) : undefined;
+  if (f.email) buyer.push(and(sql`lower(${users.email}) = lower(${f.email})`, ownOnly)!);
   if (f.phone) buyer.push(eq(users.phone, f.phone));
-  if (f.wordpress_id) buyer.push(eq(users.platformId, f.wordpress_id));
+  if (f.wordpress_id) buyer.push(and(eq(users.platformId, f.wordpress_id), ownOnly)!);
   if (f.user_id) q.exact(eq(orders.userId, f.user_id));
   if (f.order_no) q.exact(eq(orders.orderNo, f.order_no));
   if (f.platform_order_no) q.exact(eq(orders.platformOrderNo, f.platform_order_no));
