@@ -64,6 +64,12 @@ export const bonusSettlementRuns = pgTable(
  * the member is held by the wallet record each payout has (wallet_records → wallets → users), and runs
  * and orders are never deleted.
  */
+/**
+ * The Qualified CP payout types (8, 11) as SQL constants: a query restricted to them with exactly this list
+ * (`type_key in (${CP_PAYOUT_TYPES})`) is served by the partial bonus_payouts_cp_order_idx.
+ */
+export const CP_PAYOUT_TYPES = `${BonusKey.cpReferral}, ${BonusKey.cpProfit}`;
+
 export const bonusPayouts = pgTable(
   'bonus_payouts',
   {
@@ -100,7 +106,7 @@ export const bonusPayouts = pgTable(
     /** The Qualified CP pages' payouts by the CP's channel orders (few: types 8 and 11 only). */
     index('bonus_payouts_cp_order_idx')
       .on(t.orderId)
-      .where(sql.raw(`type_key in (${BonusKey.cpReferral}, ${BonusKey.cpProfit})`)),
+      .where(sql.raw(`type_key in (${CP_PAYOUT_TYPES})`)),
   ],
 );
 

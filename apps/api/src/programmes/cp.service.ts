@@ -1,6 +1,7 @@
 import { BonusKey, type CpBonusRow, type CpInfo, type CpListItem, formatCents } from '@app/contracts';
 import { desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { CP_PAYOUT_TYPES } from '../bonus/bonus.schema';
 import { countingOrder } from '../bonus/settlement.loader';
 import { users } from '../members/members.schema';
 import { audit } from '../platform/audit/audit';
@@ -8,8 +9,8 @@ import { type DbOrTx, queryRows } from '../platform/db/client';
 import { conflict, notFound } from '../platform/http/errors';
 import { qualifiedCps } from './programmes.schema';
 
-/** A type 8 or 11 payout, written as constants so that bonus_payouts_cp_order_idx (partial) serves the query. */
-const cpPayout = sql.raw(`b.type_key in (${BonusKey.cpReferral}, ${BonusKey.cpProfit})`);
+/** A type 8 or 11 payout, in the words of bonus_payouts_cp_order_idx's predicate so that index serves it. */
+const cpPayout = sql.raw(`b.type_key in (${CP_PAYOUT_TYPES})`);
 
 async function memberOf(db: DbOrTx, id: number) {
   const [user] = await db
