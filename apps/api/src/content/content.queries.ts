@@ -1,5 +1,6 @@
 import type { Locale, Paged, PageQuery } from '@app/contracts';
 import { desc, type SQL, sql } from 'drizzle-orm';
+import { containsPattern } from '../access/paging';
 import { contentAttachments, contentItems } from './content.schema';
 
 /**
@@ -9,7 +10,7 @@ import { contentAttachments, contentItems } from './content.schema';
  */
 export function titleMatches(keyword: string | undefined, locale?: Locale): SQL | undefined {
   if (!keyword) return undefined;
-  const pattern = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = containsPattern(keyword);
   const t = contentItems.title;
   const searched = locale
     ? sql`coalesce(nullif(${t}->>${locale}::text, ''), ${t}->>'en-US')`

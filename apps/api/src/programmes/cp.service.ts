@@ -1,6 +1,7 @@
 import { BonusKey, type CpBonusRow, type CpInfo, type CpListItem, formatCents } from '@app/contracts';
 import { desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { containsPattern } from '../access/paging';
 import { CP_PAYOUT_TYPES } from '../bonus/bonus.schema';
 import { countingOrder } from '../bonus/settlement.loader';
 import { users } from '../members/members.schema';
@@ -108,7 +109,7 @@ export async function unmarkCp(tx: DbOrTx, req: FastifyRequest | null, userId: n
 
 /** /cp/cp: every Qualified CP with its figures. */
 export async function listCps(db: DbOrTx, keyword: string | undefined, page: number, pageSize: number) {
-  const kw = keyword ? `%${keyword.replace(/[%_\\]/g, '\\$&')}%` : null;
+  const kw = keyword ? containsPattern(keyword) : null;
   const condition = kw ? or(ilike(users.name, kw), ilike(users.userNo, kw)) : undefined;
   const [count] = await db
     .select({ total: sql<number>`count(*)::int` })

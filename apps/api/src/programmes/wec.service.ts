@@ -1,6 +1,7 @@
 import { BonusKey, Level, type WecAssessmentDto, type WecStatus } from '@app/contracts';
 import { and, desc, eq, ilike, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { containsPattern } from '../access/paging';
 import { payOneOff } from '../bonus/one-off';
 import { users } from '../members/members.schema';
 import { audit } from '../platform/audit/audit';
@@ -153,7 +154,7 @@ export interface AssessmentFilter {
 }
 
 function where(f: AssessmentFilter, now: Date): SQL | undefined {
-  const kw = f.keyword ? `%${f.keyword.replace(/[%_\\]/g, '\\$&')}%` : null;
+  const kw = f.keyword ? containsPattern(f.keyword) : null;
   const byStatus: Record<WecStatus, SQL> = {
     completed: sql`${wecAssessments.completedAt} is not null`,
     joined: sql`${wecAssessments.completedAt} is null and ${wecAssessments.startedAt} is null`,

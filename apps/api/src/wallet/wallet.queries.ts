@@ -8,7 +8,7 @@ import {
 } from '@app/contracts';
 import { and, desc, eq, gt, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { pageWindow } from '../access/paging';
+import { containsPattern, pageWindow } from '../access/paging';
 import { users } from '../members/members.schema';
 import type { DbOrTx } from '../platform/db/client';
 import { walletRecords } from './wallet.schema';
@@ -63,7 +63,7 @@ export type RecordFilter = z.output<typeof walletRecordListQuery>;
 
 function filterOf(q: RecordFilter): SQL | undefined {
   const keyword = q.keyword
-    ? or(eq(users.userNo, q.keyword), ilike(users.name, `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`))
+    ? or(eq(users.userNo, q.keyword), ilike(users.name, containsPattern(q.keyword)))
     : undefined;
   return and(
     keyword,

@@ -10,7 +10,7 @@ import {
 } from '@app/contracts';
 import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { pageWindow } from '../access/paging';
+import { containsPattern, pageWindow } from '../access/paging';
 import { users } from '../members/members.schema';
 import type { DbOrTx } from '../platform/db/client';
 import { badRequest, notFound } from '../platform/http/errors';
@@ -145,7 +145,7 @@ export async function listWithdrawals(
   userId?: number,
 ): Promise<WithdrawalList> {
   const keyword = q.keyword
-    ? or(eq(users.userNo, q.keyword), ilike(users.name, `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`))
+    ? or(eq(users.userNo, q.keyword), ilike(users.name, containsPattern(q.keyword)))
     : undefined;
   const where: SQL | undefined = and(
     userId === undefined ? undefined : eq(withdrawals.userId, userId),
