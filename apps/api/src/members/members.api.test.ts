@@ -1,11 +1,13 @@
-import type { UserListResult } from '@app/contracts';
-import { eq } from 'drizzle-orm';
+import { maskName, type UserListResult } from '@app/contracts';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '../platform/audit/audit.schema';
+import { queryRows } from '../platform/db/client';
 import { TEST_PASSWORD } from '../test/factory';
 import { TestApi } from '../test/test-app';
 import { postEntry } from '../wallet/ledger';
 import { levelHistory, users } from './members.schema';
+import { maskedName } from './viewer';
 
 let api: TestApi;
 let admin: string;
@@ -116,6 +118,28 @@ describe('GET /api/users/list', () => {
     }
     for (const keyword of [child!.name.slice(-3), `***${child!.name.slice(-3)}`, child!.userNo])
       expect(await ids(keyword, member), keyword).toEqual([child!.id]);
+  });
+});
+
+describe('maskedName', () => {
+  it('masks names in SQL exactly as the contracts maskName does', async () => {
+    const names = [
+      'a',
+      'ab',
+      'abcdef',
+      'abcdefg',
+      'Alexander Wong',
+      '陳大文',
+      '歐陽志明先生',
+      '司徒陳大文先生',
+    ];
+    for (const name of names) {
+      const [row] = await queryRows<{ m: string }>(
+        api.db,
+        sql`select ${maskedName(sql`${name}::text`)} as m`,
+      );
+      expect(row!.m, name).toBe(maskName(name));
+    }
   });
 });
 

@@ -1,18 +1,15 @@
 import {
   ADMIN_ONLY_ORDER_FIELDS,
   type JobStarted,
-  maskName,
   type OrderDetail,
   type OrderListMeta,
   type OrderView,
 } from '@app/contracts';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payBonus } from '../bonus/payouts';
 import { levelHistory, type UserRow, users } from '../members/members.schema';
-import { maskedName } from '../members/viewer';
 import { auditLogs } from '../platform/audit/audit.schema';
-import { queryRows } from '../platform/db/client';
 import { jobFile } from '../platform/jobs/test-jobs';
 import {
   hasLibreOffice,
@@ -225,26 +222,6 @@ describe('POST /api/orders/list', () => {
     expect(await found({ email: t.B1!.email!.toUpperCase() })).toEqual(['B1']);
     expect(await found({ wordpress_id: 'wp-77' })).toEqual([]);
     expect(await found({ wordpress_id: 'wp-77' }, adminToken)).toEqual(['D1']);
-  });
-
-  it('masks names in SQL exactly as the contracts maskName does', async () => {
-    const names = [
-      'a',
-      'ab',
-      'abcdef',
-      'abcdefg',
-      'Alexander Wong',
-      '陳大文',
-      '歐陽志明先生',
-      '司徒陳大文先生',
-    ];
-    for (const name of names) {
-      const [row] = await queryRows<{ m: string }>(
-        api.db,
-        sql`select ${maskedName(sql`${name}::text`)} as m`,
-      );
-      expect(row!.m, name).toBe(maskName(name));
-    }
   });
 
   it('refuses callers without the orders permission', async () => {

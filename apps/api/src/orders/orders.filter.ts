@@ -119,9 +119,12 @@ export async function orderWhere(
     const fullName = sql`(${users.name} ilike ${pattern} or ${users.displayName} ilike ${pattern})`;
     // A member matches what they see (SPEC.md §1): their own name, others' masked. The characters a mask
     // shows are the name's own, so unless the search has a '*' a match also matches the name (indexed).
-    const seen = sql`case when ${users.id} = ${self?.id ?? 0} then ${fullName}
-      else ${maskedName(users.name)} ilike ${pattern} end`;
-    const matching = self ? and(f.name.includes('*') ? undefined : fullName, seen)! : fullName;
+    const matching = self
+      ? and(
+          f.name.includes('*') ? undefined : fullName,
+          sql`case when ${users.id} = ${self.id} then ${fullName} else ${maskedName(users.name)} ilike ${pattern} end`,
+        )!
+      : fullName;
     q.exact(sql`${orders.userId} = any(array(select ${users.id} from ${users} where ${matching}))`);
   }
   // Others' e-mail addresses and WordPress ids are not shown to a member: they match only their own.
