@@ -186,7 +186,15 @@ CREATE TABLE "orders" (
 	CONSTRAINT "orders_platform_order_no_unique" UNIQUE("platform_order_no")
 );
 --> statement-breakpoint
+CREATE TABLE "order_totals_scopes" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"tree" text NOT NULL,
+	"ancestor_id" integer NOT NULL,
+	CONSTRAINT "order_totals_scopes_key" UNIQUE("tree","ancestor_id")
+);
+--> statement-breakpoint
 CREATE TABLE "order_totals_daily" (
+	"scope_id" integer,
 	"day" date,
 	"provider_id" integer,
 	"product_id" integer,
@@ -196,7 +204,7 @@ CREATE TABLE "order_totals_daily" (
 	"order_count" bigint NOT NULL,
 	"amount_cents" bigint NOT NULL,
 	"sales_point" bigint NOT NULL,
-	CONSTRAINT "order_totals_daily_key" UNIQUE NULLS NOT DISTINCT("day","provider_id","product_id","source_type","subtype","status")
+	CONSTRAINT "order_totals_daily_key" UNIQUE NULLS NOT DISTINCT("scope_id","day","provider_id","product_id","source_type","subtype","status")
 );
 --> statement-breakpoint
 CREATE TABLE "import_locks" (
@@ -502,4 +510,6 @@ CREATE TABLE "jobs" (
 --> statement-breakpoint
 ALTER TABLE "job_file_chunks" ADD CONSTRAINT "job_file_chunks_job_id_jobs_id_fk" FOREIGN KEY ("job_id") REFERENCES "public"."jobs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "jobs" ADD CONSTRAINT "jobs_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_totals_scopes" ADD CONSTRAINT "order_totals_scopes_ancestor_id_users_id_fk" FOREIGN KEY ("ancestor_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_totals_daily" ADD CONSTRAINT "order_totals_daily_scope_id_order_totals_scopes_id_fk" FOREIGN KEY ("scope_id") REFERENCES "public"."order_totals_scopes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "jobs_created_idx" ON "jobs" USING btree ("created_at");

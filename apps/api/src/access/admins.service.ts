@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import { type UserRow, users } from '../members/members.schema';
 import { assertUnique, createAdmin as insertAdmin } from '../members/members.service';
 import type { DbOrTx } from '../platform/db/client';
+import { FOREIGN_KEY_VIOLATION, hasSqlState } from '../platform/db/errors';
 import { AppError, conflict, fieldError, notFound } from '../platform/http/errors';
 import { roles, userRoles } from './access.schema';
 import { keywordFilter, paged, pageWindow } from './paging';
@@ -187,12 +188,6 @@ export async function setAdminStatus(db: DbOrTx, id: number, status: Status, act
     .where(eq(users.id, id));
 }
 
-/** Foreign-key violation (SQLSTATE 23503), as raised by pg and PGlite and wrapped by Drizzle. */
-const isReferenced = (error: unknown): boolean =>
-  typeof error === 'object' &&
-  error !== null &&
-  ((error as { code?: string }).code === '23503' || isReferenced((error as { cause?: unknown }).cause));
-
 export async function deleteAdmin(db: DbOrTx, id: number, actor: Principal) {
   const target = await findAdmin(db, id);
   assertNotSelf(actor, id);
@@ -202,6 +197,6 @@ export async function deleteAdmin(db: DbOrTx, id: number, actor: Principal) {
     // A savepoint, so a refused delete leaves the surrounding transaction usable.
     await db.transaction((sp) => sp.delete(users).where(eq(users.id, id)));
   } catch (error) {
-    throw isReferenced(error) ? conflict('access.adminHasRecords') : error;
+    throw hasSqlState(error, FOREIGN_KEY_VIOLATION) ? conflict('access.adminHasRecords') : error;
   }
 }

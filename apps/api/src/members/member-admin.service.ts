@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { hashPassword } from '../access/passwords';
 import { audit } from '../platform/audit/audit';
 import type { DbOrTx } from '../platform/db/client';
+import { FOREIGN_KEY_VIOLATION, hasSqlState } from '../platform/db/errors';
 import { conflict, fieldError, notFound } from '../platform/http/errors';
 import { walletRecords, wallets } from '../wallet/wallet.schema';
 import { credLogs, levelHistory, levels, reportPackages, type UserRow, users } from './members.schema';
@@ -107,7 +108,7 @@ export async function deleteMember(db: DbOrTx, req: FastifyRequest, id: number):
       await sp.delete(users).where(eq(users.id, id));
     });
   } catch (error) {
-    if (isForeignKeyViolation(error)) throw conflict('members.hasHistory');
+    if (hasSqlState(error, FOREIGN_KEY_VIOLATION)) throw conflict('members.hasHistory');
     throw error;
   }
   await audit(db, req, {
@@ -116,12 +117,6 @@ export async function deleteMember(db: DbOrTx, req: FastifyRequest, id: number):
     entityId: id,
     before: { name: row.name, userNo: row.userNo, email: row.email },
   });
-}
-
-function isForeignKeyViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e)
-    if (e.code === '23503') return true;
-  return false;
 }
 
 /** Grants report numbers (SPEC.md §5) and logs the credit. */

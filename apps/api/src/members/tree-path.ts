@@ -15,6 +15,9 @@ export function ancestorIds(path: string): number[] {
   return path.split('/').filter(Boolean).map(Number).slice(0, -1);
 }
 
+/** The advisory lock's key; the orders totals' triggers take the shared lock in SQL too. */
+export const treeLockKey = (tree: 'sponsor' | 'iblommer') => `tree-move:${tree}`;
+
 /**
  * The per-tree advisory lock, held until the transaction ends. A move rewrites
  * paths under the exclusive lock; creating a member reads its parent's path
@@ -27,7 +30,7 @@ export async function lockTree(
   tree: 'sponsor' | 'iblommer',
   mode: 'exclusive' | 'shared',
 ): Promise<void> {
-  const key = `tree-move:${tree}`;
+  const key = treeLockKey(tree);
   await tx.execute(
     mode === 'exclusive'
       ? sql`select pg_advisory_xact_lock(hashtext(${key}))`

@@ -1,6 +1,18 @@
 import { and, or, type SQL, sql } from 'drizzle-orm';
 import { users } from '../members/members.schema';
 import { orders, orderTotalsDaily } from './orders.schema';
+import { inScope } from './orders.scopes';
+
+/**
+ * Buyers counted from the rollup: the orders of a scope (null: every order) less those bought by
+ * `excluded`, the scope's few members outside the buyers (null: none).
+ */
+export interface CountedBuyers {
+  scope: number | null;
+  /** The scope's members as a condition on `users` (undefined: everyone). */
+  members?: SQL;
+  excluded: SQL | null;
+}
 
 /** Count and sums of order_totals_daily's buckets or of orders matching `where`, added or subtracted. */
 export interface TotalsPart {
@@ -14,7 +26,8 @@ export interface OrderQuery {
   where: SQL | undefined;
   /**
    * Null when some condition has no equivalent on the rollup: the totals then count the orders of
-   * `where`. Otherwise rollup buckets plus or minus exact counts of few orders (partial days, buyers).
+   * `where`. Otherwise rollup buckets plus or minus exact counts of few orders (partial days, buyers
+   * outside the scope).
    */
   totals: TotalsPart[] | null;
 }
@@ -55,14 +68,15 @@ const boughtBy = (members: SQL) =>
  * Collects the conditions on `orders`; each filter says whether order_totals_daily (UTC day,
  * provider, product, source type, subtype) can express it too. A new filter must pick one.
  * The completion range and the buyers are kept apart: the rollup serves a range's whole days, and
- * a large set of buyers as everything less the orders of the few members outside it.
+ * a large set of buyers as a scope's orders (all orders, or a downline's) less those of the few
+ * members of the scope outside the set.
  */
 export class Conditions {
   private readonly onOrders: SQL[] = [];
   private readonly onTotals: SQL[] = [];
   private exactOnly = false;
   private range: { start?: string; end?: string } = {};
-  private buyers?: { within: SQL; outside: SQL | null };
+  private buyers?: { within: SQL; counted: CountedBuyers | null };
 
   /** Whether the rollup may still serve the totals (no exact-only condition so far). */
   get countable() {
@@ -87,9 +101,9 @@ export class Conditions {
     this.range = { start, end };
   }
 
-  /** Bought by members matching `within` (on `users`); `outside`: exactly the other members, when few. */
-  boughtBy(within: SQL, outside: SQL | null) {
-    this.buyers = { within, outside };
+  /** Bought by members matching `within` (on `users`); `counted`: how the rollup counts them (null: it cannot). */
+  boughtBy(within: SQL, counted: CountedBuyers | null) {
+    this.buyers = { within, counted };
   }
 
   build(): OrderQuery {
@@ -99,14 +113,22 @@ export class Conditions {
       end === undefined ? undefined : sql`${orders.completedAt} < ${end}`,
     );
     const where = and(...this.onOrders, range, this.buyers && boughtBy(this.buyers.within));
-    const split = this.exactOnly || (this.buyers && !this.buyers.outside) ? null : splitDays(start, end);
-    if (!split) return { where, totals: null };
-    const totals: TotalsPart[] = [{ from: 'rollup', where: and(...this.onTotals, split.days), sign: 1 }];
-    if (split.edges) totals.push({ from: 'orders', where: and(...this.onOrders, split.edges), sign: 1 });
-    if (this.buyers?.outside)
+    const counted: CountedBuyers | null = this.buyers ? this.buyers.counted : { scope: null, excluded: null };
+    const split = this.exactOnly || !counted ? null : splitDays(start, end);
+    if (!split || !counted) return { where, totals: null };
+    const totals: TotalsPart[] = [
+      { from: 'rollup', where: and(inScope(counted.scope), ...this.onTotals, split.days), sign: 1 },
+    ];
+    if (split.edges)
       totals.push({
         from: 'orders',
-        where: and(...this.onOrders, range, boughtBy(this.buyers.outside)),
+        where: and(...this.onOrders, split.edges, counted.members && boughtBy(counted.members)),
+        sign: 1,
+      });
+    if (counted.excluded)
+      totals.push({
+        from: 'orders',
+        where: and(...this.onOrders, range, boughtBy(counted.excluded)),
         sign: -1,
       });
     return { where, totals };

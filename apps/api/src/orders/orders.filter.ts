@@ -5,29 +5,27 @@ import type { Principal } from '../access/principal';
 import { type UserRow, users } from '../members/members.schema';
 import { pathRange } from '../members/tree-path';
 import { maskedName } from '../members/viewer';
-import { type DbOrTx, queryRows } from '../platform/db/client';
+import { type Db, type DbOrTx, queryRows } from '../platform/db/client';
 import { fieldError, forbidden } from '../platform/http/errors';
 import { products } from '../products/products.schema';
 import { memberByNo } from '../providers/lookups';
 import { providers } from '../providers/providers.schema';
-import { Conditions, type OrderQuery } from './orders.conditions';
+import { Conditions, type CountedBuyers, type OrderQuery } from './orders.conditions';
 import { orders, orderTotalsDaily } from './orders.schema';
+import { scopeOf, type TreeName } from './orders.scopes';
 
 type Subject = Pick<UserRow, 'id' | 'treePath' | 'treeDepth' | 'iblommerPath' | 'iblommerDepth'>;
 
 type Tree = { path: Column; depth: Column; at: string; level: number };
-const sponsorTree = (s: Subject): Tree => ({
-  path: users.treePath,
-  depth: users.treeDepth,
-  at: s.treePath,
-  level: s.treeDepth,
-});
-const iblommerTree = (s: Subject): Tree => ({
-  path: users.iblommerPath,
-  depth: users.iblommerDepth,
-  at: s.iblommerPath,
-  level: s.iblommerDepth,
-});
+const TREES: Record<TreeName, (s: Subject) => Tree> = {
+  sponsor: (s) => ({ path: users.treePath, depth: users.treeDepth, at: s.treePath, level: s.treeDepth }),
+  iblommer: (s) => ({
+    path: users.iblommerPath,
+    depth: users.iblommerDepth,
+    at: s.iblommerPath,
+    level: s.iblommerDepth,
+  }),
+};
 /**
  * Members `from` (to `to`) levels below the subject. Paths and depths are never null, so
  * `not (…)` of it is exactly every other member.
@@ -35,21 +33,30 @@ const iblommerTree = (s: Subject): Tree => ({
 const below = (t: Tree, from: number, to?: number) =>
   sql`${pathRange(t.path, t.at)} and ${t.depth} >= ${t.level + from}${to === undefined ? sql`` : sql` and ${t.depth} <= ${t.level + to}`}`;
 
-/** Buyers (conditions on `users`) each sales switch over the downline selects for the subject member. */
+/** The members `from` (to `to`) levels below `subject` in `tree`. */
+interface Downline {
+  tree: TreeName;
+  subject: Subject;
+  from: number;
+  to?: number;
+}
+const downlineMembers = (d: Downline) => below(TREES[d.tree](d.subject), d.from, d.to);
+
+/** Buyers each sales switch over the downline selects for the subject member. */
 const DOWNLINE_SWITCHES: Record<
   Exclude<SalesSwitch, 'channel_sales' | 'referral_sales'>,
-  (s: Subject) => SQL
+  (subject: Subject) => Downline
 > = {
-  generational_sales: (s) => below(sponsorTree(s), 2, 3),
-  group_sales: (s) => below(sponsorTree(s), 1),
-  group_sales_not_referral: (s) => below(sponsorTree(s), 2),
-  iblommer_sales: (s) => below(iblommerTree(s), 1),
+  generational_sales: (subject) => ({ tree: 'sponsor', subject, from: 2, to: 3 }),
+  group_sales: (subject) => ({ tree: 'sponsor', subject, from: 1 }),
+  group_sales_not_referral: (subject) => ({ tree: 'sponsor', subject, from: 2 }),
+  iblommer_sales: (subject) => ({ tree: 'iblommer', subject, from: 1 }),
 };
 
 /**
- * When the buyers are a downline of more than `directUpTo` members and at most `complementUpTo`
- * members are outside it, the totals are the rollup's less the orders bought outside it (for the
- * top of the tree: nearly none) instead of a count of every order inside.
+ * A downline of at most `directUpTo` members is counted exactly. Larger ones are counted from the
+ * rollup: all orders less those bought outside it when at most `complementUpTo` members are (the
+ * top of the tree), else the subject's scope (orders.scopes.ts) less the few levels above `from`.
  */
 export interface BuyerSetLimits {
   directUpTo: number;
@@ -66,11 +73,19 @@ async function membersUpTo(db: DbOrTx, condition: SQL, cap: number): Promise<num
   return row?.n ?? 0;
 }
 
-/** The members outside a downline (below) when it is the cheaper way to the totals, else null. */
-async function outsideOf(db: DbOrTx, downline: SQL, limits: BuyerSetLimits): Promise<SQL | null> {
-  if ((await membersUpTo(db, downline, limits.directUpTo)) <= limits.directUpTo) return null;
-  const outside = sql`not (${downline})`;
-  return (await membersUpTo(db, outside, limits.complementUpTo)) <= limits.complementUpTo ? outside : null;
+/** How the rollup counts a downline's orders (see BuyerSetLimits); null when they are counted exactly. */
+async function countedDownline(db: Db, d: Downline, limits: BuyerSetLimits): Promise<CountedBuyers | null> {
+  const members = downlineMembers(d);
+  if ((await membersUpTo(db, members, limits.directUpTo)) <= limits.directUpTo) return null;
+  const outside = sql`not (${members})`;
+  if ((await membersUpTo(db, outside, limits.complementUpTo)) <= limits.complementUpTo)
+    return { scope: null, excluded: outside };
+  // Generational sales stop two levels down: no scope holds just those.
+  if (d.to !== undefined) return null;
+  const scope = await scopeOf(db, d.tree, d.subject.id);
+  if (scope === null) return null;
+  const tree = TREES[d.tree](d.subject);
+  return { scope, members: below(tree, 0), excluded: d.from > 0 ? below(tree, 0, d.from - 1) : null };
 }
 
 const isBelow = (path: string, ancestorPath: string) => path.startsWith(ancestorPath);
@@ -85,7 +100,7 @@ const nothing: OrderQuery = { where: sql`false`, totals: [{ from: 'rollup', wher
  * or a member of their downline.
  */
 export async function orderWhere(
-  db: DbOrTx,
+  db: Db,
   f: OrderFilter,
   viewer: Principal,
   limits = BUYER_SET_LIMITS,
@@ -97,7 +112,7 @@ export async function orderWhere(
   if (named === null) return nothing;
 
   const buyer: SQL[] = [];
-  let downline: SQL | undefined;
+  let downline: Downline | undefined;
   const q = new Conditions();
   if (on) {
     const subject = named ?? self;
@@ -110,9 +125,9 @@ export async function orderWhere(
     else downline = DOWNLINE_SWITCHES[on](subject);
   } else {
     if (named) q.exact(eq(orders.userId, named.id));
-    if (self) downline = below(sponsorTree(self), 0);
+    if (self) downline = { tree: 'sponsor', subject: self, from: 0 };
   }
-  if (downline) buyer.push(downline);
+  if (downline) buyer.push(downlineMembers(downline));
   if (f.name) {
     // Evaluated once (an InitPlan, through the trigram index), then the orders are found through their user_id index.
     const pattern = containsPattern(f.name);
@@ -146,9 +161,9 @@ export async function orderWhere(
     q.both(sql`${orders.productId} in ${tagged}`, sql`${orderTotalsDaily.productId} in ${tagged}`);
   }
   if (buyer.length > 0) {
-    const outside =
-      downline && buyer.length === 1 && q.countable ? await outsideOf(db, downline, limits) : null;
-    q.boughtBy(and(...buyer)!, outside);
+    const counted =
+      downline && buyer.length === 1 && q.countable ? await countedDownline(db, downline, limits) : null;
+    q.boughtBy(and(...buyer)!, counted);
   }
   return q.build();
 }

@@ -91,15 +91,34 @@ export const orders = pgTable(
 export type OrderRow = typeof orders.$inferSelect;
 
 /**
+ * Members whose downline's orders order_totals_daily also counts on their own (its `scope_id`):
+ * downlines too large to count one member at a time. Added by the orders list on first use
+ * (orders.scopes.ts); kept by the same triggers and by tree moves (orders.rollup.ts).
+ */
+export const orderTotalsScopes = pgTable(
+  'order_totals_scopes',
+  {
+    id: serial('id').primaryKey(),
+    tree: text('tree').$type<'sponsor' | 'iblommer'>().notNull(),
+    ancestorId: integer('ancestor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [unique('order_totals_scopes_key').on(t.tree, t.ancestorId)],
+);
+
+/**
  * Order count and sums per UTC completion day and the list's broad dimensions, so the
  * orders list's totals over date ranges of whole days, provider, product (tags),
  * source type and subtype read this instead of every matching order. Kept by triggers
  * on `orders` (orders.rollup.ts) in the same transaction as every write of an order;
- * `day` is null for orders not completed. Never written by the application.
+ * `day` is null for orders not completed. `scope_id` null: every order; otherwise only those
+ * bought in that scope's downline (the ancestor included). Never written by the application.
  */
 export const orderTotalsDaily = pgTable(
   'order_totals_daily',
   {
+    scopeId: integer('scope_id').references(() => orderTotalsScopes.id, { onDelete: 'cascade' }),
     day: date('day'),
     providerId: integer('provider_id'),
     productId: integer('product_id'),
@@ -112,7 +131,7 @@ export const orderTotalsDaily = pgTable(
   },
   (t) => [
     unique('order_totals_daily_key')
-      .on(t.day, t.providerId, t.productId, t.sourceType, t.subtype, t.status)
+      .on(t.scopeId, t.day, t.providerId, t.productId, t.sourceType, t.subtype, t.status)
       .nullsNotDistinct(),
   ],
 );

@@ -93,18 +93,32 @@ async function expectTotalsMatch() {
   await expectRollupEqualsOrders();
 }
 
-/** The whole table: every non-empty bucket equals a fresh aggregate of the orders. */
+/**
+ * The whole table: every non-empty bucket equals a fresh aggregate of the orders, those of every
+ * order (scope null) and those of each scope, bought in its ancestor's downline (the ancestor included).
+ */
 async function expectRollupEqualsOrders() {
   const rows = (q: ReturnType<typeof sql>) =>
     queryRows<Record<string, unknown>>(api.db, q).then((r) => r.map((x) => JSON.stringify(x)).sort());
   const rollup = await rows(sql`
-    select day::text, provider_id, product_id, source_type, subtype, status,
+    select scope_id, day::text, provider_id, product_id, source_type, subtype, status,
            order_count::text as n, amount_cents::text as amount, sales_point::text as sp
     from order_totals_daily where order_count <> 0 or amount_cents <> 0 or sales_point <> 0`);
   const fresh = await rows(sql`
-    select ((completed_at at time zone 'UTC')::date)::text as day, provider_id, product_id, source_type,
-           subtype, status, count(*)::text as n, sum(amount_cents)::text as amount, sum(sales_point)::text as sp
-    from orders group by 1, 2, 3, 4, 5, 6`);
+    select s.id as scope_id, ((o.completed_at at time zone 'UTC')::date)::text as day, o.provider_id,
+           o.product_id, o.source_type, o.subtype, o.status, count(*)::text as n,
+           sum(o.amount_cents)::text as amount, sum(o.sales_point)::text as sp
+    from orders o
+    join users u on u.id = o.user_id
+    join order_totals_scopes s on true
+    join users a on a.id = s.ancestor_id
+      and (s.tree = 'sponsor' and starts_with(u.tree_path, a.tree_path)
+      or s.tree = 'iblommer' and starts_with(u.iblommer_path, a.iblommer_path))
+    group by 1, 2, 3, 4, 5, 6, 7
+    union all
+    select null::int, ((completed_at at time zone 'UTC')::date)::text, provider_id, product_id, source_type,
+           subtype, status, count(*)::text, sum(amount_cents)::text, sum(sales_point)::text
+    from orders group by 1, 2, 3, 4, 5, 6, 7`);
   expect(rollup).toEqual(fresh);
 }
 
@@ -113,9 +127,11 @@ beforeAll(async () => {
   sales = new SalesFixtures(api.db);
   const f = api.factory;
   m.A = await f.member({ name: 'tot_a' });
-  m.B = await f.member({ name: 'tot_b', parentUserId: m.A.id });
-  m.C = await f.member({ name: 'tot_c', parentUserId: m.B.id });
+  m.B = await f.member({ name: 'tot_b', parentUserId: m.A.id, iblommerParentUserId: m.A.id });
+  m.C = await f.member({ name: 'tot_c', parentUserId: m.B.id, iblommerParentUserId: m.B.id });
+  m.D = await f.member({ name: 'tot_d', parentUserId: m.C.id, iblommerParentUserId: m.C.id });
   m.X = await f.member({ name: 'tot_x' });
+  m.Y = await f.member({ name: 'tot_y', parentUserId: m.X.id });
   p1 = (await sales.provider({ referrer_user_no: m.A.userNo })).id;
   p2 = (await sales.provider({})).id;
   const vip = await sales.product({ tags: ['vip'], provider_id: p1 });
@@ -308,12 +324,177 @@ describe('orders list totals from order_totals_daily', () => {
     const network = await exactAndRollup({ date_from: '2026-04-14T12:00:00Z' }, member, limits);
     expect(network.query.totals).not.toBeNull();
     expect(network.served).toEqual(network.exact);
-    // More members outside than allowed, or a small downline: counted exactly.
-    expect(
-      (await exactAndRollup(filters[0]!, admin, { directUpTo: 0, complementUpTo: 1 })).query.totals,
-    ).toBeNull();
+    // More members outside than allowed: A's scope less A's own orders. A small downline: counted exactly.
+    const scoped = await exactAndRollup(filters[0]!, admin, { directUpTo: 0, complementUpTo: 1 });
+    expect(scoped.query.totals).not.toBeNull();
+    expect(scoped.served).toEqual(scoped.exact);
     expect((await exactAndRollup(filters[0]!, admin)).query.totals).toBeNull();
   });
+
+  it('count a large downline from its scope, through writes, refunds and tree moves', async () => {
+    // Every downline with a member counts as large here, and none is nearly the whole tree.
+    const limits = { directUpTo: 0, complementUpTo: 0 };
+    const filters = () => [
+      { group_sales: true, member_id: m.A!.userNo },
+      { group_sales: true, member_id: m.B!.userNo, date_from: '2026-04-14T12:00:00Z', provider_id: p2 },
+      { group_sales_not_referral: true, member_id: m.A!.userNo, date_to: '2026-04-15T10:00:00Z' },
+      { group_sales: true, member_id: m.X!.userNo, tags: ['vip', 'basic'] },
+      { iblommer_sales: true, member_id: m.A!.userNo, source_type: 3 },
+      { iblommer_sales: true, member_id: m.B!.userNo },
+    ];
+    const member = async () => (await loadPrincipal(api.db, m.A!.id))!;
+    const expectServedFromScopes = async () => {
+      for (const filter of filters()) {
+        const { query, exact, served } = await exactAndRollup(filter, admin, limits);
+        const label = JSON.stringify(filter);
+        expect(query.totals, label).toContainEqual(expect.objectContaining({ from: 'rollup' }));
+        expect(served, label).toEqual(exact);
+      }
+      // A member's own network without a switch (A included), from the same scope.
+      const network = await exactAndRollup({ date_from: '2026-04-14T12:00:00Z' }, await member(), limits);
+      expect(network.query.totals).not.toBeNull();
+      expect(network.served).toEqual(network.exact);
+      // Generational sales (two levels) have no scope: counted exactly.
+      const generational = { generational_sales: true, member_id: m.A!.userNo };
+      expect((await exactAndRollup(generational, admin, limits)).query.totals).toBeNull();
+      await expectRollupEqualsOrders();
+    };
+    await expectServedFromScopes();
+    const [{ n: scopeCount }] = (await queryRows<{ n: number }>(
+      api.db,
+      sql`select count(*)::int as n from order_totals_scopes`,
+    )) as [{ n: number }];
+    expect(scopeCount).toBe(5);
+    // The group sales of A are B's, C's and D's orders (A's own are not part of them).
+    const { served } = await exactAndRollup(filters()[0]!, admin, limits);
+    const [own] = await queryRows<{ n: number }>(
+      api.db,
+      sql`select count(*)::int as n from orders where user_id in (${m.B!.id}, ${m.C!.id}, ${m.D!.id})`,
+    );
+    expect(served.total).toBe(own!.n);
+
+    for (let i = 0; i < 3; i++)
+      await sales.order({
+        platform_order_no: `TOT-D-${i}`,
+        user_no: m.D!.userNo,
+        completed_at: `2026-04-1${4 + i}T0${i}:00:00Z`,
+        amount: `${3 + i}.00`,
+        sales_point: i,
+      });
+    await expectServedFromScopes();
+    // D moves from C to Y (below X), then back: the scopes of A and B lose its orders, X's gains them.
+    const move = async (user: UserRow, parent: UserRow) => {
+      const res = await api.put(
+        '/api/users/update/refererUser',
+        { user_id: user.id, parent_user_id: parent.id },
+        { token: adminToken },
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    };
+    await move(m.D!, m.Y!);
+    await expectServedFromScopes();
+    await move(m.D!, m.C!);
+    await expectServedFromScopes();
+    // Any writer of the paths: D leaves the iBloomer tree; an order changes buyer; one is deleted.
+    await api.db.execute(sql`update users set iblommer_path = '/' || id || '/', iblommer_depth = 0,
+                               iblommer_parent_user_id = null where id = ${m.D!.id}`);
+    await api.db.execute(sql`update orders set user_id = ${m.X!.id} where platform_order_no = 'TOT-D-0'`);
+    await api.db.delete(orders).where(eq(orders.platformOrderNo, 'TOT-D-1'));
+    await expect(
+      api.db.transaction(async (tx) => {
+        await tx.execute(
+          sql`update users set tree_path = '/' || id || '/', tree_depth = 0 where id = ${m.B!.id}`,
+        );
+        await tx.execute(sql`update orders set amount_cents = 1 where user_id = ${m.C!.id}`);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await expectServedFromScopes();
+  });
+
+  // The test databases are PostgreSQL servers (a pool) exactly when DATABASE_URL is set (test-database.ts).
+  it.runIf(Boolean(process.env.DATABASE_URL))(
+    'stay equal while orders arrive during tree moves, on PostgreSQL',
+    async () => {
+      const limits = { directUpTo: 0, complementUpTo: 0 };
+      await exactAndRollup({ group_sales: true, member_id: m.A!.userNo }, admin, limits);
+      await exactAndRollup({ group_sales: true, member_id: m.X!.userNo }, admin, limits);
+      const ingest = (i: number) =>
+        api.post(
+          '/api/orders/ingest',
+          {
+            platform_order_no: `TOT-RACE-${i}`,
+            source_type: 2,
+            user_no: (i % 2 ? m.C! : m.D!).userNo,
+            product_name: 'Course',
+            amount: `${i}.00`,
+            sales_point: i,
+            completed_at: '2026-04-15T12:00:00Z',
+          },
+          { headers: { 'x-api-key': 'shop-key' } },
+        );
+      const moves = async () => {
+        for (let i = 0; i < 6; i++) {
+          const res = await api.put(
+            '/api/users/update/refererUser',
+            { user_id: m.C!.id, parent_user_id: (i % 2 ? m.B! : m.X!).id },
+            { token: adminToken },
+          );
+          expect(res.status).toBe(200);
+        }
+      };
+      const results = await Promise.all([moves(), ...Array.from({ length: 40 }, (_, i) => ingest(i))]);
+      for (const res of results.slice(1)) expect((res as { status: number }).status).toBe(200);
+      await expectRollupEqualsOrders();
+    },
+  );
+
+  it.runIf(Boolean(process.env.DATABASE_URL))(
+    'count exactly while a writer holds the orders table, and add the scope once it is done',
+    async () => {
+      const limits = { directUpTo: 0, complementUpTo: 0 };
+      const top = await api.factory.member({ name: 'tot_top' });
+      const below = await api.factory.member({ name: 'tot_below', parentUserId: top.id });
+      await sales.order({
+        platform_order_no: 'TOT-Z-1',
+        user_no: below.userNo,
+        completed_at: '2026-04-15T01:00:00Z',
+      });
+      const filter = { group_sales: true, member_id: top.userNo };
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let inserted = () => {};
+      const started = new Promise<void>((resolve) => {
+        inserted = resolve;
+      });
+      const writer = api.db.transaction(async (tx) => {
+        await tx.insert(orders).values({
+          platformOrderNo: 'TOT-Z-2',
+          sourceType: 2,
+          userId: below.id,
+          productName: 'Course',
+          amountCents: 250,
+          orderAt: new Date('2026-04-15T05:00:00Z'),
+          completedAt: new Date('2026-04-15T05:00:00Z'),
+        });
+        inserted();
+        await held;
+      });
+      await started;
+      const during = await exactAndRollup(filter, admin, limits);
+      expect(during.query.totals).toBeNull();
+      expect(during.exact.total).toBe(1);
+      release();
+      await writer;
+      const after = await exactAndRollup(filter, admin, limits);
+      expect(after.query.totals).not.toBeNull();
+      expect(after.served).toEqual(after.exact);
+      expect(after.exact.total).toBe(2);
+      await expectRollupEqualsOrders();
+    },
+  );
 
   it('are rebuilt from the orders when the triggers were missing', async () => {
     await api.db.execute(sql`drop trigger orders_totals_insert on orders`);

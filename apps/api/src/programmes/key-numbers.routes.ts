@@ -1,6 +1,7 @@
 import { idParam, type KeyNumberDto, keyNumberBody, Perm, pageQuery } from '@app/contracts';
 import { asc, eq, sql } from 'drizzle-orm';
 import { audit } from '../platform/audit/audit';
+import { hasSqlState, UNIQUE_VIOLATION } from '../platform/db/errors';
 import { conflict, notFound } from '../platform/http/errors';
 import { access, route } from '../platform/http/route';
 import { keyNumberCategories } from './programmes.schema';
@@ -15,17 +16,12 @@ const toDto = (r: Row): KeyNumberDto => ({
 });
 const perm = access.admin(Perm.keyNumbers);
 
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e)
-    if (e.code === '23505') return true;
-  return false;
-}
 /** Runs a write, turning a duplicate name into 409. */
 async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict('programme.keyNumberExists');
+    if (hasSqlState(error, UNIQUE_VIOLATION)) throw conflict('programme.keyNumberExists');
     throw error;
   }
 }

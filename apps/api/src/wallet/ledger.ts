@@ -1,6 +1,7 @@
 import { type MessageKey, ResultCode } from '@app/contracts';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../platform/db/client';
+import { hasSqlState, UNIQUE_VIOLATION } from '../platform/db/errors';
 import type { SqlFunction } from '../platform/db/sql-functions';
 import { AppError } from '../platform/http/errors';
 import { RecordAction, RecordStatus, type WalletRecordRow, wallets } from './wallet.schema';
@@ -195,7 +196,8 @@ export async function postingRows(db: DbOrTx, statement: SQL): Promise<Array<Rec
   try {
     return await queryRows(db, statement);
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError(ResultCode.CONFLICT, 'wallet.duplicateEntry');
+    if (hasSqlState(error, UNIQUE_VIOLATION))
+      throw new AppError(ResultCode.CONFLICT, 'wallet.duplicateEntry');
     throw error;
   }
 }
@@ -229,12 +231,6 @@ export const CREDIT_CTES = sql`w as (
         reference_type, reference_id, month, day, remark, amount_cents, 0, available_after, frozen_after, now()
       from r order by id
     )`;
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e)
-    if (e.code === '23505') return true;
-  return false;
-}
 
 /** Current balances of a user (zeros when the wallet was never credited). */
 export async function walletBalance(db: DbOrTx, userId: number) {

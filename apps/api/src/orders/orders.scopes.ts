@@ -1,0 +1,66 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { users } from '../members/members.schema';
+import { lockTree, pathRange } from '../members/tree-path';
+import type { Db, DbOrTx } from '../platform/db/client';
+import { hasSqlState, LOCK_NOT_AVAILABLE } from '../platform/db/errors';
+import { orders, orderTotalsDaily, orderTotalsScopes } from './orders.schema';
+
+export type TreeName = 'sponsor' | 'iblommer';
+
+/** How long adding a scope waits for order writers in flight (an import) before the list counts exactly. */
+const WAIT_FOR_WRITERS = '300ms';
+
+/**
+ * The scope of order_totals_daily that counts the orders bought in `ancestorId`'s downline in
+ * `tree` (the ancestor included), added on first use: its rows are aggregated from the orders
+ * while order writes and moves of that tree wait (a share lock on `orders`, then the tree's shared
+ * advisory lock, in that order as the triggers take theirs; orders.rollup.ts), so no write is
+ * missed or counted twice. A transaction of its own (`Db`): inside an older one, its snapshot
+ * could predate writes that committed while it waited. Null when writers held `orders` for longer
+ * than WAIT_FOR_WRITERS: the caller then counts exactly and the next request tries again.
+ */
+export async function scopeOf(db: Db, tree: TreeName, ancestorId: number): Promise<number | null> {
+  const existing = await findScope(db, tree, ancestorId);
+  if (existing !== undefined) return existing;
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`set local lock_timeout = '${WAIT_FOR_WRITERS}'`));
+      await tx.execute(sql`lock table orders in share mode`);
+      await lockTree(tx, tree, 'shared');
+      const path = tree === 'sponsor' ? users.treePath : users.iblommerPath;
+      const [ancestor] = await tx.select({ path }).from(users).where(eq(users.id, ancestorId));
+      if (!ancestor) return null;
+      const [added] = await tx
+        .insert(orderTotalsScopes)
+        .values({ tree, ancestorId })
+        .onConflictDoNothing()
+        .returning({ id: orderTotalsScopes.id });
+      // Added meanwhile by another request (committed while this one waited on the key).
+      if (!added) return (await findScope(tx, tree, ancestorId)) ?? null;
+      await tx.execute(sql`
+        insert into order_totals_daily (scope_id, day, provider_id, product_id, source_type, subtype, status,
+                                        order_count, amount_cents, sales_point)
+        select ${added.id}, (completed_at at time zone 'UTC')::date, provider_id, product_id, source_type,
+               subtype, status, count(*), sum(amount_cents), sum(sales_point)
+        from ${orders}
+        where user_id in (select ${users.id} from ${users} where ${pathRange(path, ancestor.path)})
+        group by 2, 3, 4, 5, 6, 7`);
+      return added.id;
+    });
+  } catch (error) {
+    if (hasSqlState(error, LOCK_NOT_AVAILABLE)) return null;
+    throw error;
+  }
+}
+
+async function findScope(db: DbOrTx, tree: TreeName, ancestorId: number) {
+  const [row] = await db
+    .select({ id: orderTotalsScopes.id })
+    .from(orderTotalsScopes)
+    .where(and(eq(orderTotalsScopes.tree, tree), eq(orderTotalsScopes.ancestorId, ancestorId)));
+  return row?.id;
+}
+
+/** The scope's rows (null: the rollup of every order), as a condition on order_totals_daily. */
+export const inScope = (scopeId: number | null) =>
+  scopeId === null ? isNull(orderTotalsDaily.scopeId) : eq(orderTotalsDaily.scopeId, scopeId);
