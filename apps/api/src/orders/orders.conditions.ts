@@ -30,6 +30,11 @@ export interface OrderQuery {
    * outside the scope).
    */
   totals: TotalsPart[] | null;
+  /**
+   * With totals from a downline's scope: the conditions but the buyers' (on `orders`) and the
+   * buyers' (on `users`), so that a page may be found by walking a sort index a bounded way.
+   */
+  walk?: { where: SQL | undefined; buyers: SQL };
 }
 
 const DAY = 86_400_000;
@@ -131,6 +136,7 @@ export class Conditions {
         where: and(...this.onOrders, range, boughtBy(counted.excluded)),
         sign: -1,
       });
-    return { where, totals };
+    if (counted.scope === null || !this.buyers) return { where, totals };
+    return { where, totals, walk: { where: and(...this.onOrders, range), buyers: this.buyers.within } };
   }
 }

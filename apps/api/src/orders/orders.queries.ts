@@ -252,31 +252,70 @@ async function exactTotalsAndIds(db: DbOrTx, f: PageSpec, where: SQL | undefined
   return { totals: totalsOf([row]), ids: row?.ids ?? [] };
 }
 
+/** The rows of the page whose ids (in page order) are given. */
+async function rowsOf(db: DbOrTx, f: PageSpec, ids: number[]) {
+  return ids.length
+    ? await selectOrders(db)
+        .where(inArray(orders.id, ids))
+        .orderBy(...ordering(f.sort, f.order))
+    : [];
+}
+
+/**
+ * How far a page of a downline counted from its scope walks a sort index (orders passed) before
+ * taking the page from the downline's matching orders instead (exactTotalsAndIds): walking checks
+ * each order's buyer, and along some indexes a downline's orders lie far apart (all in the past,
+ * or with few of the products listed first); the matching orders cost a probe per member.
+ */
+export const WALK_UP_TO = 5_000;
+
+/** The page's ids from the first `cap` orders along the sort index, or null when it is not all there. */
+async function walkedIds(db: DbOrTx, f: PageSpec, walk: NonNullable<OrderQuery['walk']>, cap: number) {
+  const offset = (f.page - 1) * f.pageSize;
+  if (offset + f.pageSize > cap) return null;
+  const dir = isDesc(f.order) ? sql`desc` : sql`asc`;
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select id from (
+          select ${orders.id} as id, ${orders.userId} as user_id, ${SORT_COLUMNS[f.sort]} as k
+          from ${orders} where ${walk.where ?? sql`true`}
+          order by k ${dir}, id ${dir} limit ${cap}) w
+        where user_id in (select ${users.id} from ${users} where ${walk.buyers})
+        order by k ${dir}, id ${dir} limit ${f.pageSize} offset ${offset}`,
+  );
+  return rows.length === f.pageSize ? rows.map((r) => r.id) : null;
+}
+
 /** The page's rows and the totals: rollup totals first (milliseconds), exact ones with the page's ids. */
-async function rowsAndTotals(db: DbOrTx, f: PageSpec, query: OrderQuery) {
+async function rowsAndTotals(db: DbOrTx, f: PageSpec, query: OrderQuery, walkUpTo: number) {
   if (query.totals === null && f.sort !== 'referer') {
     const { totals, ids } = await exactTotalsAndIds(db, f, query.where);
-    const rows = ids.length
-      ? await selectOrders(db)
-          .where(inArray(orders.id, ids))
-          .orderBy(...ordering(f.sort, f.order))
-      : [];
-    return { rows, totals };
+    return { rows: await rowsOf(db, f, ids), totals };
   }
   const totals = await orderTotals(db, query);
   // Past the last order the page is not read (an empty result could scan a whole index for matches).
+  if ((f.page - 1) * f.pageSize >= totals.total) return { rows: [], totals };
+  if (query.walk && f.sort !== 'referer') {
+    const ids =
+      (await walkedIds(db, f, query.walk, walkUpTo)) ?? (await exactTotalsAndIds(db, f, query.where)).ids;
+    return { rows: await rowsOf(db, f, ids), totals };
+  }
   const rows =
-    (f.page - 1) * f.pageSize >= totals.total
-      ? []
-      : f.sort === 'referer' && totals.total >= REFERER_WALK_FROM
-        ? await refererSortedRows(db, f, query.where, totals.total)
-        : await pageRows(db, f, query.where);
+    f.sort === 'referer' && totals.total >= REFERER_WALK_FROM
+      ? await refererSortedRows(db, f, query.where, totals.total)
+      : await pageRows(db, f, query.where);
   return { rows, totals };
 }
 
 /** One page of the filtered orders plus count and sums over the whole filtered set. */
-export async function orderPage(db: DbOrTx, viewer: Principal, f: OrderFilter, query: OrderQuery) {
-  const { rows, totals } = await rowsAndTotals(db, f, query);
+export async function orderPage(
+  db: DbOrTx,
+  viewer: Principal,
+  f: OrderFilter,
+  query: OrderQuery,
+  walkUpTo = WALK_UP_TO,
+) {
+  const { rows, totals } = await rowsAndTotals(db, f, query, walkUpTo);
   const meta: OrderListMeta = {
     total: totals.total,
     page: f.page,

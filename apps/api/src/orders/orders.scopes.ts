@@ -30,6 +30,8 @@ export async function scopeOf(db: Db, tree: TreeName, ancestorId: number): Promi
       const path = tree === 'sponsor' ? users.treePath : users.iblommerPath;
       const [ancestor] = await tx.select({ path }).from(users).where(eq(users.id, ancestorId));
       if (!ancestor) return null;
+      // The members' orders by their user_id index (a join would scan every order), grouped in memory.
+      await tx.execute(sql`set local work_mem = '64MB'`);
       const [added] = await tx
         .insert(orderTotalsScopes)
         .values({ tree, ancestorId })
@@ -43,7 +45,7 @@ export async function scopeOf(db: Db, tree: TreeName, ancestorId: number): Promi
         select ${added.id}, (completed_at at time zone 'UTC')::date, provider_id, product_id, source_type,
                subtype, status, count(*), sum(amount_cents), sum(sales_point)
         from ${orders}
-        where user_id in (select ${users.id} from ${users} where ${pathRange(path, ancestor.path)})
+        where user_id = any(array(select ${users.id} from ${users} where ${pathRange(path, ancestor.path)}))
         group by 2, 3, 4, 5, 6, 7`);
       return added.id;
     });

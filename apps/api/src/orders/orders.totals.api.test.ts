@@ -9,7 +9,7 @@ import { TEST_PASSWORD } from '../test/factory';
 import { TestApi } from '../test/test-app';
 import { BUYER_SET_LIMITS, orderWhere } from './orders.filter';
 import { SalesFixtures } from './orders.fixtures';
-import { orderTotals, pageRows, refererSortedRows } from './orders.queries';
+import { orderPage, orderTotals, pageRows, refererSortedRows } from './orders.queries';
 import { ensureOrderTotals } from './orders.rollup';
 import { orders } from './orders.schema';
 
@@ -565,5 +565,41 @@ describe('orders list with exact totals', () => {
           }
     }
     expect(laterPages).toBeGreaterThan(0);
+  });
+});
+
+describe('orders list of a downline counted from its scope', () => {
+  it('reads the same pages walking a sort index as from the matching orders', async () => {
+    const limits = { directUpTo: 0, complementUpTo: 0 };
+    const filters = [
+      { group_sales: true, member_id: m.A!.userNo },
+      { group_sales: true, member_id: m.A!.userNo, provider_id: p2, date_from: '2026-04-14T12:00:00Z' },
+    ];
+    let pages = 0;
+    for (const filter of filters) {
+      const body = orderListBody.parse(filter);
+      const query = await orderWhere(api.db, body, admin, limits);
+      expect(query.walk, JSON.stringify(filter)).toBeDefined();
+      const { total } = await orderTotals(api.db, query);
+      expect(total).toBeGreaterThan(2);
+      for (const sort of ['completed_at', 'amount', 'order_no'] as const)
+        for (const order of ['asc', 'desc'] as const)
+          for (let page = 1; page <= Math.ceil(total / 2) + 1; page++) {
+            const f = { ...body, sort, order, page, pageSize: 2 };
+            const label = `${JSON.stringify(filter)} ${sort} ${order} ${page}`;
+            const expected = (await pageRows(api.db, f, query.where)).map((r) => r.order.id);
+            // Walked all the way, a few orders (found or not), none: the page from the matching orders.
+            for (const walkUpTo of [Number.MAX_SAFE_INTEGER, 5, 0]) {
+              const { list, meta } = await orderPage(api.db, admin, f, query, walkUpTo);
+              expect(meta.total, label).toBe(total);
+              expect(
+                list.map((o) => o.id),
+                `${label} ${walkUpTo}`,
+              ).toEqual(expected);
+            }
+            if (expected.length > 0) pages++;
+          }
+    }
+    expect(pages).toBeGreaterThan(12);
   });
 });
