@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { Config, TrustProxy } from './config';
+import { scopesAdded } from './orders/orders.scopes';
 import type { Db } from './platform/db/client';
 import { AppError, httpStatusFor } from './platform/http/errors';
 import { type Access, type AppContext, registerRoutes } from './platform/http/route';
@@ -61,6 +62,8 @@ export async function buildApp({ db, config, logger = false }: BuildOptions): Pr
   registerRoutes(app, ctx, allRoutes);
   // Jobs this process runs end as 'interrupted' on shutdown rather than being cut mid-write.
   app.addHook('onClose', () => stopJobs(db));
+  // Orders totals scopes being added in the background finish before the database closes.
+  app.addHook('onClose', () => scopesAdded(db));
 
   if (config.webDist) {
     await app.register(fastifyStatic, { root: config.webDist, wildcard: false });

@@ -64,6 +64,15 @@ export interface BuyerSetLimits {
 }
 export const BUYER_SET_LIMITS: BuyerSetLimits = { directUpTo: 1_000, complementUpTo: 1_000 };
 
+export interface OrderWhereOptions {
+  limits?: BuyerSetLimits;
+  /** Reports a scope that failed to be added in the background (default: rethrown, unhandled). */
+  onScopeError?: (error: unknown) => void;
+}
+const rethrow = (error: unknown) => {
+  throw error;
+};
+
 /** Number of members matching, counting no further than `cap` + 1. */
 async function membersUpTo(db: DbOrTx, condition: SQL, cap: number): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
@@ -74,7 +83,12 @@ async function membersUpTo(db: DbOrTx, condition: SQL, cap: number): Promise<num
 }
 
 /** How the rollup counts a downline's orders (see BuyerSetLimits); null when they are counted exactly. */
-async function countedDownline(db: Db, d: Downline, limits: BuyerSetLimits): Promise<CountedBuyers | null> {
+async function countedDownline(
+  db: Db,
+  d: Downline,
+  options: OrderWhereOptions,
+): Promise<CountedBuyers | null> {
+  const { limits = BUYER_SET_LIMITS, onScopeError = rethrow } = options;
   const members = downlineMembers(d);
   if ((await membersUpTo(db, members, limits.directUpTo)) <= limits.directUpTo) return null;
   const outside = sql`not (${members})`;
@@ -82,7 +96,7 @@ async function countedDownline(db: Db, d: Downline, limits: BuyerSetLimits): Pro
     return { scope: null, excluded: outside };
   // Generational sales stop two levels down: no scope holds just those.
   if (d.to !== undefined) return null;
-  const scope = await scopeOf(db, d.tree, d.subject.id);
+  const scope = await scopeOf(db, d.tree, d.subject.id, onScopeError);
   if (scope === null) return null;
   const tree = TREES[d.tree](d.subject);
   return { scope, members: below(tree, 0), excluded: d.from > 0 ? below(tree, 0, d.from - 1) : null };
@@ -103,7 +117,7 @@ export async function orderWhere(
   db: Db,
   f: OrderFilter,
   viewer: Principal,
-  limits = BUYER_SET_LIMITS,
+  options: OrderWhereOptions = {},
 ): Promise<OrderQuery> {
   if (f.phone && !viewer.isAdmin) throw forbidden();
   const on = SALES_SWITCHES.find((s) => f[s]);
@@ -167,7 +181,7 @@ export async function orderWhere(
   }
   if (buyer.length > 0) {
     const counted =
-      downline && buyer.length === 1 && q.countable ? await countedDownline(db, downline, limits) : null;
+      downline && buyer.length === 1 && q.countable ? await countedDownline(db, downline, options) : null;
     q.boughtBy(and(...buyer)!, counted);
   }
   return q.build();

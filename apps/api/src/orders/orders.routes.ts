@@ -66,7 +66,9 @@ export const orderRoutes = [
     access: access.holder(Perm.orders),
     body: orderListBody,
     handler: async ({ app, user, body, req }) => {
-      const query = await orderWhere(app.db, body, user);
+      const query = await orderWhere(app.db, body, user, {
+        onScopeError: (err) => req.log.error({ err }, 'adding an orders totals scope failed'),
+      });
       if (!body.export) return orderPage(app.db, user, body, query);
       const job = orderExportJob(app.db, user, body, query.where, shownName(user));
       return startXlsxJob(app.db, job, req.log);

@@ -7,29 +7,63 @@ import { orders, orderTotalsDaily, orderTotalsScopes } from './orders.schema';
 
 export type TreeName = 'sponsor' | 'iblommer';
 
-/** How long adding a scope waits for order writers in flight (an import) before the list counts exactly. */
+/**
+ * How long adding a scope waits for order writers in flight (an import) before giving up; writers
+ * arriving meanwhile queue behind it.
+ */
 const WAIT_FOR_WRITERS = '300ms';
+
+/** Scopes being added in the background, per database, by tree and ancestor. */
+const adding = new WeakMap<Db, Map<string, Promise<void>>>();
 
 /**
  * The scope of order_totals_daily that counts the orders bought in `ancestorId`'s downline in
- * `tree` (the ancestor included), added on first use: its rows are aggregated from the orders
- * while order writes and moves of that tree wait (a share lock on `orders`, then the tree's shared
- * advisory lock, in that order as the triggers take theirs; orders.rollup.ts), so no write is
- * missed or counted twice. A transaction of its own (`Db`): inside an older one, its snapshot
- * could predate writes that committed while it waited. Null when writers held `orders` for longer
- * than WAIT_FOR_WRITERS: the caller then counts exactly and the next request tries again.
+ * `tree` (the ancestor included), or null when it does not exist yet: it is then added in the
+ * background (once at a time) and the caller counts exactly this time.
  */
-export async function scopeOf(db: Db, tree: TreeName, ancestorId: number): Promise<number | null> {
+export async function scopeOf(
+  db: Db,
+  tree: TreeName,
+  ancestorId: number,
+  onError: (error: unknown) => void,
+): Promise<number | null> {
   const existing = await findScope(db, tree, ancestorId);
   if (existing !== undefined) return existing;
+  const pending = adding.get(db) ?? new Map<string, Promise<void>>();
+  adding.set(db, pending);
+  const key = `${tree}:${ancestorId}`;
+  if (!pending.has(key))
+    pending.set(
+      key,
+      addScope(db, tree, ancestorId)
+        .then(() => undefined, onError)
+        .finally(() => pending.delete(key)),
+    );
+  return null;
+}
+
+/** Waits for the scopes being added to `db` (before it closes, and in tests). */
+export async function scopesAdded(db: Db): Promise<void> {
+  await Promise.all(adding.get(db)?.values() ?? []);
+}
+
+/**
+ * Adds the scope: its rows are aggregated from the orders while order writes and moves of that
+ * tree wait (a share lock on `orders`, then the tree's shared advisory lock, in that order as the
+ * triggers take theirs; orders.rollup.ts), so no write is missed or counted twice. A transaction
+ * of its own (`Db`): inside an older one, its snapshot could predate writes that committed while it
+ * waited. Nothing is added when writers held `orders` for longer than WAIT_FOR_WRITERS (the next
+ * request tries again).
+ */
+async function addScope(db: Db, tree: TreeName, ancestorId: number): Promise<void> {
   try {
-    return await db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       await tx.execute(sql.raw(`set local lock_timeout = '${WAIT_FOR_WRITERS}'`));
       await tx.execute(sql`lock table orders in share mode`);
       await lockTree(tx, tree, 'shared');
       const path = tree === 'sponsor' ? users.treePath : users.iblommerPath;
       const [ancestor] = await tx.select({ path }).from(users).where(eq(users.id, ancestorId));
-      if (!ancestor) return null;
+      if (!ancestor) return;
       // The members' orders by their user_id index (a join would scan every order), grouped in memory.
       await tx.execute(sql`set local work_mem = '64MB'`);
       const [added] = await tx
@@ -37,8 +71,8 @@ export async function scopeOf(db: Db, tree: TreeName, ancestorId: number): Promi
         .values({ tree, ancestorId })
         .onConflictDoNothing()
         .returning({ id: orderTotalsScopes.id });
-      // Added meanwhile by another request (committed while this one waited on the key).
-      if (!added) return (await findScope(tx, tree, ancestorId)) ?? null;
+      // Added meanwhile by another process.
+      if (!added) return;
       await tx.execute(sql`
         insert into order_totals_daily (scope_id, day, provider_id, product_id, source_type, subtype, status,
                                         order_count, amount_cents, sales_point)
@@ -47,11 +81,9 @@ export async function scopeOf(db: Db, tree: TreeName, ancestorId: number): Promi
         from ${orders}
         where user_id = any(array(select ${users.id} from ${users} where ${pathRange(path, ancestor.path)}))
         group by 2, 3, 4, 5, 6, 7`);
-      return added.id;
     });
   } catch (error) {
-    if (hasSqlState(error, LOCK_NOT_AVAILABLE)) return null;
-    throw error;
+    if (!hasSqlState(error, LOCK_NOT_AVAILABLE)) throw error;
   }
 }
 

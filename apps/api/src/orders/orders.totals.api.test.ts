@@ -1,4 +1,4 @@
-import { type OrderListMeta, orderListBody } from '@app/contracts';
+import { type OrderFilter, type OrderListMeta, orderListBody } from '@app/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadPrincipal, type Principal } from '../access/principal';
@@ -7,11 +7,12 @@ import { queryRows } from '../platform/db/client';
 import { importSheet } from '../platform/xlsx/test-files';
 import { TEST_PASSWORD } from '../test/factory';
 import { TestApi } from '../test/test-app';
-import { BUYER_SET_LIMITS, orderWhere } from './orders.filter';
+import { BUYER_SET_LIMITS, type BuyerSetLimits, orderWhere } from './orders.filter';
 import { SalesFixtures } from './orders.fixtures';
 import { orderPage, orderTotals, pageRows, refererSortedRows } from './orders.queries';
 import { ensureOrderTotals } from './orders.rollup';
 import { orders } from './orders.schema';
+import { scopesAdded } from './orders.scopes';
 
 /**
  * The list's totals from order_totals_daily must equal an exact count over the orders, for every
@@ -66,8 +67,15 @@ const cases = (): [Filter, boolean][] => [
 const list = (body: Filter, token = adminToken) =>
   api.post<{ meta: OrderListMeta }>('/api/orders/list', { pageSize: 20, ...body }, { token });
 
+/** The query once a scope it needs was added (the first request counts exactly and adds it in the background). */
+async function whereOnceScoped(filter: OrderFilter, viewer: Principal, limits: BuyerSetLimits) {
+  await orderWhere(api.db, filter, viewer, { limits });
+  await scopesAdded(api.db);
+  return orderWhere(api.db, filter, viewer, { limits });
+}
+
 async function exactAndRollup(filter: Filter, viewer: Principal, limits = BUYER_SET_LIMITS) {
-  const query = await orderWhere(api.db, orderListBody.parse(filter), viewer, limits);
+  const query = await whereOnceScoped(orderListBody.parse(filter), viewer, limits);
   const exact = await orderTotals(api.db, { where: query.where, totals: null });
   return { query, exact, served: await orderTotals(api.db, query) };
 }
@@ -331,8 +339,29 @@ describe('orders list totals from order_totals_daily', () => {
     expect((await exactAndRollup(filters[0]!, admin)).query.totals).toBeNull();
   });
 
+  it('count a large downline exactly until its scope, added in the background, is there', async () => {
+    const top = await api.factory.member({ name: 'tot_bg_top' });
+    const below = await api.factory.member({ name: 'tot_bg_below', parentUserId: top.id });
+    await sales.order({
+      platform_order_no: 'TOT-BG-1',
+      user_no: below.userNo,
+      completed_at: '2026-04-15T01:00:00Z',
+    });
+    const filter = orderListBody.parse({ group_sales: true, member_id: top.userNo });
+    const limits = { directUpTo: 0, complementUpTo: 0 };
+    const first = await orderWhere(api.db, filter, admin, { limits });
+    expect(first.totals).toBeNull();
+    await scopesAdded(api.db);
+    const next = await orderWhere(api.db, filter, admin, { limits });
+    expect(next.totals).toContainEqual(expect.objectContaining({ from: 'rollup' }));
+    expect(await orderTotals(api.db, next)).toEqual(await orderTotals(api.db, first));
+    expect((await orderTotals(api.db, next)).total).toBe(1);
+  });
+
   it('count a large downline from its scope, through writes, refunds and tree moves', async () => {
-    // Every downline with a member counts as large here, and none is nearly the whole tree.
+    // Every downline with a member counts as large here, and none is nearly the whole tree. Six scopes:
+    // those of the filters below (the sponsor trees of A, B and X, the iBloomer trees of A and B) and the
+    // previous test's.
     const limits = { directUpTo: 0, complementUpTo: 0 };
     const filters = () => [
       { group_sales: true, member_id: m.A!.userNo },
@@ -364,7 +393,7 @@ describe('orders list totals from order_totals_daily', () => {
       api.db,
       sql`select count(*)::int as n from order_totals_scopes`,
     )) as [{ n: number }];
-    expect(scopeCount).toBe(5);
+    expect(scopeCount).toBe(6);
     // The group sales of A are B's, C's and D's orders (A's own are not part of them).
     const { served } = await exactAndRollup(filters()[0]!, admin, limits);
     const [own] = await queryRows<{ n: number }>(
@@ -578,7 +607,7 @@ describe('orders list of a downline counted from its scope', () => {
     let pages = 0;
     for (const filter of filters) {
       const body = orderListBody.parse(filter);
-      const query = await orderWhere(api.db, body, admin, limits);
+      const query = await whereOnceScoped(body, admin, limits);
       expect(query.walk, JSON.stringify(filter)).toBeDefined();
       const { total } = await orderTotals(api.db, query);
       expect(total).toBeGreaterThan(2);
