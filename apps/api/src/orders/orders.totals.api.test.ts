@@ -130,6 +130,18 @@ async function expectRollupEqualsOrders() {
   expect(rollup).toEqual(fresh);
 }
 
+/** A new member with one member below it, who bought one order. */
+async function smallDownline(name: string) {
+  const top = await api.factory.member({ name: `${name}_top` });
+  const below = await api.factory.member({ name: `${name}_below`, parentUserId: top.id });
+  await sales.order({
+    platform_order_no: `${name}-1`,
+    user_no: below.userNo,
+    completed_at: '2026-04-15T01:00:00Z',
+  });
+  return { top, below };
+}
+
 beforeAll(async () => {
   api = await TestApi.start({ refundAdmin: 'tot_refunder', ordersIngestKey: 'shop-key' });
   sales = new SalesFixtures(api.db);
@@ -340,13 +352,7 @@ describe('orders list totals from order_totals_daily', () => {
   });
 
   it('count a large downline exactly until its scope, added in the background, is there', async () => {
-    const top = await api.factory.member({ name: 'tot_bg_top' });
-    const below = await api.factory.member({ name: 'tot_bg_below', parentUserId: top.id });
-    await sales.order({
-      platform_order_no: 'TOT-BG-1',
-      user_no: below.userNo,
-      completed_at: '2026-04-15T01:00:00Z',
-    });
+    const { top } = await smallDownline('tot_bg');
     const filter = orderListBody.parse({ group_sales: true, member_id: top.userNo });
     const limits = { directUpTo: 0, complementUpTo: 0 };
     const first = await orderWhere(api.db, filter, admin, { limits });
@@ -482,13 +488,7 @@ describe('orders list totals from order_totals_daily', () => {
     'count exactly while a writer holds the orders table, and add the scope once it is done',
     async () => {
       const limits = { directUpTo: 0, complementUpTo: 0 };
-      const top = await api.factory.member({ name: 'tot_top' });
-      const below = await api.factory.member({ name: 'tot_below', parentUserId: top.id });
-      await sales.order({
-        platform_order_no: 'TOT-Z-1',
-        user_no: below.userNo,
-        completed_at: '2026-04-15T01:00:00Z',
-      });
+      const { top, below } = await smallDownline('tot_held');
       const filter = { group_sales: true, member_id: top.userNo };
       let release = () => {};
       const held = new Promise<void>((resolve) => {
