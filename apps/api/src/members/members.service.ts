@@ -6,7 +6,7 @@ import { hashPassword } from '../access/passwords';
 import { type DbOrTx, queryRows } from '../platform/db/client';
 import { AppError, conflict } from '../platform/http/errors';
 import { levelHistory, type UserRow, users } from './members.schema';
-import { lockTree } from './tree-path';
+import { lockTree, type TreeKind } from './tree-path';
 
 export interface NewMemberInput {
   name: string;
@@ -35,12 +35,7 @@ async function nextUserId(db: DbOrTx): Promise<number> {
 }
 
 /** Position in a tree under `parentId`: depth and materialised path ending with the node itself. */
-async function treePlacement(
-  db: DbOrTx,
-  id: number,
-  parentId: number | null | undefined,
-  tree: 'sponsor' | 'iblommer',
-) {
+async function treePlacement(db: DbOrTx, id: number, parentId: number | null | undefined, tree: TreeKind) {
   if (!parentId) return { depth: 0, path: `/${id}/` };
   const [parent] = await db.select().from(users).where(eq(users.id, parentId));
   if (!parent || parent.isAdmin) throw new AppError(ResultCode.BAD_REQUEST, 'access.parentNotFound');

@@ -15,8 +15,11 @@ export function ancestorIds(path: string): number[] {
   return path.split('/').filter(Boolean).map(Number).slice(0, -1);
 }
 
+/** The two referral trees share one shape: parent id, depth and a materialised path ('/1/5/23/', self included). */
+export type TreeKind = 'sponsor' | 'iblommer';
+
 /** The advisory lock's key; the orders totals' triggers take the shared lock in SQL too. */
-export const treeLockKey = (tree: 'sponsor' | 'iblommer') => `tree-move:${tree}`;
+export const treeLockKey = (tree: TreeKind) => `tree-move:${tree}`;
 
 /**
  * The per-tree advisory lock, held until the transaction ends. A move rewrites
@@ -25,11 +28,7 @@ export const treeLockKey = (tree: 'sponsor' | 'iblommer') => `tree-move:${tree}`
  * path (and a move waits for creations in flight, whose rows it then moves too).
  * Take the sponsor tree's lock before the iBloomer tree's.
  */
-export async function lockTree(
-  tx: DbOrTx,
-  tree: 'sponsor' | 'iblommer',
-  mode: 'exclusive' | 'shared',
-): Promise<void> {
+export async function lockTree(tx: DbOrTx, tree: TreeKind, mode: 'exclusive' | 'shared'): Promise<void> {
   const key = treeLockKey(tree);
   await tx.execute(
     mode === 'exclusive'

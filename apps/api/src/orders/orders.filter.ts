@@ -3,7 +3,7 @@ import { and, type Column, eq, type SQL, sql } from 'drizzle-orm';
 import { containsPattern } from '../access/paging';
 import type { Principal } from '../access/principal';
 import { type UserRow, users } from '../members/members.schema';
-import { pathRange } from '../members/tree-path';
+import { pathRange, type TreeKind } from '../members/tree-path';
 import { maskedName } from '../members/viewer';
 import { type Db, type DbOrTx, queryRows } from '../platform/db/client';
 import { fieldError, forbidden } from '../platform/http/errors';
@@ -12,12 +12,12 @@ import { memberByNo } from '../providers/lookups';
 import { providers } from '../providers/providers.schema';
 import { Conditions, type CountedBuyers, type OrderQuery } from './orders.conditions';
 import { orders, orderTotalsDaily } from './orders.schema';
-import { scopeOf, type TreeName } from './orders.scopes';
+import { scopeOf } from './orders.scopes';
 
 type Subject = Pick<UserRow, 'id' | 'treePath' | 'treeDepth' | 'iblommerPath' | 'iblommerDepth'>;
 
 type Tree = { path: Column; depth: Column; at: string; level: number };
-const TREES: Record<TreeName, (s: Subject) => Tree> = {
+const TREES: Record<TreeKind, (s: Subject) => Tree> = {
   sponsor: (s) => ({ path: users.treePath, depth: users.treeDepth, at: s.treePath, level: s.treeDepth }),
   iblommer: (s) => ({
     path: users.iblommerPath,
@@ -35,7 +35,7 @@ const below = (t: Tree, from: number, to?: number) =>
 
 /** The members `from` (to `to`) levels below `subject` in `tree`. */
 interface Downline {
-  tree: TreeName;
+  tree: TreeKind;
   subject: Subject;
   from: number;
   to?: number;

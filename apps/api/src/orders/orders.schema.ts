@@ -13,6 +13,7 @@ import {
   unique,
 } from 'drizzle-orm/pg-core';
 import { users } from '../members/members.schema';
+import type { TreeKind } from '../members/tree-path';
 import { products } from '../products/products.schema';
 import { providers } from '../providers/providers.schema';
 
@@ -99,7 +100,7 @@ export const orderTotalsScopes = pgTable(
   'order_totals_scopes',
   {
     id: serial('id').primaryKey(),
-    tree: text('tree').$type<'sponsor' | 'iblommer'>().notNull(),
+    tree: text('tree').$type<TreeKind>().notNull(),
     ancestorId: integer('ancestor_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

@@ -1,11 +1,9 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { users } from '../members/members.schema';
-import { lockTree, pathRange } from '../members/tree-path';
+import { lockTree, pathRange, type TreeKind } from '../members/tree-path';
 import type { Db, DbOrTx } from '../platform/db/client';
 import { hasSqlState, LOCK_NOT_AVAILABLE } from '../platform/db/errors';
 import { orders, orderTotalsDaily, orderTotalsScopes } from './orders.schema';
-
-export type TreeName = 'sponsor' | 'iblommer';
 
 /**
  * How long adding a scope waits for order writers in flight (an import) before giving up; writers
@@ -23,7 +21,7 @@ const adding = new WeakMap<Db, Map<string, Promise<void>>>();
  */
 export async function scopeOf(
   db: Db,
-  tree: TreeName,
+  tree: TreeKind,
   ancestorId: number,
   onError: (error: unknown) => void,
 ): Promise<number | null> {
@@ -55,7 +53,7 @@ export async function scopesAdded(db: Db): Promise<void> {
  * waited. Nothing is added when writers held `orders` for longer than WAIT_FOR_WRITERS (the next
  * request tries again).
  */
-async function addScope(db: Db, tree: TreeName, ancestorId: number): Promise<void> {
+async function addScope(db: Db, tree: TreeKind, ancestorId: number): Promise<void> {
   try {
     await db.transaction(async (tx) => {
       await tx.execute(sql.raw(`set local lock_timeout = '${WAIT_FOR_WRITERS}'`));
@@ -87,7 +85,7 @@ async function addScope(db: Db, tree: TreeName, ancestorId: number): Promise<voi
   }
 }
 
-async function findScope(db: DbOrTx, tree: TreeName, ancestorId: number) {
+async function findScope(db: DbOrTx, tree: TreeKind, ancestorId: number) {
   const [row] = await db
     .select({ id: orderTotalsScopes.id })
     .from(orderTotalsScopes)

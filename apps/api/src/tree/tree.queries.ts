@@ -1,9 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { pathRange } from '../members/tree-path';
+import { pathRange, type TreeKind } from '../members/tree-path';
 import { type DbOrTx, queryRows } from '../platform/db/client';
-
-/** The two referral trees share one shape: parent id, depth and a materialised path ('/1/5/23/', self included). */
-export type TreeKind = 'sponsor' | 'iblommer';
 
 const COLUMNS = {
   sponsor: { parent: 'parent_user_id', depth: 'tree_depth', path: 'tree_path' },

@@ -9,6 +9,7 @@ import {
 import { levelName } from '../access/current-user';
 import type { Principal } from '../access/principal';
 import { levels } from '../members/members.schema';
+import type { TreeKind } from '../members/tree-path';
 import type { DbOrTx } from '../platform/db/client';
 import { forbidden, notFound } from '../platform/http/errors';
 import {
@@ -16,7 +17,6 @@ import {
   downlineCount,
   findPosition,
   levelRows,
-  type TreeKind,
   type TreePosition,
   type TreeRow,
   topRows,
