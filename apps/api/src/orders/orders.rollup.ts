@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { treeLockKey } from '../members/tree-path';
 import { type DbOrTx, queryRows } from '../platform/db/client';
 import { ensureSqlFunctions, type SqlFunction, sqlFunctionCurrent } from '../platform/db/sql-functions';
@@ -42,6 +42,11 @@ const NONZERO = 'having sum(n) <> 0 or sum(amount_cents) <> 0 or sum(sales_point
 /** The ids in a materialised path ('/1/5/23/' → {1,5,23}; '/' → {}). */
 const pathIds = (path: string) => `string_to_array(trim(both '/' from ${path}), '/')::int[]`;
 
+/** The ancestors of the `users` row `row` in both trees, itself included: (tree, ancestor_id) rows. */
+const ancestorsOf = (row: string) => `
+      select 'sponsor' as tree, unnest(${pathIds(`${row}.tree_path`)}) as ancestor_id
+      union all select 'iblommer', unnest(${pathIds(`${row}.iblommer_path`)})`;
+
 /** One signed row per order written: +1 and its figures for new rows, -1 and their negation for old ones. */
 const signed = (rows: 'new_rows' | 'old_rows') =>
   `select user_id, completed_at, provider_id, product_id, source_type, subtype, status, ${
@@ -63,9 +68,7 @@ const applyDeltas = (deltas: string) => `
       reach as (
         select u.id as user_id, s.id as scope_id
         from users u
-        cross join lateral (
-          select 'sponsor' as tree, unnest(${pathIds('u.tree_path')}) as ancestor_id
-          union all select 'iblommer', unnest(${pathIds('u.iblommer_path')})) a
+        cross join lateral (${ancestorsOf('u')}) a
         join order_totals_scopes s on s.tree = a.tree and s.ancestor_id = a.ancestor_id
         where u.id in (select user_id from d))
       ${UPSERT}
@@ -102,10 +105,8 @@ begin
     from old_rows o
     join new_rows n on n.id = o.id
     cross join lateral (
-      select 'sponsor' as tree, -1 as sign, unnest(${pathIds('o.tree_path')}) as ancestor_id
-      union all select 'sponsor', 1, unnest(${pathIds('n.tree_path')})
-      union all select 'iblommer', -1, unnest(${pathIds('o.iblommer_path')})
-      union all select 'iblommer', 1, unnest(${pathIds('n.iblommer_path')})) a
+      select -1 as sign, * from (${ancestorsOf('o')}) left_scopes
+      union all select 1, * from (${ancestorsOf('n')}) joined_scopes) a
     join order_totals_scopes s on s.tree = a.tree and s.ancestor_id = a.ancestor_id
     where o.tree_path <> n.tree_path or o.iblommer_path <> n.iblommer_path
     group by 1, 2
@@ -148,17 +149,24 @@ const TRIGGERS = [
 ] as const;
 
 /**
+ * Adds the orders matching `where` (a condition on `orders`) to the rows of scope `scopeId` (null:
+ * every order's), bucket by bucket as the triggers do: rebuilding the rollup, filling a new scope.
+ */
+export function addOrderTotals(db: DbOrTx, scopeId: number | null, where: SQL) {
+  return db.execute(sql`${sql.raw(UPSERT)}
+    select ${scopeId}::int, ${sql.raw(BUCKET)}, count(*), sum(amount_cents), sum(sales_point)
+    from orders where ${where} group by 2, 3, 4, 5, 6, 7
+    ${sql.raw(ON_CONFLICT)}`);
+}
+
+/**
  * Rebuilds the whole rollup from `orders` (installation, or after a change of the triggers). The
  * scopes are dropped with their rows; the orders list adds them again as it needs them.
  */
 export async function rebuildOrderTotals(db: DbOrTx) {
   await db.execute(sql`delete from order_totals_scopes`);
   await db.execute(sql`delete from order_totals_daily`);
-  await db.execute(
-    sql.raw(`${UPSERT}
-      select null, ${BUCKET}, count(*), sum(amount_cents), sum(sales_point)
-      from orders group by 2, 3, 4, 5, 6, 7`),
-  );
+  await addOrderTotals(db, null, sql`true`);
 }
 
 /** Installs (or updates) the rollup's trigger functions and triggers; see above. */

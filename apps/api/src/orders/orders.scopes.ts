@@ -3,6 +3,7 @@ import { users } from '../members/members.schema';
 import { lockTree, pathRange, type TreeKind } from '../members/tree-path';
 import type { Db, DbOrTx } from '../platform/db/client';
 import { hasSqlState, LOCK_NOT_AVAILABLE } from '../platform/db/errors';
+import { addOrderTotals } from './orders.rollup';
 import { orders, orderTotalsDaily, orderTotalsScopes } from './orders.schema';
 
 /**
@@ -71,14 +72,11 @@ async function addScope(db: Db, tree: TreeKind, ancestorId: number): Promise<voi
         .returning({ id: orderTotalsScopes.id });
       // Added meanwhile by another process.
       if (!added) return;
-      await tx.execute(sql`
-        insert into order_totals_daily (scope_id, day, provider_id, product_id, source_type, subtype, status,
-                                        order_count, amount_cents, sales_point)
-        select ${added.id}, (completed_at at time zone 'UTC')::date, provider_id, product_id, source_type,
-               subtype, status, count(*), sum(amount_cents), sum(sales_point)
-        from ${orders}
-        where user_id = any(array(select ${users.id} from ${users} where ${pathRange(path, ancestor.path)}))
-        group by 2, 3, 4, 5, 6, 7`);
+      await addOrderTotals(
+        tx,
+        added.id,
+        sql`${orders.userId} = any(array(select ${users.id} from ${users} where ${pathRange(path, ancestor.path)}))`,
+      );
     });
   } catch (error) {
     if (!hasSqlState(error, LOCK_NOT_AVAILABLE)) throw error;
