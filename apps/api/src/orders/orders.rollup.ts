@@ -128,8 +128,8 @@ end
 
 // No JIT: estimates from transition tables are far off, and compiling cost a move of 19,000 members ~1 s.
 const FUNCTIONS: SqlFunction[] = [
-  { name: 'order_totals_apply', signature: '() returns trigger set jit = off', body: APPLY_BODY },
-  { name: 'order_totals_move', signature: '() returns trigger set jit = off', body: MOVE_BODY },
+  { name: 'order_totals_apply', signature: '() returns trigger', body: APPLY_BODY, settings: { jit: 'off' } },
+  { name: 'order_totals_move', signature: '() returns trigger', body: MOVE_BODY, settings: { jit: 'off' } },
 ];
 
 const TRIGGERS = [

@@ -532,7 +532,17 @@ describe('orders list totals from order_totals_daily', () => {
       user_no: m.B!.userNo,
       completed_at: '2026-04-15T01:00:00Z',
     });
+    // A function whose settings were changed is installed again too.
+    await api.db.execute(sql`alter function order_totals_move() reset all`);
     await api.db.transaction((tx) => ensureOrderTotals(tx));
+    const settings = await queryRows<{ name: string; settings: string[] | null }>(
+      api.db,
+      sql`select proname as name, proconfig as settings from pg_proc where proname like 'order_totals_%' order by 1`,
+    );
+    expect(settings).toEqual([
+      { name: 'order_totals_apply', settings: ['jit=off'] },
+      { name: 'order_totals_move', settings: ['jit=off'] },
+    ]);
     await expectTotalsMatch();
     await sales.order({
       platform_order_no: 'TOT-TRACKED',

@@ -7,22 +7,30 @@ export interface SqlFunction {
   /** Parameter list and return type, e.g. `(p_user int) returns int`. */
   signature: string;
   body: string;
+  /** Settings in force while it runs (`set jit = off`, say). */
+  settings?: Record<string, string>;
 }
 
-/** Whether the installed body of `name` is exactly `body` (false when the function is missing). */
+const settingsClause = (fn: Pick<SqlFunction, 'settings'>) =>
+  Object.entries(fn.settings ?? {})
+    .map(([name, value]) => ` set ${name} = ${value}`)
+    .join('');
+
+/** Whether `name` is installed with exactly `body` and `settings` (false when the function is missing). */
 export async function sqlFunctionCurrent(
   db: DbOrTx,
-  fn: Pick<SqlFunction, 'name' | 'body'>,
+  fn: Pick<SqlFunction, 'name' | 'body' | 'settings'>,
 ): Promise<boolean> {
-  const [row] = await queryRows<{ body: string | null }>(
+  const [row] = await queryRows<{ body: string | null; settings: string[] | null }>(
     db,
-    sql`select (select prosrc from pg_proc where oid = to_regproc(${fn.name})) as body`,
+    sql`select prosrc as body, proconfig as settings from pg_proc where oid = to_regproc(${fn.name})`,
   );
-  return row?.body === fn.body;
+  const settings = Object.entries(fn.settings ?? {}).map(([name, value]) => `${name}=${value}`);
+  return row?.body === fn.body && JSON.stringify(row.settings ?? []) === JSON.stringify(settings);
 }
 
 /**
- * Installs the functions whose body changed (idempotent; run by prepareDatabase). The old version is
+ * Installs the functions whose body or settings changed (idempotent; run by prepareDatabase). The old version is
  * dropped first, as a changed parameter list would otherwise add an overload beside it — with the triggers
  * that call it, which their owner then creates again (ensureOrderTotals); an advisory lock keeps API
  * processes starting at once from installing the same function together.
@@ -38,7 +46,9 @@ export async function ensureSqlFunctions(tx: DbOrTx, fns: readonly SqlFunction[]
   for (const fn of await stale()) {
     await tx.execute(sql.raw(`drop function if exists ${fn.name} cascade`));
     await tx.execute(
-      sql.raw(`create function ${fn.name}${fn.signature} language plpgsql as $fn$${fn.body}$fn$`),
+      sql.raw(
+        `create function ${fn.name}${fn.signature}${settingsClause(fn)} language plpgsql as $fn$${fn.body}$fn$`,
+      ),
     );
   }
 }
