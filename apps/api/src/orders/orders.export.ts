@@ -1,45 +1,45 @@
 import { formatCents, type OrderFilter, orderFieldVisible } from '@app/contracts';
 import { count, type SQL } from 'drizzle-orm';
 import type { Principal } from '../access/principal';
-import type { Db } from '../platform/db/client';
+import { type Db, withoutParallelWorkers } from '../platform/db/client';
 import type { XlsxJob } from '../platform/jobs/jobs.runner';
 import type { CellValue } from '../platform/xlsx/cells';
 import { type Column, keysetBatches } from '../platform/xlsx/export';
 import { ORDER_IMPORT_COLUMNS } from './orders.import';
-import { type OrderJoinRow, orderBatch } from './orders.queries';
+import { type OrderJoinRow, orderBatch, orderBatchKey } from './orders.queries';
 import { orders } from './orders.schema';
 
 type ImportColumn = (typeof ORDER_IMPORT_COLUMNS)[number];
 const MONEY = new Set<ImportColumn>(['amount', 'platform_profit', 'platform_rebate', 'supplier_rebate']);
 
-function importCell(r: OrderJoinRow, column: ImportColumn): CellValue {
-  const o = r.order;
+/** How to read an import column off a joined order (built once per column, not per cell). */
+function importCell(column: ImportColumn): (r: OrderJoinRow) => CellValue {
   switch (column) {
     case 'user_no':
-      return r.buyer.user_no;
+      return (r) => r.buyer.user_no;
     case 'wordpress_id':
-      return r.buyerPlatformId;
+      return (r) => r.buyerPlatformId;
     case 'referer_user_no':
-      return r.referer?.user_no;
+      return (r) => r.referer?.user_no;
     case 'provider_no':
-      return r.provider?.provider_no;
+      return (r) => r.provider?.provider_no;
     case 'order_at':
-      return o.orderAt.toISOString();
+      return (r) => r.order.orderAt.toISOString();
     case 'completed_at':
-      return o.completedAt?.toISOString();
+      return (r) => r.order.completedAt?.toISOString();
     case 'amount':
-      return formatCents(o.amountCents);
+      return (r) => formatCents(r.order.amountCents);
     case 'platform_profit':
-      return formatCents(o.platformProfitCents);
+      return (r) => formatCents(r.order.platformProfitCents);
     case 'platform_rebate':
-      return formatCents(o.platformRebateCents);
+      return (r) => formatCents(r.order.platformRebateCents);
     case 'supplier_rebate':
-      return formatCents(o.supplierRebateCents);
+      return (r) => formatCents(r.order.supplierRebateCents);
     case 'sales_point':
-      return o.salesPoint;
+      return (r) => r.order.salesPoint;
     default: {
-      const key = column.replace(/_(\w)/g, (_, c: string) => c.toUpperCase()) as keyof typeof o;
-      return o[key] as CellValue;
+      const key = column.replace(/_(\w)/g, (_, c: string) => c.toUpperCase()) as keyof OrderJoinRow['order'];
+      return (r) => r.order[key] as CellValue;
     }
   }
 }
@@ -63,7 +63,7 @@ export function orderExportColumns(
     { header: 'provider', value: (r) => r.provider?.name },
     ...imports.map((c) => ({
       header: c,
-      value: (r: OrderJoinRow) => importCell(r, c),
+      value: importCell(c),
       width: MONEY.has(c) ? 14 : 20,
     })),
   ];
@@ -71,7 +71,7 @@ export function orderExportColumns(
 
 type ShownName = Parameters<typeof orderExportColumns>[1];
 
-/** The orders export as a job: the filtered set (`where`, already scoped to the viewer) in id order. */
+/** The orders export as a job: the filtered set (`where`, already scoped to the viewer), newest completed first. */
 export function orderExportJob(
   db: Db,
   viewer: Principal,
@@ -89,8 +89,8 @@ export function orderExportJob(
     count: async () => (await db.select({ n: count() }).from(orders).where(where))[0]?.n ?? 0,
     batches: () =>
       keysetBatches(
-        (after, limit) => orderBatch(db, where, after, limit),
-        (r) => r.order.id,
+        (after, limit) => withoutParallelWorkers(db, (tx) => orderBatch(tx, where, after, limit)),
+        orderBatchKey,
       ),
   };
 }

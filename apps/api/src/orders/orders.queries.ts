@@ -38,6 +38,8 @@ function selectOrders(db: DbOrTx) {
       referer: person(referer),
       sponsor: person(sponsor),
       provider: { id: providers.id, name: providers.name, provider_no: providers.providerNo },
+      /** The completion time in full (a Date keeps milliseconds, PostgreSQL microseconds): exports' keyset. */
+      completedAtText: sql<string | null>`${orders.completedAt}::text`,
     })
     .from(orders)
     .innerJoin(buyer, eq(buyer.id, orders.userId))
@@ -330,12 +332,33 @@ export async function orderPage(
   return { list: rows.map((r) => toOrderView(viewer, r)), meta };
 }
 
-/** Filtered orders by id (export batches). */
-export function orderBatch(db: DbOrTx, where: SQL | undefined, afterId: number | null, limit: number) {
+/** Where a batch of orders ended: the last row's completion time (in full) and id. */
+export interface OrderBatchKey {
+  completedAt: string | null;
+  id: number;
+}
+
+export const orderBatchKey = (r: OrderJoinRow): OrderBatchKey => ({
+  completedAt: r.completedAtText,
+  id: r.order.id,
+});
+
+/**
+ * Filtered orders as the list shows them by default, newest completed first (PostgreSQL puts
+ * pending orders, with no completion time, first), a batch after `after`. In this order a date
+ * range is one stretch of orders_completed_idx, so each batch reads only its own rows.
+ */
+export function orderBatch(db: DbOrTx, where: SQL | undefined, after: OrderBatchKey | null, limit: number) {
   return selectOrders(db)
-    .where(and(where, afterId ? sql`${orders.id} > ${afterId}` : undefined))
-    .orderBy(orders.id)
+    .where(and(where, after ? afterKey(after) : undefined))
+    .orderBy(desc(orders.completedAt), desc(orders.id))
     .limit(limit);
+}
+
+function afterKey({ completedAt, id }: OrderBatchKey): SQL {
+  if (completedAt === null)
+    return sql`(${orders.completedAt} is null and ${orders.id} < ${id} or ${orders.completedAt} is not null)`;
+  return sql`(${orders.completedAt}, ${orders.id}) < (${completedAt}::timestamptz, ${id})`;
 }
 
 export async function orderByNo(db: DbOrTx, orderNo: string) {

@@ -8,6 +8,8 @@ export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsh
 
 /** Bytes of finished spreadsheet allowed to wait for a slow client before reading more rows. */
 const MAX_BUFFERED = 1 << 20;
+/** Rows written between turns of the event loop (a few milliseconds of work). */
+const ROWS_PER_TURN = 200;
 
 export interface Column<T> {
   header: string;
@@ -44,7 +46,12 @@ export async function writeXlsx<T>(
   sheet.addRow(columns.map((c) => c.header)).commit();
   let written = 0;
   for await (const batch of batches) {
-    for (const row of batch) sheet.addRow(columns.map((c) => neutralise(c.value(row)))).commit();
+    for (const [i, row] of batch.entries()) {
+      // Between slices of a batch other requests get the event loop, and so does the next batch's read
+      // (keysetBatches), whose round trips would otherwise wait for the whole batch to be written.
+      if (i > 0 && i % ROWS_PER_TURN === 0) await new Promise(setImmediate);
+      sheet.addRow(columns.map((c) => neutralise(c.value(row)))).commit();
+    }
     written += batch.length;
     // Backpressure: wait while the destination has not taken what is already written.
     while (out.writableLength > MAX_BUFFERED && !out.destroyed)
@@ -85,17 +92,28 @@ export function sendXlsxBuffer(reply: FastifyReply, filename: string, buffer: Bu
   return attachment(reply, filename).send(buffer);
 }
 
-/** Keyset batches of a query ordered by a numeric id: constant memory on any table size. */
-export async function* keysetBatches<T>(
-  fetch: (afterId: number | null, limit: number) => Promise<T[]>,
-  idOf: (row: T) => number = (row) => (row as { id: number }).id,
+/**
+ * Keyset batches of an ordered query, by default by a numeric id: constant memory on any table
+ * size. The next batch is read while the caller writes this one (at most two in memory).
+ */
+export async function* keysetBatches<T, K = number>(
+  fetch: (after: K | null, limit: number) => PromiseLike<T[]>,
+  keyOf: (row: T) => K = (row) => (row as { id: K }).id,
   batchSize = 2000,
 ): AsyncGenerator<T[]> {
-  let after: number | null = null;
-  for (;;) {
-    const rows = await fetch(after, batchSize);
+  const read = (after: K | null) => {
+    // Promise.resolve runs a lazy query builder (drizzle's runs once `then` is called) now. Its
+    // failure is marked handled at once: a caller that stops early never awaits it.
+    const rows = Promise.resolve(fetch(after, batchSize));
+    rows.catch(() => undefined);
+    return rows;
+  };
+  let next: Promise<T[]> | null = read(null);
+  while (next) {
+    const rows: T[] = await next;
+    next = rows.length < batchSize ? null : read(keyOf(rows[rows.length - 1]!));
+    // One turn of the event loop puts that read on the wire before the caller's work on this batch.
+    await new Promise(setImmediate);
     if (rows.length > 0) yield rows;
-    if (rows.length < batchSize) return;
-    after = idOf(rows[rows.length - 1]!);
   }
 }

@@ -1,0 +1,78 @@
+import type { JobStarted } from '@app/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../platform/db/client';
+import { jobFile } from '../platform/jobs/test-jobs';
+import { keysetBatches } from '../platform/xlsx/export';
+import { xlsxRows } from '../platform/xlsx/test-files';
+import { TEST_PASSWORD } from '../test/factory';
+import { TestApi } from '../test/test-app';
+import { SalesFixtures } from './orders.fixtures';
+import { orderBatch, orderBatchKey } from './orders.queries';
+
+let api: TestApi;
+let adminToken: string;
+
+/**
+ * Completion times that a keyset can trip over: pending orders (none), three orders completed at
+ * the same instant, and two a microsecond apart (a JavaScript Date cannot tell them apart).
+ */
+const COMPLETED: Record<string, string | null> = {
+  'EX-pending-1': null,
+  'EX-same-1': '2026-04-15 10:00:00.123456+00',
+  'EX-old': '2026-04-01 09:00:00+00',
+  'EX-same-2': '2026-04-15 10:00:00.123456+00',
+  'EX-micro-1': '2026-04-16 08:00:00.000001+00',
+  'EX-pending-2': null,
+  'EX-micro-2': '2026-04-16 08:00:00.000002+00',
+  'EX-same-3': '2026-04-15 10:00:00.123456+00',
+  'EX-new': '2026-05-01 00:00:00+00',
+};
+
+beforeAll(async () => {
+  api = await TestApi.start();
+  adminToken = await api.login((await api.factory.superAdmin()).name, TEST_PASSWORD);
+  const sales = new SalesFixtures(api.db);
+  const buyer = await api.factory.member({ name: 'export_buyer' });
+  for (const [no, completed] of Object.entries(COMPLETED)) {
+    await sales.order({ platform_order_no: no, user_no: buyer.userNo, completed_at: '2026-04-10T00:00:00Z' });
+    await api.db.execute(
+      sql`update orders set completed_at = ${completed}::timestamptz where platform_order_no = ${no}`,
+    );
+  }
+});
+
+afterAll(() => api?.close());
+
+/** The orders' platform numbers as one query sorts them: newest completed first, pending first. */
+const newestFirst = async () =>
+  (
+    await queryRows<{ no: string }>(
+      api.db,
+      sql`select platform_order_no as no from orders order by completed_at desc nulls first, id desc`,
+    )
+  ).map((r) => r.no);
+
+describe('orders export', () => {
+  it('reads every order once, in the list order, whatever the batch size', async () => {
+    const expected = await newestFirst();
+    expect(expected.slice(0, 4)).toEqual(['EX-pending-2', 'EX-pending-1', 'EX-new', 'EX-micro-2']);
+    for (const size of [1, 2, 3, 4, 100]) {
+      const read: string[] = [];
+      const batches = keysetBatches(
+        (after, limit) => orderBatch(api.db, undefined, after, limit),
+        orderBatchKey,
+        size,
+      );
+      for await (const batch of batches) read.push(...batch.map((r) => r.order.platformOrderNo));
+      expect(read, `batches of ${size}`).toEqual(expected);
+    }
+  });
+
+  it('writes the file newest completed first', async () => {
+    const started = await api.post<JobStarted>('/api/orders/list', { export: true }, { token: adminToken });
+    const rows = await xlsxRows((await jobFile(api, started.body.data, adminToken)).file.raw);
+    const column = rows[0]!.indexOf('platform_order_no');
+    expect(rows.slice(1).map((r) => r[column])).toEqual(await newestFirst());
+  });
+});
