@@ -26,9 +26,9 @@ export function attachment(reply: FastifyReply, filename: string, type = XLSX_MI
 
 /**
  * Writes an .xlsx into `out` while batches arrive (exceljs streaming writer): memory stays
- * flat however many rows there are, as it waits whenever `out` has not taken what is
- * already written. Cells are neutralised against formula injection. `onBatch` hears the
- * number of rows written so far.
+ * flat however many rows there are, as it waits whenever `out`, or the zip inside the writer,
+ * has not taken what is already written. Cells are neutralised against formula injection.
+ * `onBatch` hears the number of rows written so far.
  */
 export async function writeXlsx<T>(
   out: Writable,
@@ -53,14 +53,40 @@ export async function writeXlsx<T>(
       sheet.addRow(columns.map((c) => neutralise(c.value(row)))).commit();
     }
     written += batch.length;
-    // Backpressure: wait while the destination has not taken what is already written.
-    while (out.writableLength > MAX_BUFFERED && !out.destroyed)
-      await Promise.race([once(out, 'drain'), once(out, 'close')]);
+    await untilTaken(zipIntake(sheet), out);
+    await untilTaken(out, out);
     await opts.onBatch?.(written);
   }
   sheet.commit();
   await workbook.commit();
   return written;
+}
+
+/**
+ * Where the writer's zip takes the sheet's XML in (exceljs 4.4 internals): the worksheet's stream
+ * writes into it without waiting (exceljs issue #2916), so unless someone waits for it, it holds
+ * most of the file when the XML comes faster than the zip compresses it.
+ */
+function zipIntake(sheet: ExcelJS.Worksheet): Writable {
+  const intake = (sheet as unknown as { stream?: { pipes?: Writable[] } }).stream?.pipes?.[0];
+  if (!intake) throw new Error('exceljs changed: no zip intake behind the worksheet stream');
+  return intake;
+}
+
+/** Bytes written to `stream` and not yet taken (the zip intake is a readable-stream v2 stream). */
+const buffered = (stream: Writable) =>
+  stream.writableLength ??
+  (stream as unknown as { _writableState: { length: number } })._writableState.length;
+
+/** Waits while `stream` holds more than MAX_BUFFERED bytes, unless `out` is closed (the client went away). */
+async function untilTaken(stream: Writable, out: Writable): Promise<void> {
+  while (buffered(stream) > MAX_BUFFERED && !out.destroyed) {
+    const settled = new AbortController();
+    const { signal } = settled;
+    await Promise.race([once(stream, 'drain', { signal }), once(out, 'close', { signal })]).finally(() =>
+      settled.abort(),
+    );
+  }
 }
 
 /** Streams an .xlsx to the client (see `writeXlsx`). */

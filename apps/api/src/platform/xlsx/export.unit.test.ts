@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { keysetBatches } from './export';
+import { keysetBatches, writeXlsx } from './export';
 
 const rows = Array.from({ length: 7 }, (_, i) => ({ id: i + 1 }));
 
@@ -39,5 +41,36 @@ describe('keysetBatches', () => {
     }
     // An unhandled rejection would fail this run.
     await new Promise((resolve) => setTimeout(resolve, 20));
+  });
+});
+
+describe('writeXlsx', () => {
+  it('waits for the zip to take each batch, so it never holds much of the file', async () => {
+    // Text that barely compresses: the zip's output then follows what it has taken in.
+    const noise = (n: number) => createHash('sha256').update(String(n)).digest('hex');
+    const columns = Array.from({ length: 8 }, (_, i) => ({
+      header: `c${i}`,
+      value: (r: number) => noise(r * 8 + i),
+    }));
+    async function* batches() {
+      for (let b = 0; b < 20; b++) yield Array.from({ length: 1000 }, (_, i) => b * 1000 + i);
+    }
+    let bytes = 0;
+    const out = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        bytes += chunk.length;
+        done();
+      },
+    });
+    let beforeCommit = 0;
+    const written = await writeXlsx(out, columns, batches(), {
+      onBatch: async () => {
+        beforeCommit = bytes;
+      },
+    });
+    expect(written).toBe(20_000);
+    // ~11 MB of sheet XML, ~6 MB zipped: all but the last megabyte or so was out before the end.
+    expect(bytes).toBeGreaterThan(4e6);
+    expect(bytes - beforeCommit).toBeLessThan(1.5e6);
   });
 });
