@@ -48,6 +48,8 @@ describe('products', () => {
       provider_id: providerId,
     });
     expect((await list({ keyword: 'course' })).list.map((p) => p.name)).toEqual(['Course A']);
+    // The keyword is text: LIKE's wildcards in it match only themselves.
+    for (const keyword of ['%', '_', 'Course_A']) expect((await list({ keyword })).list).toEqual([]);
     const tags = await api.get<string[]>('/api/product/tags', { token: adminToken });
     expect(tags.body.data).toEqual(['ai', 'course', 'membership', 'vip']);
   });

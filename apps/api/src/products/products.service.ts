@@ -1,6 +1,7 @@
 import { formatCents, type ProductInput, type ProductView, type SourceType } from '@app/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { keywordFilter } from '../access/paging';
 import { audit } from '../platform/audit/audit';
 import type { Db, DbOrTx } from '../platform/db/client';
 import { notFound } from '../platform/http/errors';
@@ -18,7 +19,7 @@ export interface ProductFilter {
 
 const filterWhere = (f: ProductFilter) =>
   and(
-    f.keyword ? sql`${products.name} ilike ${`%${f.keyword}%`}` : undefined,
+    keywordFilter(f.keyword, [products.name]),
     f.provider_id ? eq(products.providerId, f.provider_id) : undefined,
     f.source_type ? eq(products.sourceType, f.source_type) : undefined,
     f.status ? eq(products.status, f.status) : undefined,

@@ -45,6 +45,7 @@ describe('providers', () => {
     expect(add.body.msg).toBe('Success');
     const id = add.body.data.id;
     const listed = (await providers({ keyword: 'acme' })).list[0]!;
+    for (const keyword of ['%', 'Acme_Learning']) expect((await providers({ keyword })).list).toEqual([]);
     expect(listed).toMatchObject({
       id,
       name: 'Acme Learning',

@@ -1,6 +1,7 @@
 import { formatBp, type ProviderInput, type ProviderView } from '@app/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { keywordFilter } from '../access/paging';
 import { users } from '../members/members.schema';
 import { orders } from '../orders/orders.schema';
 import { audit } from '../platform/audit/audit';
@@ -18,7 +19,7 @@ export interface ProviderFilter {
 const filterWhere = (f: ProviderFilter) =>
   and(
     f.keyword
-      ? sql`(${providers.name} ilike ${`%${f.keyword}%`} or ${providers.providerNo} = ${f.keyword} or ${providers.email} ilike ${`%${f.keyword}%`})`
+      ? or(keywordFilter(f.keyword, [providers.name, providers.email]), eq(providers.providerNo, f.keyword))
       : undefined,
     f.status ? eq(providers.status, f.status) : undefined,
     f.referrer_user_id ? eq(providers.referrerUserId, f.referrer_user_id) : undefined,
