@@ -454,7 +454,7 @@ CREATE INDEX "providers_name_lower_idx" ON "providers" USING btree (lower("name"
 CREATE INDEX "products_provider_idx" ON "products" USING btree ("provider_id");--> statement-breakpoint
 CREATE INDEX "products_tags_idx" ON "products" USING gin ("tags");--> statement-breakpoint
 CREATE INDEX "products_name_lower_idx" ON "products" USING btree (lower("name"));--> statement-breakpoint
-CREATE INDEX "orders_user_completed_idx" ON "orders" USING btree ("user_id","completed_at","amount_cents","sales_point","provider_id","product_id","source_type","subtype","id");--> statement-breakpoint
+CREATE INDEX "orders_user_completed_idx" ON "orders" USING btree ("user_id","completed_at","amount_cents","sales_point","provider_id","product_id","source_type","subtype","status","id");--> statement-breakpoint
 CREATE INDEX "orders_referer_idx" ON "orders" USING btree ("referer_user_id","id");--> statement-breakpoint
 CREATE INDEX "orders_provider_completed_idx" ON "orders" USING btree ("provider_id","completed_at");--> statement-breakpoint
 CREATE INDEX "orders_product_idx" ON "orders" USING btree ("product_id");--> statement-breakpoint

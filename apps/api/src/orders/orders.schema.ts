@@ -56,8 +56,10 @@ export const orders = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // Carries the sums, the rollup's dimensions and the id, so the totals and page of a downline's
-    // orders (one probe per buyer, orders.queries.ts exactTotalsAndIds) are read from the index alone.
+    // Carries the sums, every dimension of the rollup and the id, so the totals and page of a
+    // downline's orders (one probe per buyer, orders.queries.ts exactTotalsAndIds), a new scope's
+    // rows (orders.scopes.ts) and the orders a tree move carries between scopes are read from the
+    // index alone.
     index('orders_user_completed_idx').on(
       t.userId,
       t.completedAt,
@@ -67,6 +69,7 @@ export const orders = pgTable(
       t.productId,
       t.sourceType,
       t.subtype,
+      t.status,
       t.id,
     ),
     index('orders_referer_idx').on(t.refererUserId, t.id),
