@@ -66,12 +66,12 @@ export const BUYER_SET_LIMITS: BuyerSetLimits = { directUpTo: 1_000, complementU
 
 export interface OrderWhereOptions {
   limits?: BuyerSetLimits;
-  /** Reports a scope that failed to be added in the background (default: rethrown, unhandled). */
-  onScopeError?: (error: unknown) => void;
+  /**
+   * Hears that a scope failed to be added in the background. The request has its answer by then,
+   * so no one else would: a failure left to reject would be unhandled and end the process.
+   */
+  onScopeError: (error: unknown) => void;
 }
-const rethrow = (error: unknown) => {
-  throw error;
-};
 
 /** Number of members matching, counting no further than `cap` + 1. */
 async function membersUpTo(db: DbOrTx, condition: SQL, cap: number): Promise<number> {
@@ -88,7 +88,7 @@ async function countedDownline(
   d: Downline,
   options: OrderWhereOptions,
 ): Promise<CountedBuyers | null> {
-  const { limits = BUYER_SET_LIMITS, onScopeError = rethrow } = options;
+  const { limits = BUYER_SET_LIMITS, onScopeError } = options;
   const members = downlineMembers(d);
   if ((await membersUpTo(db, members, limits.directUpTo)) <= limits.directUpTo) return null;
   const outside = sql`not (${members})`;
@@ -117,7 +117,7 @@ export async function orderWhere(
   db: Db,
   f: OrderFilter,
   viewer: Principal,
-  options: OrderWhereOptions = {},
+  options: OrderWhereOptions,
 ): Promise<OrderQuery> {
   if (f.phone && !viewer.isAdmin) throw forbidden();
   const on = SALES_SWITCHES.find((s) => f[s]);

@@ -8,6 +8,7 @@ import {
   refundExportBody,
   refundWalletBody,
 } from '@app/contracts';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Principal } from '../access/principal';
 import type { Config } from '../config';
@@ -49,6 +50,9 @@ const once = <T>(rows: Promise<T[]>) =>
     yield await rows;
   })();
 
+const scopeErrorLog = (req: FastifyRequest) => (err: unknown) =>
+  req.log.error({ err }, 'adding an orders totals scope failed');
+
 export const orderRoutes = [
   /** What the orders screen may offer the caller: the refund confirmation only for the permitted account. */
   route({
@@ -66,9 +70,7 @@ export const orderRoutes = [
     access: access.holder(Perm.orders),
     body: orderListBody,
     handler: async ({ app, user, body, req }) => {
-      const query = await orderWhere(app.db, body, user, {
-        onScopeError: (err) => req.log.error({ err }, 'adding an orders totals scope failed'),
-      });
+      const query = await orderWhere(app.db, body, user, { onScopeError: scopeErrorLog(req) });
       if (!body.export) return orderPage(app.db, user, body, query);
       const job = orderExportJob(app.db, user, body, query.where, shownName(user));
       return startXlsxJob(app.db, job, req.log);
@@ -79,9 +81,11 @@ export const orderRoutes = [
     url: '/api/orders/item/:orderNo',
     access: access.holder(Perm.orders),
     params: z.object({ orderNo: z.string().trim().min(1, 'validation.required').max(100) }),
-    handler: async ({ app, user, params }) => {
+    handler: async ({ app, user, params, req }) => {
       const row = await visibleOrder(user, await orderByNo(app.db, params.orderNo), async () => {
-        const { where } = await orderWhere(app.db, { order_no: params.orderNo } as never, user);
+        const { where } = await orderWhere(app.db, { order_no: params.orderNo } as never, user, {
+          onScopeError: scopeErrorLog(req),
+        });
         return (await orderBatch(app.db, where, null, 1)).length > 0;
       });
       return toOrderDetail(user, row);

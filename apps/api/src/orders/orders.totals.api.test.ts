@@ -67,11 +67,16 @@ const cases = (): [Filter, boolean][] => [
 const list = (body: Filter, token = adminToken) =>
   api.post<{ meta: OrderListMeta }>('/api/orders/list', { pageSize: 20, ...body }, { token });
 
+/** A scope that fails to be added fails the run (an unhandled rejection). */
+const surfaced = (error: unknown) => {
+  throw error;
+};
+
 /** The query once a scope it needs was added (the first request counts exactly and adds it in the background). */
 async function whereOnceScoped(filter: OrderFilter, viewer: Principal, limits: BuyerSetLimits) {
-  await orderWhere(api.db, filter, viewer, { limits });
+  await orderWhere(api.db, filter, viewer, { limits, onScopeError: surfaced });
   await scopesAdded(api.db);
-  return orderWhere(api.db, filter, viewer, { limits });
+  return orderWhere(api.db, filter, viewer, { limits, onScopeError: surfaced });
 }
 
 async function exactAndRollup(filter: Filter, viewer: Principal, limits = BUYER_SET_LIMITS) {
@@ -308,7 +313,9 @@ describe('orders list totals from order_totals_daily', () => {
     const token = await api.login('tot_a', TEST_PASSWORD);
     expect((await list(filter, token)).body.data.meta.total).toBe(exact.total);
     // Without a switch a member sees their own network: counted exactly.
-    expect((await orderWhere(api.db, orderListBody.parse({}), member)).totals).toBeNull();
+    expect(
+      (await orderWhere(api.db, orderListBody.parse({}), member, { onScopeError: surfaced })).totals,
+    ).toBeNull();
   });
 
   it('count a large downline as all orders less those bought outside it', async () => {
@@ -355,10 +362,10 @@ describe('orders list totals from order_totals_daily', () => {
     const { top } = await smallDownline('tot_bg');
     const filter = orderListBody.parse({ group_sales: true, member_id: top.userNo });
     const limits = { directUpTo: 0, complementUpTo: 0 };
-    const first = await orderWhere(api.db, filter, admin, { limits });
+    const first = await orderWhere(api.db, filter, admin, { limits, onScopeError: surfaced });
     expect(first.totals).toBeNull();
     await scopesAdded(api.db);
-    const next = await orderWhere(api.db, filter, admin, { limits });
+    const next = await orderWhere(api.db, filter, admin, { limits, onScopeError: surfaced });
     expect(next.totals).toContainEqual(expect.objectContaining({ from: 'rollup' }));
     expect(await orderTotals(api.db, next)).toEqual(await orderTotals(api.db, first));
     expect((await orderTotals(api.db, next)).total).toBe(1);
@@ -556,7 +563,9 @@ describe('orders list totals from order_totals_daily', () => {
 describe('orders list sorted by referer', () => {
   it('reads the same pages in two parts (with, then without a referer) as in one sorted query', async () => {
     for (const filter of [{}, { subtype: 'normal_order' }, { date_from: '2026-04-15' }]) {
-      const { where } = await orderWhere(api.db, orderListBody.parse(filter), admin);
+      const { where } = await orderWhere(api.db, orderListBody.parse(filter), admin, {
+        onScopeError: surfaced,
+      });
       const { total } = await orderTotals(api.db, { where, totals: null });
       expect(total).toBeGreaterThan(7);
       for (const order of ['asc', 'desc'] as const)
@@ -580,7 +589,9 @@ describe('orders list with exact totals', () => {
     ];
     let laterPages = 0;
     for (const filter of filters) {
-      const { where, totals } = await orderWhere(api.db, orderListBody.parse(filter), admin);
+      const { where, totals } = await orderWhere(api.db, orderListBody.parse(filter), admin, {
+        onScopeError: surfaced,
+      });
       expect(totals, JSON.stringify(filter)).toBeNull();
       const exact = await orderTotals(api.db, { where, totals: null });
       expect(exact.total).toBeGreaterThan(0);
