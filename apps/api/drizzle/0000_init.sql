@@ -512,4 +512,12 @@ ALTER TABLE "job_file_chunks" ADD CONSTRAINT "job_file_chunks_job_id_jobs_id_fk"
 ALTER TABLE "jobs" ADD CONSTRAINT "jobs_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_totals_scopes" ADD CONSTRAINT "order_totals_scopes_ancestor_id_users_id_fk" FOREIGN KEY ("ancestor_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_totals_daily" ADD CONSTRAINT "order_totals_daily_scope_id_order_totals_scopes_id_fk" FOREIGN KEY ("scope_id") REFERENCES "public"."order_totals_scopes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "jobs_created_idx" ON "jobs" USING btree ("created_at");
+CREATE INDEX "jobs_created_idx" ON "jobs" USING btree ("created_at");--> statement-breakpoint
+CREATE TABLE "order_export_rows" (
+	"job_id" uuid NOT NULL,
+	"seq" integer NOT NULL,
+	"order_id" integer NOT NULL,
+	CONSTRAINT "order_export_rows_job_id_seq_pk" PRIMARY KEY("job_id","seq")
+);
+--> statement-breakpoint
+ALTER TABLE "order_export_rows" ADD CONSTRAINT "order_export_rows_job_id_jobs_id_fk" FOREIGN KEY ("job_id") REFERENCES "public"."jobs"("id") ON DELETE cascade ON UPDATE no action;

@@ -1,17 +1,21 @@
 import type { JobStarted } from '@app/contracts';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserRow } from '../members/members.schema';
 import { queryRows } from '../platform/db/client';
+import { jobs } from '../platform/jobs/jobs.schema';
 import { jobFile } from '../platform/jobs/test-jobs';
-import { keysetBatches } from '../platform/xlsx/export';
 import { xlsxRows } from '../platform/xlsx/test-files';
 import { TEST_PASSWORD } from '../test/factory';
 import { TestApi } from '../test/test-app';
+import { exportBatches } from './orders.export';
 import { SalesFixtures } from './orders.fixtures';
-import { orderBatch, orderBatchKey } from './orders.queries';
+import { numberOrdersForExport } from './orders.queries';
+import { orderExportRows, orders } from './orders.schema';
 
 let api: TestApi;
 let adminToken: string;
+let admin: UserRow;
 
 /**
  * Completion times that a keyset can trip over: pending orders (none), three orders completed at
@@ -31,7 +35,8 @@ const COMPLETED: Record<string, string | null> = {
 
 beforeAll(async () => {
   api = await TestApi.start();
-  adminToken = await api.login((await api.factory.superAdmin()).name, TEST_PASSWORD);
+  admin = await api.factory.superAdmin();
+  adminToken = await api.login(admin.name, TEST_PASSWORD);
   const sales = new SalesFixtures(api.db);
   const buyer = await api.factory.member({ name: 'export_buyer' });
   for (const [no, completed] of Object.entries(COMPLETED)) {
@@ -54,19 +59,38 @@ const newestFirst = async () =>
   ).map((r) => r.no);
 
 describe('orders export', () => {
-  it('reads every order once, in the list order, whatever the batch size', async () => {
+  it('reads every order once, in the list order, whatever the batch size, and forgets the numbers', async () => {
     const expected = await newestFirst();
     expect(expected.slice(0, 4)).toEqual(['EX-pending-2', 'EX-pending-1', 'EX-new', 'EX-micro-2']);
     for (const size of [1, 2, 3, 4, 100]) {
+      const [job] = await api.db
+        .insert(jobs)
+        .values({ kind: 'test', ownerId: admin.id, params: {}, fileName: 'orders.xlsx' })
+        .returning({ id: jobs.id });
+      const total = await numberOrdersForExport(api.db, job!.id, undefined);
+      expect(total).toBe(expected.length);
       const read: string[] = [];
-      const batches = keysetBatches(
-        (after, limit) => orderBatch(api.db, undefined, after, limit),
-        orderBatchKey,
-        size,
-      );
-      for await (const batch of batches) read.push(...batch.map((r) => r.order.platformOrderNo));
+      for await (const batch of exportBatches(api.db, job!.id, total, size))
+        read.push(...batch.map((r) => r.order.platformOrderNo));
       expect(read, `batches of ${size}`).toEqual(expected);
+      expect(await api.db.select().from(orderExportRows).where(eq(orderExportRows.jobId, job!.id))).toEqual(
+        [],
+      );
     }
+  });
+
+  it('leaves out an order deleted while the export runs, and still reads the rest', async () => {
+    const [job] = await api.db
+      .insert(jobs)
+      .values({ kind: 'test', ownerId: admin.id, params: {}, fileName: 'orders.xlsx' })
+      .returning({ id: jobs.id });
+    const total = await numberOrdersForExport(api.db, job!.id, undefined);
+    await api.db.delete(orders).where(eq(orders.platformOrderNo, 'EX-micro-2'));
+    const read: string[] = [];
+    for await (const batch of exportBatches(api.db, job!.id, total, 2))
+      read.push(...batch.map((r) => r.order.platformOrderNo));
+    expect(read).toEqual(await newestFirst());
+    expect(read).toHaveLength(total - 1);
   });
 
   it('writes the file newest completed first', async () => {

@@ -1,13 +1,17 @@
 import { formatCents, type OrderFilter, orderFieldVisible } from '@app/contracts';
-import { count, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Principal } from '../access/principal';
 import { type Db, withoutParallelWorkers } from '../platform/db/client';
 import type { XlsxJob } from '../platform/jobs/jobs.runner';
 import type { CellValue } from '../platform/xlsx/cells';
-import { type Column, keysetBatches } from '../platform/xlsx/export';
+import { type Column, numberedBatches } from '../platform/xlsx/export';
 import { ORDER_IMPORT_COLUMNS } from './orders.import';
-import { type OrderJoinRow, orderBatch, orderBatchKey } from './orders.queries';
-import { orders } from './orders.schema';
+import {
+  forgetExportNumbers,
+  numberedOrders,
+  numberOrdersForExport,
+  type OrderJoinRow,
+} from './orders.queries';
 
 type ImportColumn = (typeof ORDER_IMPORT_COLUMNS)[number];
 const MONEY = new Set<ImportColumn>(['amount', 'platform_profit', 'platform_rebate', 'supplier_rebate']);
@@ -71,7 +75,10 @@ export function orderExportColumns(
 
 type ShownName = Parameters<typeof orderExportColumns>[1];
 
-/** The orders export as a job: the filtered set (`where`, already scoped to the viewer), newest completed first. */
+/**
+ * The orders export as a job: the filtered set (`where`, already scoped to the viewer), newest
+ * completed first, numbered when the job starts.
+ */
 export function orderExportJob(
   db: Db,
   viewer: Principal,
@@ -86,11 +93,20 @@ export function orderExportJob(
     params,
     fileName: 'orders.xlsx',
     columns: orderExportColumns(viewer.isAdmin, shownName),
-    count: async () => (await db.select({ n: count() }).from(orders).where(where))[0]?.n ?? 0,
-    batches: () =>
-      keysetBatches(
-        (after, limit) => withoutParallelWorkers(db, (tx) => orderBatch(tx, where, after, limit)),
-        orderBatchKey,
-      ),
+    count: (jobId) => numberOrdersForExport(db, jobId, where),
+    batches: (jobId, total) => exportBatches(db, jobId, total),
   };
+}
+
+/** The numbered orders, a batch at a time; the numbers are forgotten once read (or with the job). */
+export async function* exportBatches(db: Db, jobId: string, total: number, batchSize?: number) {
+  try {
+    yield* numberedBatches(
+      total,
+      (from, to) => withoutParallelWorkers(db, (tx) => numberedOrders(tx, jobId, from, to)),
+      batchSize,
+    );
+  } finally {
+    await forgetExportNumbers(db, jobId);
+  }
 }

@@ -10,14 +10,14 @@ import {
   type OrderView,
   orderFieldVisible,
 } from '@app/contracts';
-import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Principal } from '../access/principal';
 import { users } from '../members/members.schema';
 import { type DbOrTx, queryRows } from '../platform/db/client';
 import { providers } from '../providers/providers.schema';
 import type { OrderQuery, TotalsPart } from './orders.conditions';
-import { type OrderRow, orders, orderTotalsDaily } from './orders.schema';
+import { type OrderRow, orderExportRows, orders, orderTotalsDaily } from './orders.schema';
 
 const buyer = alias(users, 'buyer');
 const referer = alias(users, 'referer');
@@ -38,8 +38,6 @@ function selectOrders(db: DbOrTx) {
       referer: person(referer),
       sponsor: person(sponsor),
       provider: { id: providers.id, name: providers.name, provider_no: providers.providerNo },
-      /** The completion time in full (a Date keeps milliseconds, PostgreSQL microseconds): exports' keyset. */
-      completedAtText: sql<string | null>`${orders.completedAt}::text`,
     })
     .from(orders)
     .innerJoin(buyer, eq(buyer.id, orders.userId))
@@ -332,33 +330,44 @@ export async function orderPage(
   return { list: rows.map((r) => toOrderView(viewer, r)), meta };
 }
 
-/** Where a batch of orders ended: the last row's completion time (in full) and id. */
-export interface OrderBatchKey {
-  completedAt: string | null;
-  id: number;
+/** Whether any order matches `where`. */
+export async function anyOrder(db: DbOrTx, where: SQL | undefined): Promise<boolean> {
+  return (await db.select({ id: orders.id }).from(orders).where(where).limit(1)).length > 0;
 }
-
-export const orderBatchKey = (r: OrderJoinRow): OrderBatchKey => ({
-  completedAt: r.completedAtText,
-  id: r.order.id,
-});
 
 /**
- * Filtered orders as the list shows them by default, newest completed first (PostgreSQL puts
- * pending orders, with no completion time, first), a batch after `after`. In this order a date
- * range is one stretch of orders_completed_idx, so each batch reads only its own rows.
+ * Numbers the filtered orders for an export job in the list's default order, newest completed
+ * first (PostgreSQL puts pending orders, with no completion time, first); answers how many. One
+ * pass over the matching orders, however they are found: batches ordered and limited over the
+ * filter itself would each read every match again (a downline's are found member by member).
  */
-export function orderBatch(db: DbOrTx, where: SQL | undefined, after: OrderBatchKey | null, limit: number) {
-  return selectOrders(db)
-    .where(and(where, after ? afterKey(after) : undefined))
-    .orderBy(desc(orders.completedAt), desc(orders.id))
-    .limit(limit);
+export async function numberOrdersForExport(db: DbOrTx, jobId: string, where: SQL | undefined) {
+  await db.execute(sql`
+    insert into ${orderExportRows} (job_id, seq, order_id)
+    select ${jobId}::uuid, row_number() over (order by ${orders.completedAt} desc, ${orders.id} desc), ${orders.id}
+    from ${orders} where ${where ?? sql`true`}`);
+  const [numbered] = await db
+    .select({ n: sql<number>`coalesce(max(${orderExportRows.seq}), 0)::int` })
+    .from(orderExportRows)
+    .where(eq(orderExportRows.jobId, jobId));
+  return numbered?.n ?? 0;
 }
 
-function afterKey({ completedAt, id }: OrderBatchKey): SQL {
-  if (completedAt === null)
-    return sql`(${orders.completedAt} is null and ${orders.id} < ${id} or ${orders.completedAt} is not null)`;
-  return sql`(${orders.completedAt}, ${orders.id}) < (${completedAt}::timestamptz, ${id})`;
+/** The export job's orders numbered `from` + 1 to `to`, in that order (fewer if some were deleted since). */
+export function numberedOrders(db: DbOrTx, jobId: string, from: number, to: number) {
+  const numbered = db
+    .select({ id: orderExportRows.orderId })
+    .from(orderExportRows)
+    .where(
+      and(eq(orderExportRows.jobId, jobId), gt(orderExportRows.seq, from), lte(orderExportRows.seq, to)),
+    );
+  return selectOrders(db)
+    .where(inArray(orders.id, numbered))
+    .orderBy(desc(orders.completedAt), desc(orders.id));
+}
+
+export function forgetExportNumbers(db: DbOrTx, jobId: string) {
+  return db.delete(orderExportRows).where(eq(orderExportRows.jobId, jobId));
 }
 
 export async function orderByNo(db: DbOrTx, orderNo: string) {

@@ -21,7 +21,7 @@ import { startImport } from '../platform/xlsx/import';
 import { orderExportJob } from './orders.export';
 import { orderWhere } from './orders.filter';
 import { orderImport } from './orders.import';
-import { type OrderJoinRow, orderBatch, orderByNo, orderPage, toOrderDetail } from './orders.queries';
+import { anyOrder, type OrderJoinRow, orderByNo, orderPage, toOrderDetail } from './orders.queries';
 import { refundToWallet } from './orders.refund';
 import { monthlyTransferColumns, monthlyTransferRows, refundColumns, refundRows } from './orders.reports';
 import { ingestOrder, resolveOrder } from './orders.service';
@@ -86,7 +86,7 @@ export const orderRoutes = [
         const { where } = await orderWhere(app.db, { order_no: params.orderNo } as never, user, {
           onScopeError: scopeErrorLog(req),
         });
-        return (await orderBatch(app.db, where, null, 1)).length > 0;
+        return anyOrder(app.db, where);
       });
       return toOrderDetail(user, row);
     },

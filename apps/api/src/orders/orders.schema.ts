@@ -6,14 +6,17 @@ import {
   integer,
   pgSequence,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
   timestamp,
   unique,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from '../members/members.schema';
 import type { TreeKind } from '../members/tree-path';
+import { jobs } from '../platform/jobs/jobs.schema';
 import { products } from '../products/products.schema';
 import { providers } from '../providers/providers.schema';
 
@@ -93,6 +96,22 @@ export const orders = pgTable(
 );
 
 export type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * The orders an export job writes, numbered in the file's order when it starts (orders.export.ts),
+ * then read back a range of numbers at a time. Deleted when the export ends, or with its job.
+ */
+export const orderExportRows = pgTable(
+  'order_export_rows',
+  {
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    orderId: integer('order_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.seq] })],
+);
 
 /**
  * Members whose downline's orders order_totals_daily also counts on their own (its `scope_id`):

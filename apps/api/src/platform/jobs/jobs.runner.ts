@@ -12,6 +12,7 @@ const KEEP = sql`interval '24 hours'`;
 
 /** What a job's work may use: its file, a stop signal (shutdown), and progress reports. */
 export interface JobContext {
+  id: string;
   /** The job's file (job_file_chunks); end it when the file is complete. */
   file: ChunkSink;
   signal: AbortSignal;
@@ -41,8 +42,10 @@ export interface JobSpec {
 /** A spreadsheet export to run as a job: what to record, and how to count and read the rows. */
 export interface XlsxJob<T> extends Omit<JobSpec, 'run'> {
   columns: readonly Column<T>[];
-  count: () => Promise<number>;
-  batches: () => AsyncIterable<readonly T[]>;
+  /** Readies the rows for the job (an export may number them first) and answers how many there are. */
+  count: (jobId: string) => Promise<number>;
+  /** The rows, once counted (`total`: what `count` answered). */
+  batches: (jobId: string, total: number) => AsyncIterable<readonly T[]>;
 }
 
 interface Running {
@@ -84,9 +87,10 @@ export function startXlsxJob<T>(db: Db, job: XlsxJob<T>, log: FastifyBaseLogger)
     db,
     {
       ...spec,
-      run: async ({ file, signal, progress }) => {
-        await progress(0, await count());
-        const written = await writeXlsx(file, columns, untilStopped(batches(), signal), {
+      run: async ({ id, file, signal, progress }) => {
+        const total = await count(id);
+        await progress(0, total);
+        const written = await writeXlsx(file, columns, untilStopped(batches(id, total), signal), {
           onBatch: (n) => progress(n),
         });
         return { processed: written, total: written, file: true };
@@ -102,6 +106,7 @@ async function runJob(db: Db, id: string, job: JobSpec, signal: AbortSignal, log
     await db.update(jobs).set({ status: 'running', updatedAt: sql`now()` }).where(eq(jobs.id, id));
     let reported = Promise.resolve();
     const ctx: JobContext = {
+      id,
       file,
       signal,
       progress: (processed, total) => progress(db, id, processed, total),

@@ -119,27 +119,60 @@ export function sendXlsxBuffer(reply: FastifyReply, filename: string, buffer: Bu
 }
 
 /**
- * Keyset batches of an ordered query, by default by a numeric id: constant memory on any table
- * size. The next batch is read while the caller writes this one (at most two in memory).
+ * Batches read one ahead of the caller: the next is read while the caller writes this one (at most
+ * two in memory). `next` answers how to read the batch after `rows`, or null after the last.
  */
-export async function* keysetBatches<T, K = number>(
-  fetch: (after: K | null, limit: number) => PromiseLike<T[]>,
-  keyOf: (row: T) => K = (row) => (row as { id: K }).id,
-  batchSize = 2000,
+async function* readAhead<T>(
+  first: () => PromiseLike<T[]>,
+  next: (rows: T[]) => (() => PromiseLike<T[]>) | null,
 ): AsyncGenerator<T[]> {
-  const read = (after: K | null) => {
+  const start = (read: () => PromiseLike<T[]>) => {
     // Promise.resolve runs a lazy query builder (drizzle's runs once `then` is called) now. Its
     // failure is marked handled at once: a caller that stops early never awaits it.
-    const rows = Promise.resolve(fetch(after, batchSize));
+    const rows = Promise.resolve(read());
     rows.catch(() => undefined);
     return rows;
   };
-  let next: Promise<T[]> | null = read(null);
-  while (next) {
-    const rows: T[] = await next;
-    next = rows.length < batchSize ? null : read(keyOf(rows[rows.length - 1]!));
+  let pending: Promise<T[]> | null = start(first);
+  while (pending) {
+    const rows: T[] = await pending;
+    const read = next(rows);
+    pending = read && start(read);
     // One turn of the event loop puts that read on the wire before the caller's work on this batch.
     await new Promise(setImmediate);
     if (rows.length > 0) yield rows;
   }
+}
+
+/**
+ * Keyset batches of an ordered query, by default by a numeric id: constant memory on any table
+ * size, read one ahead (readAhead).
+ */
+export function keysetBatches<T, K = number>(
+  fetch: (after: K | null, limit: number) => PromiseLike<T[]>,
+  keyOf: (row: T) => K = (row) => (row as { id: K }).id,
+  batchSize = 2000,
+): AsyncGenerator<T[]> {
+  return readAhead(
+    () => fetch(null, batchSize),
+    (rows) => (rows.length < batchSize ? null : () => fetch(keyOf(rows[rows.length - 1]!), batchSize)),
+  );
+}
+
+/**
+ * Batches of rows numbered 1 to `total`, `fetch(from, to)` answering those numbered from + 1 to
+ * `to` (fewer when some have gone meanwhile), read one ahead (readAhead).
+ */
+export function numberedBatches<T>(
+  total: number,
+  fetch: (from: number, to: number) => PromiseLike<T[]>,
+  batchSize = 2000,
+): AsyncGenerator<T[]> {
+  let from = 0;
+  const read = () => {
+    const range = [from, Math.min(from + batchSize, total)] as const;
+    from = range[1];
+    return () => fetch(...range);
+  };
+  return readAhead(read(), () => (from < total ? read() : null));
 }
