@@ -5,8 +5,8 @@
  * BENCH_ORDERS orders (default 5,000,000, generated in SQL) once, then measures through the
  * real app:
  *  - POST /api/orders/list with totals for filter combinations of the orders screen (p50/p95),
- *  - the .xlsx export of 100,000 orders over HTTP (streamed, or a job then its file): time and
- *    peak extra memory.
+ *  - .xlsx exports over HTTP (streamed, or a job then its file) of the newest 100,000 orders and
+ *    of the largest group's orders: time and peak extra memory.
  * The orders load keeps order_totals_daily through the triggers (one aggregate per batch). A
  * database migrated from another version of 0000_init.sql is dropped and loaded again. The downline
  * scopes of the rollup are cleared before each run, so it includes their first use (unless
@@ -311,13 +311,24 @@ async function main() {
     `  ${'all scenarios'.padEnd(36)} p50 ${pct(all, 50).toFixed(1).padStart(7)} ms  p95 ${pct(all, 95).toFixed(1).padStart(7)} ms`,
   );
 
-  // Export: the newest ~100,000 orders (a date range), streamed over real HTTP and discarded.
+  // Exports over real HTTP, the file discarded: the newest ~100,000 orders (a date range), and the
+  // largest group's orders (found member by member).
   const [edge] = await queryRows<{ at: Date }>(
     db,
     sql`select completed_at as at from orders order by completed_at desc offset ${EXPORT_ROWS - 1} limit 1`,
   );
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const port = (app.server.address() as { port: number }).port;
+  const origin = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  await exportOnce(origin, headers, `newest ${EXPORT_ROWS.toLocaleString()} orders`, {
+    date_from: new Date(edge!.at).toISOString(),
+  });
+  await exportOnce(origin, headers, 'largest group', { group_sales: true, member_id: largest });
+  await app.close();
+  await database.close();
+}
+
+/** One export through the API, timed to the last byte of its file, with the process's peak extra RSS. */
+async function exportOnce(origin: string, headers: Record<string, string>, name: string, filter: object) {
   global.gc?.();
   const base = process.memoryUsage().rss;
   let peak = base;
@@ -325,18 +336,19 @@ async function main() {
     peak = Math.max(peak, process.memoryUsage().rss);
   }, 20);
   const t = performance.now();
-  const origin = `http://127.0.0.1:${port}`;
   let res = await fetch(`${origin}/api/orders/list`, {
     method: 'POST',
     headers: { ...headers, 'content-type': 'application/json' },
-    body: JSON.stringify({ export: true, date_from: new Date(edge!.at).toISOString() }),
+    body: JSON.stringify({ export: true, ...filter }),
   });
   // The export either streams the .xlsx, or starts a job whose file is fetched once it is done.
+  let rows = 0;
   if (res.headers.get('content-type')?.includes('json')) {
     const { job_id } = (await res.json()).data as { job_id: string };
     for (;;) {
       const job = (await (await fetch(`${origin}/api/jobs/${job_id}`, { headers })).json()).data;
       if (job.status === 'failed') throw new Error(`export job failed: ${job.error}`);
+      rows = job.processed;
       if (job.status === 'done') break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -346,11 +358,9 @@ async function main() {
   for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
   clearInterval(sampler);
   console.log(
-    `export of ${EXPORT_ROWS.toLocaleString()} orders: ${((performance.now() - t) / 1000).toFixed(1)} s, ` +
+    `export, ${name} (${rows.toLocaleString()} rows): ${((performance.now() - t) / 1000).toFixed(1)} s, ` +
       `${(bytes / 1e6).toFixed(1)} MB xlsx, peak RSS +${((peak - base) / 1e6).toFixed(0)} MB over ${(base / 1e6).toFixed(0)} MB`,
   );
-  await app.close();
-  await database.close();
 }
 
 export const benchOrders = main;
