@@ -18,9 +18,7 @@ const adding = new WeakMap<Db, Map<string, Promise<void>>>();
 /**
  * The scope of order_totals_daily that counts the orders bought in `ancestorId`'s downline in
  * `tree` (the ancestor included), or null when it does not exist yet: it is then added in the
- * background (once at a time) and the caller counts exactly this time. A caller that finds it
- * being added waits for it instead (a fraction of a second), rather than read the same orders again
- * beside it.
+ * background (once at a time) and the caller counts exactly this time.
  */
 export async function scopeOf(
   db: Db,
@@ -33,18 +31,13 @@ export async function scopeOf(
   const pending = adding.get(db) ?? new Map<string, Promise<void>>();
   adding.set(db, pending);
   const key = `${tree}:${ancestorId}`;
-  const inProgress = pending.get(key);
-  if (inProgress) {
-    // A failure is the starter's to report (onError); this caller then counts exactly.
-    await inProgress.catch(() => undefined);
-    return (await findScope(db, tree, ancestorId)) ?? null;
-  }
-  pending.set(
-    key,
-    addScope(db, tree, ancestorId)
-      .then(() => undefined, onError)
-      .finally(() => pending.delete(key)),
-  );
+  if (!pending.has(key))
+    pending.set(
+      key,
+      addScope(db, tree, ancestorId)
+        .then(() => undefined, onError)
+        .finally(() => pending.delete(key)),
+    );
   return null;
 }
 

@@ -371,24 +371,10 @@ describe('orders list totals from order_totals_daily', () => {
     expect((await orderTotals(api.db, next)).total).toBe(1);
   });
 
-  it('wait for a scope being added rather than count beside it', async () => {
-    const { top } = await smallDownline('tot_wait');
-    const filter = orderListBody.parse({ group_sales: true, member_id: top.userNo });
-    const limits = { directUpTo: 0, complementUpTo: 0 };
-    const both = await Promise.all(
-      [1, 2].map(() => orderWhere(api.db, filter, admin, { limits, onScopeError: surfaced })),
-    );
-    // One request started adding the scope and counted exactly; the other waited and was served by it.
-    expect(both.map((q) => q.totals === null).sort()).toEqual([false, true]);
-    const [exact, scoped] = await Promise.all(both.map((q) => orderTotals(api.db, q)));
-    expect(scoped).toEqual(exact);
-    expect(exact!.total).toBe(1);
-  });
-
   it('count a large downline from its scope, through writes, refunds and tree moves', async () => {
-    // Every downline with a member counts as large here, and none is nearly the whole tree. Seven scopes:
+    // Every downline with a member counts as large here, and none is nearly the whole tree. Six scopes:
     // those of the filters below (the sponsor trees of A, B and X, the iBloomer trees of A and B) and the
-    // previous two tests'.
+    // previous test's.
     const limits = { directUpTo: 0, complementUpTo: 0 };
     const filters = () => [
       { group_sales: true, member_id: m.A!.userNo },
@@ -420,7 +406,7 @@ describe('orders list totals from order_totals_daily', () => {
       api.db,
       sql`select count(*)::int as n from order_totals_scopes`,
     )) as [{ n: number }];
-    expect(scopeCount).toBe(7);
+    expect(scopeCount).toBe(6);
     // The group sales of A are B's, C's and D's orders (A's own are not part of them).
     const { served } = await exactAndRollup(filters()[0]!, admin, limits);
     const [own] = await queryRows<{ n: number }>(
