@@ -48,7 +48,7 @@ export async function writeXlsx<T>(
   for await (const batch of batches) {
     for (const [i, row] of batch.entries()) {
       // Between slices of a batch other requests get the event loop, and so does the next batch's read
-      // (keysetBatches), whose round trips would otherwise wait for the whole batch to be written.
+      // (readAhead), whose round trips would otherwise wait for the whole batch to be written.
       if (i > 0 && i % ROWS_PER_TURN === 0) await new Promise(setImmediate);
       sheet.addRow(columns.map((c) => neutralise(c.value(row)))).commit();
     }
