@@ -145,17 +145,17 @@ async function* readAhead<T>(
 }
 
 /**
- * Keyset batches of an ordered query, by default by a numeric id: constant memory on any table
- * size, read one ahead (readAhead).
+ * Keyset batches of a query ordered by a numeric id: constant memory on any table size, read one
+ * ahead (readAhead).
  */
-export function keysetBatches<T, K = number>(
-  fetch: (after: K | null, limit: number) => PromiseLike<T[]>,
-  keyOf: (row: T) => K = (row) => (row as { id: K }).id,
+export function keysetBatches<T>(
+  fetch: (afterId: number | null, limit: number) => PromiseLike<T[]>,
+  idOf: (row: T) => number = (row) => (row as { id: number }).id,
   batchSize = 2000,
 ): AsyncGenerator<T[]> {
   return readAhead(
     () => fetch(null, batchSize),
-    (rows) => (rows.length < batchSize ? null : () => fetch(keyOf(rows[rows.length - 1]!), batchSize)),
+    (rows) => (rows.length < batchSize ? null : () => fetch(idOf(rows[rows.length - 1]!), batchSize)),
   );
 }
 
