@@ -18,7 +18,7 @@ let adminToken: string;
 let admin: UserRow;
 
 /**
- * Completion times that a keyset can trip over: pending orders (none), three orders completed at
+ * Completion times where the order could go wrong: pending orders (none), three orders completed at
  * the same instant, and two a microsecond apart (a JavaScript Date cannot tell them apart).
  */
 const COMPLETED: Record<string, string | null> = {
@@ -58,37 +58,37 @@ const newestFirst = async () =>
     )
   ).map((r) => r.no);
 
+/** An export's orders numbered for a new job, then read back `size` at a time. */
+async function numberedThenRead(size: number, meanwhile?: () => Promise<unknown>) {
+  const [job] = await api.db
+    .insert(jobs)
+    .values({ kind: 'test', ownerId: admin.id, params: {}, fileName: 'orders.xlsx' })
+    .returning({ id: jobs.id });
+  const jobId = job!.id;
+  const total = await numberOrdersForExport(api.db, jobId, undefined);
+  await meanwhile?.();
+  const read: string[] = [];
+  for await (const batch of exportBatches(api.db, jobId, total, size))
+    read.push(...batch.map((r) => r.order.platformOrderNo));
+  return { jobId, total, read };
+}
+
 describe('orders export', () => {
   it('reads every order once, in the list order, whatever the batch size, and forgets the numbers', async () => {
     const expected = await newestFirst();
     expect(expected.slice(0, 4)).toEqual(['EX-pending-2', 'EX-pending-1', 'EX-new', 'EX-micro-2']);
     for (const size of [1, 2, 3, 4, 100]) {
-      const [job] = await api.db
-        .insert(jobs)
-        .values({ kind: 'test', ownerId: admin.id, params: {}, fileName: 'orders.xlsx' })
-        .returning({ id: jobs.id });
-      const total = await numberOrdersForExport(api.db, job!.id, undefined);
+      const { jobId, total, read } = await numberedThenRead(size);
       expect(total).toBe(expected.length);
-      const read: string[] = [];
-      for await (const batch of exportBatches(api.db, job!.id, total, size))
-        read.push(...batch.map((r) => r.order.platformOrderNo));
       expect(read, `batches of ${size}`).toEqual(expected);
-      expect(await api.db.select().from(orderExportRows).where(eq(orderExportRows.jobId, job!.id))).toEqual(
-        [],
-      );
+      expect(await api.db.select().from(orderExportRows).where(eq(orderExportRows.jobId, jobId))).toEqual([]);
     }
   });
 
   it('leaves out an order deleted while the export runs, and still reads the rest', async () => {
-    const [job] = await api.db
-      .insert(jobs)
-      .values({ kind: 'test', ownerId: admin.id, params: {}, fileName: 'orders.xlsx' })
-      .returning({ id: jobs.id });
-    const total = await numberOrdersForExport(api.db, job!.id, undefined);
-    await api.db.delete(orders).where(eq(orders.platformOrderNo, 'EX-micro-2'));
-    const read: string[] = [];
-    for await (const batch of exportBatches(api.db, job!.id, total, 2))
-      read.push(...batch.map((r) => r.order.platformOrderNo));
+    const { total, read } = await numberedThenRead(2, () =>
+      api.db.delete(orders).where(eq(orders.platformOrderNo, 'EX-micro-2')),
+    );
     expect(read).toEqual(await newestFirst());
     expect(read).toHaveLength(total - 1);
   });
