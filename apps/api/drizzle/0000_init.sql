@@ -205,7 +205,13 @@ CREATE TABLE "order_totals_daily" (
 	"amount_cents" bigint NOT NULL,
 	"sales_point" bigint NOT NULL,
 	CONSTRAINT "order_totals_daily_key" UNIQUE NULLS NOT DISTINCT("scope_id","day","provider_id","product_id","source_type","subtype","status")
-);
+) PARTITION BY LIST ("scope_id");
+--> statement-breakpoint
+-- Written by hand (drizzle-kit has no partitions): the rollup of every order apart from the scopes' rows,
+-- so that its scans do not grow with the number of scopes (orders.schema.ts).
+CREATE TABLE "order_totals_all" PARTITION OF "order_totals_daily" FOR VALUES IN (NULL);
+--> statement-breakpoint
+CREATE TABLE "order_totals_scoped" PARTITION OF "order_totals_daily" DEFAULT;
 --> statement-breakpoint
 CREATE TABLE "import_locks" (
 	"kind" text PRIMARY KEY NOT NULL,

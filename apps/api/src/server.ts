@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { keepScopesAhead } from './orders/orders.scopes-ahead';
 import { prepareDatabase } from './platform/db/bootstrap';
 import { openDatabase } from './platform/db/client';
 import { DEMO_LOGINS, seedDemoIfEmpty } from './seed/demo';
@@ -14,6 +15,7 @@ await prepareDatabase(database);
 const seeded = config.seedDemo ? await seedDemoIfEmpty(database.db) : false;
 const app = await buildApp({ db: database.db, config, logger: true });
 await app.listen({ port: config.port, host: config.host });
+const stopScopesAhead = keepScopesAhead(database.db, (error) => app.log.error(error));
 
 const url = `http://localhost:${config.port}`;
 console.log(`
@@ -25,6 +27,7 @@ ${DEMO_LOGINS.map((l) => `    ${l.role.padEnd(12)} ${l.account} / ${l.password}`
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
+    await stopScopesAhead();
     await app.close();
     await database.close();
     process.exit(0);

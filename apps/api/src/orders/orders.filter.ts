@@ -12,7 +12,7 @@ import { memberByNo } from '../providers/lookups';
 import { providers } from '../providers/providers.schema';
 import { Conditions, type CountedBuyers, type OrderQuery } from './orders.conditions';
 import { orders, orderTotalsDaily } from './orders.schema';
-import { scopeOf } from './orders.scopes';
+import { addScopeOnce, nearestScope } from './orders.scopes';
 
 type Subject = Pick<UserRow, 'id' | 'treePath' | 'treeDepth' | 'iblommerPath' | 'iblommerDepth'>;
 
@@ -55,8 +55,10 @@ const DOWNLINE_SWITCHES: Record<
 
 /**
  * A downline of at most `directUpTo` members is counted exactly. Larger ones are counted from the
- * rollup: all orders less those bought outside it when at most `complementUpTo` members are (the
- * top of the tree), else the subject's scope (orders.scopes.ts) less the few levels above `from`.
+ * rollup: a scope's orders (all orders, or those of a downline at or above the subject's) less those
+ * bought by the scope's members outside the downline, when at most `complementUpTo` members are
+ * (the top of the tree, or a downline nearly as large as one with a scope; the subject's own scope
+ * less the few levels above `from`).
  */
 export interface BuyerSetLimits {
   directUpTo: number;
@@ -82,7 +84,10 @@ async function membersUpTo(db: DbOrTx, condition: SQL, cap: number): Promise<num
   return row?.n ?? 0;
 }
 
-/** How the rollup counts a downline's orders (see BuyerSetLimits); null when they are counted exactly. */
+/**
+ * How the rollup counts a downline's orders (see BuyerSetLimits); null when they are counted exactly,
+ * and then the subject's scope is added in the background for the next time.
+ */
 async function countedDownline(
   db: Db,
   d: Downline,
@@ -96,10 +101,22 @@ async function countedDownline(
     return { scope: null, excluded: outside };
   // Generational sales stop two levels down: no scope holds just those.
   if (d.to !== undefined) return null;
-  const scope = await scopeOf(db, d.tree, d.subject.id, onScopeError);
-  if (scope === null) return null;
   const tree = TREES[d.tree](d.subject);
-  return { scope, members: below(tree, 0), excluded: d.from > 0 ? below(tree, 0, d.from - 1) : null };
+  const scope = await nearestScope(db, d.tree, tree.at);
+  if (scope?.ancestorId === d.subject.id)
+    return {
+      scope: scope.id,
+      members: below(tree, 0),
+      excluded: d.from > 0 ? below(tree, 0, d.from - 1) : null,
+    };
+  if (scope) {
+    const scopeMembers = pathRange(tree.path, scope.path);
+    const excluded = sql`${scopeMembers} and not (${members})`;
+    if ((await membersUpTo(db, excluded, limits.complementUpTo)) <= limits.complementUpTo)
+      return { scope: scope.id, members: scopeMembers, excluded };
+  }
+  addScopeOnce(db, d.tree, d.subject.id).catch(onScopeError);
+  return null;
 }
 
 const isBelow = (path: string, ancestorPath: string) => path.startsWith(ancestorPath);

@@ -116,7 +116,8 @@ export const orderExportRows = pgTable(
 /**
  * Members whose downline's orders order_totals_daily also counts on their own (its `scope_id`):
  * downlines too large to count one member at a time. Added by the orders list on first use
- * (orders.scopes.ts); kept by the same triggers and by tree moves (orders.rollup.ts).
+ * (orders.scopes.ts) and, for the largest downlines, ahead of it (orders.scopes-ahead.ts); kept by
+ * the same triggers and by tree moves (orders.rollup.ts).
  */
 export const orderTotalsScopes = pgTable(
   'order_totals_scopes',
@@ -137,6 +138,9 @@ export const orderTotalsScopes = pgTable(
  * on `orders` (orders.rollup.ts) in the same transaction as every write of an order;
  * `day` is null for orders not completed. `scope_id` null: every order; otherwise only those
  * bought in that scope's downline (the ancestor included). Never written by the application.
+ * Partitioned by `scope_id` in the migration (drizzle-kit has no partitions): `order_totals_all`
+ * holds the rows of every order, `order_totals_scoped` the scopes', so the former's scans stay the
+ * same size however many scopes there are.
  */
 export const orderTotalsDaily = pgTable(
   'order_totals_daily',

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { users } from '../members/members.schema';
 import { lockTree, pathRange, type TreeKind } from '../members/tree-path';
 import type { Db, DbOrTx } from '../platform/db/client';
@@ -12,38 +12,49 @@ import { orders, orderTotalsDaily, orderTotalsScopes } from './orders.schema';
  */
 const WAIT_FOR_WRITERS = '300ms';
 
-/** Scopes being added in the background, per database, by tree and ancestor. */
-const adding = new WeakMap<Db, Map<string, Promise<void>>>();
+/** Scopes being added, per database, by tree and ancestor. */
+const adding = new WeakMap<Db, Map<string, Promise<boolean>>>();
+
+/** A scope of the downline of `ancestorId`, whose path in the scope's tree is `path`. */
+export interface Scope {
+  id: number;
+  ancestorId: number;
+  path: string;
+}
 
 /**
- * The scope of order_totals_daily that counts the orders bought in `ancestorId`'s downline in
- * `tree` (the ancestor included), or null when it does not exist yet: it is then added in the
- * background (once at a time) and the caller counts exactly this time.
+ * The deepest scope of `tree` at or above the member whose path there is `path` (its own, or an
+ * ancestor's): the smallest downline with a scope that holds the member's.
  */
-export async function scopeOf(
-  db: Db,
-  tree: TreeKind,
-  ancestorId: number,
-  onError: (error: unknown) => void,
-): Promise<number | null> {
-  const existing = await findScope(db, tree, ancestorId);
-  if (existing !== undefined) return existing;
-  const pending = adding.get(db) ?? new Map<string, Promise<void>>();
+export async function nearestScope(db: DbOrTx, tree: TreeKind, path: string): Promise<Scope | undefined> {
+  const line = path.split('/').filter(Boolean).map(Number);
+  const rows = await db
+    .select({ id: orderTotalsScopes.id, ancestorId: orderTotalsScopes.ancestorId })
+    .from(orderTotalsScopes)
+    .where(and(eq(orderTotalsScopes.tree, tree), inArray(orderTotalsScopes.ancestorId, line)));
+  const depth = (row: { ancestorId: number }) => line.indexOf(row.ancestorId);
+  const deepest = rows.sort((a, b) => depth(b) - depth(a))[0];
+  return deepest && { ...deepest, path: `/${line.slice(0, depth(deepest) + 1).join('/')}/` };
+}
+
+/**
+ * Adds the scope of `ancestorId`'s downline in `tree` unless it is being added already (by a request
+ * or by scopes-ahead). True once the scope exists; false when it could not be added this time.
+ */
+export function addScopeOnce(db: Db, tree: TreeKind, ancestorId: number): Promise<boolean> {
+  const pending = adding.get(db) ?? new Map<string, Promise<boolean>>();
   adding.set(db, pending);
   const key = `${tree}:${ancestorId}`;
-  if (!pending.has(key))
-    pending.set(
-      key,
-      addScope(db, tree, ancestorId)
-        .then(() => undefined, onError)
-        .finally(() => pending.delete(key)),
-    );
-  return null;
+  const running = pending.get(key);
+  if (running) return running;
+  const added = addScope(db, tree, ancestorId).finally(() => pending.delete(key));
+  pending.set(key, added);
+  return added;
 }
 
 /** Waits for the scopes being added to `db` (before it closes, and in tests). */
 export async function scopesAdded(db: Db): Promise<void> {
-  await Promise.all(adding.get(db)?.values() ?? []);
+  await Promise.allSettled(adding.get(db)?.values() ?? []);
 }
 
 /**
@@ -54,15 +65,15 @@ export async function scopesAdded(db: Db): Promise<void> {
  * waited. Nothing is added when writers held `orders` for longer than WAIT_FOR_WRITERS (the next
  * request tries again).
  */
-async function addScope(db: Db, tree: TreeKind, ancestorId: number): Promise<void> {
+async function addScope(db: Db, tree: TreeKind, ancestorId: number): Promise<boolean> {
   try {
-    await db.transaction(async (tx) => {
+    return await db.transaction(async (tx) => {
       await tx.execute(sql.raw(`set local lock_timeout = '${WAIT_FOR_WRITERS}'`));
       await tx.execute(sql`lock table orders in share mode`);
       await lockTree(tx, tree, 'shared');
       const path = tree === 'sponsor' ? users.treePath : users.iblommerPath;
       const [ancestor] = await tx.select({ path }).from(users).where(eq(users.id, ancestorId));
-      if (!ancestor) return;
+      if (!ancestor) return false;
       // The members' orders by their user_id index (a join would scan every order), grouped in memory.
       await tx.execute(sql`set local work_mem = '64MB'`);
       const [added] = await tx
@@ -71,24 +82,18 @@ async function addScope(db: Db, tree: TreeKind, ancestorId: number): Promise<voi
         .onConflictDoNothing()
         .returning({ id: orderTotalsScopes.id });
       // Added meanwhile by another process.
-      if (!added) return;
+      if (!added) return true;
       await addOrderTotals(
         tx,
         added.id,
         sql`${orders.userId} = any(array(select ${users.id} from ${users} where ${pathRange(path, ancestor.path)}))`,
       );
+      return true;
     });
   } catch (error) {
     if (!hasSqlState(error, LOCK_NOT_AVAILABLE)) throw error;
+    return false;
   }
-}
-
-async function findScope(db: DbOrTx, tree: TreeKind, ancestorId: number) {
-  const [row] = await db
-    .select({ id: orderTotalsScopes.id })
-    .from(orderTotalsScopes)
-    .where(and(eq(orderTotalsScopes.tree, tree), eq(orderTotalsScopes.ancestorId, ancestorId)));
-  return row?.id;
 }
 
 /** The scope's rows (null: the rollup of every order), as a condition on order_totals_daily. */

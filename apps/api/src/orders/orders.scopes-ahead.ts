@@ -1,0 +1,121 @@
+import { eq, type SQL, sql } from 'drizzle-orm';
+import { users } from '../members/members.schema';
+import { pathRange, type TreeKind } from '../members/tree-path';
+import { type Db, queryRows } from '../platform/db/client';
+import { BUYER_SET_LIMITS } from './orders.filter';
+import { orderTotalsScopes } from './orders.schema';
+import { addScopeOnce } from './orders.scopes';
+
+/**
+ * Downlines larger than this get their scope ahead of their first request: counted exactly, the
+ * first request of a larger one would take over 150 ms (docs/performance.md, "## Orders").
+ */
+export const SCOPE_AHEAD_FROM = 10_000;
+
+const PATHS: Record<TreeKind, SQL> = {
+  sponsor: sql`${users.treePath}`,
+  iblommer: sql`${users.iblommerPath}`,
+};
+
+/** A member and the number of members in its downline, itself included. */
+interface Node {
+  path: string;
+  members: number;
+}
+
+/**
+ * The members directly below `parent` (null: the roots) whose downline has more than `largerThan`
+ * members, from one pass over the parent's downline (the path index).
+ */
+async function largeChildren(db: Db, tree: TreeKind, parent: string | null, largerThan: number) {
+  const path = PATHS[tree];
+  const child =
+    parent === null
+      ? sql`split_part(${path}, '/', 2)`
+      : sql`split_part(${path}, '/', ${parent.split('/').length})`;
+  const rows = await queryRows<{ child: string; members: number }>(
+    db,
+    sql`select ${child} as child, count(*)::int as members from ${users}
+        where ${parent === null ? sql`true` : sql`${pathRange(path, parent)} and ${path} <> ${parent}`}
+        group by 1 having count(*) > ${largerThan}`,
+  );
+  return rows.map((r): Node => ({ path: `${parent ?? '/'}${r.child}/`, members: r.members }));
+}
+
+export interface ScopesAheadOptions {
+  largerThan?: number;
+  /** A downline within this many members of a scope above it is counted from that scope (orders.filter.ts). */
+  near?: number;
+  /** Asked between two scopes: stop there (the app is closing). */
+  stopped?: () => boolean;
+}
+
+/**
+ * Adds, one at a time, the scopes that downlines of more than `largerThan` members need, so that their
+ * first request is counted from a scope too. Walks each tree from its roots through the large
+ * downlines only. A downline within `near` members of the whole tree or of a scope above it is counted
+ * from that one and needs none of its own (a chain of sponsors above one large team shares one scope).
+ * Returns the number of scopes added.
+ */
+export async function addScopesAhead(db: Db, options: ScopesAheadOptions = {}): Promise<number> {
+  const {
+    largerThan = SCOPE_AHEAD_FROM,
+    near = BUYER_SET_LIMITS.complementUpTo,
+    stopped = () => false,
+  } = options;
+  const [everyone] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${users}`);
+  let added = 0;
+  for (const tree of ['sponsor', 'iblommer'] as const) {
+    const scoped = new Set(
+      (
+        await db
+          .select({ id: orderTotalsScopes.ancestorId })
+          .from(orderTotalsScopes)
+          .where(eq(orderTotalsScopes.tree, tree))
+      ).map((r) => r.id),
+    );
+    // Each large downline with the size of the smallest scope holding it (the whole tree: every member).
+    let level = (await largeChildren(db, tree, null, largerThan)).map((node) => ({
+      node,
+      covered: everyone?.n ?? 0,
+    }));
+    while (level.length > 0 && !stopped()) {
+      const next: typeof level = [];
+      for (const { node, covered } of level) {
+        if (stopped()) break;
+        const id = Number(node.path.split('/').at(-2));
+        let holding = covered;
+        if (scoped.has(id)) holding = node.members;
+        else if (covered - node.members > near && (await addScopeOnce(db, tree, id))) {
+          added++;
+          holding = node.members;
+        }
+        for (const child of await largeChildren(db, tree, node.path, largerThan))
+          next.push({ node: child, covered: holding });
+      }
+      level = next;
+    }
+  }
+  return added;
+}
+
+/**
+ * Keeps the scopes of large downlines: adds them now, and again every `everyMs` as downlines grow.
+ * Returns a stop function that waits for the current pass.
+ */
+export function keepScopesAhead(db: Db, onError: (error: unknown) => void, everyMs = 3_600_000) {
+  let stopping = false;
+  let pass: Promise<unknown> = Promise.resolve();
+  // A pass starts after the previous one ends.
+  const run = () => {
+    pass = pass.then(() => (stopping ? 0 : addScopesAhead(db, { stopped: () => stopping }))).catch(onError);
+  };
+  run();
+  const timer = setInterval(run, everyMs);
+  timer.unref();
+  return async () => {
+    stopping = true;
+    clearInterval(timer);
+    await pass;
+  };
+}
