@@ -7,8 +7,8 @@ import { orderTotalsScopes } from './orders.schema';
 import { addScopeOnce } from './orders.scopes';
 
 /**
- * Downlines larger than this get their scope ahead of their first request: counted exactly, the
- * first request of a larger one would take over 150 ms (docs/performance.md, "## Orders").
+ * Downlines of more members than this get their scope ahead of their first request: counted exactly,
+ * the first requests of a larger one would take over 150 ms (docs/performance.md, "## Orders").
  */
 export const SCOPE_AHEAD_FROM = 10_000;
 
@@ -17,15 +17,15 @@ const PATHS: Record<TreeKind, SQL> = {
   iblommer: sql`${users.iblommerPath}`,
 };
 
-/** A member and the number of members in its downline, itself included. */
+/** A member and the number of members below it. */
 interface Node {
   path: string;
-  members: number;
+  downline: number;
 }
 
 /**
- * The members directly below `parent` (null: the roots) whose downline has more than `largerThan`
- * members, from one pass over the parent's downline (the path index).
+ * The members directly below `parent` (null: the roots) with more than `largerThan` members below
+ * them, from one pass over the parent's downline (the path index).
  */
 async function largeChildren(db: Db, tree: TreeKind, parent: string | null, largerThan: number) {
   const path = PATHS[tree];
@@ -33,18 +33,21 @@ async function largeChildren(db: Db, tree: TreeKind, parent: string | null, larg
     parent === null
       ? sql`split_part(${path}, '/', 2)`
       : sql`split_part(${path}, '/', ${parent.split('/').length})`;
-  const rows = await queryRows<{ child: string; members: number }>(
+  const rows = await queryRows<{ child: string; downline: number }>(
     db,
-    sql`select ${child} as child, count(*)::int as members from ${users}
+    sql`select ${child} as child, count(*)::int - 1 as downline from ${users}
         where ${parent === null ? sql`true` : sql`${pathRange(path, parent)} and ${path} <> ${parent}`}
-        group by 1 having count(*) > ${largerThan}`,
+        group by 1 having count(*) - 1 > ${largerThan}`,
   );
-  return rows.map((r): Node => ({ path: `${parent ?? '/'}${r.child}/`, members: r.members }));
+  return rows.map((r): Node => ({ path: `${parent ?? '/'}${r.child}/`, downline: r.downline }));
 }
 
 export interface ScopesAheadOptions {
   largerThan?: number;
-  /** A downline within this many members of a scope above it is counted from that scope (orders.filter.ts). */
+  /**
+   * A downline with at most this many members of a scope above it outside it is counted from that
+   * scope (orders.filter.ts, the group sales of the member).
+   */
   near?: number;
   /** Asked between two scopes: stop there (the app is closing). */
   stopped?: () => boolean;
@@ -53,9 +56,9 @@ export interface ScopesAheadOptions {
 /**
  * Adds, one at a time, the scopes that downlines of more than `largerThan` members need, so that their
  * first request is counted from a scope too. Walks each tree from its roots through the large
- * downlines only. A downline within `near` members of the whole tree or of a scope above it is counted
- * from that one and needs none of its own (a chain of sponsors above one large team shares one scope).
- * Returns the number of scopes added.
+ * downlines only. A downline with at most `near` members of the whole tree or of a scope above it
+ * outside it is counted from that one and needs none of its own (a chain of sponsors above one large
+ * team shares one scope). Returns the number of scopes added.
  */
 export async function addScopesAhead(db: Db, options: ScopesAheadOptions = {}): Promise<number> {
   const {
@@ -74,7 +77,7 @@ export async function addScopesAhead(db: Db, options: ScopesAheadOptions = {}): 
           .where(eq(orderTotalsScopes.tree, tree))
       ).map((r) => r.id),
     );
-    // Each large downline with the size of the smallest scope holding it (the whole tree: every member).
+    // Each large downline with the members of the smallest scope holding it (the whole tree: everyone).
     let level = (await largeChildren(db, tree, null, largerThan)).map((node) => ({
       node,
       covered: everyone?.n ?? 0,
@@ -84,11 +87,12 @@ export async function addScopesAhead(db: Db, options: ScopesAheadOptions = {}): 
       for (const { node, covered } of level) {
         if (stopped()) break;
         const id = Number(node.path.split('/').at(-2));
+        // The scope of this member would hold it and its downline.
         let holding = covered;
-        if (scoped.has(id)) holding = node.members;
-        else if (covered - node.members > near && (await addScopeOnce(db, tree, id))) {
+        if (scoped.has(id)) holding = node.downline + 1;
+        else if (covered - node.downline > near && (await addScopeOnce(db, tree, id))) {
           added++;
-          holding = node.members;
+          holding = node.downline + 1;
         }
         for (const child of await largeChildren(db, tree, node.path, largerThan))
           next.push({ node: child, covered: holding });
@@ -100,15 +104,21 @@ export async function addScopesAhead(db: Db, options: ScopesAheadOptions = {}): 
 }
 
 /**
- * Keeps the scopes of large downlines: adds them now, and again every `everyMs` as downlines grow.
- * Returns a stop function that waits for the current pass.
+ * Keeps the scopes of large downlines: adds them now, and again every `everyMs` (default an hour) as
+ * downlines grow. Returns a stop function that waits for the pass under way.
  */
-export function keepScopesAhead(db: Db, onError: (error: unknown) => void, everyMs = 3_600_000) {
+export function keepScopesAhead(
+  db: Db,
+  onError: (error: unknown) => void,
+  { everyMs = 3_600_000, ...options }: Omit<ScopesAheadOptions, 'stopped'> & { everyMs?: number } = {},
+) {
   let stopping = false;
   let pass: Promise<unknown> = Promise.resolve();
   // A pass starts after the previous one ends.
   const run = () => {
-    pass = pass.then(() => (stopping ? 0 : addScopesAhead(db, { stopped: () => stopping }))).catch(onError);
+    pass = pass
+      .then(() => (stopping ? 0 : addScopesAhead(db, { ...options, stopped: () => stopping })))
+      .catch(onError);
   };
   run();
   const timer = setInterval(run, everyMs);
