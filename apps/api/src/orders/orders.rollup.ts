@@ -55,7 +55,12 @@ const signed = (rows: 'new_rows' | 'old_rows') =>
       : '-1 as n, -amount_cents as amount_cents, -sales_point as sales_point'
   } from ${rows}`;
 
-/** The two upserts of one write statement, `deltas` being its signed rows. */
+/**
+ * The two upserts of one write statement, `deltas` being its signed rows. The scopes' join runs through
+ * EXECUTE, planned for this statement's transition tables: PL/pgSQL would otherwise keep the plan made
+ * for the first statement of the connection, and a nested loop planned for a one-order insert took
+ * minutes on a 100,000-order one (the moves' likewise).
+ */
 const applyDeltas = (deltas: string) => `
     ${UPSERT}
     select null, ${BUCKET}, sum(n), sum(amount_cents), sum(sales_point)
@@ -64,6 +69,7 @@ const applyDeltas = (deltas: string) => `
     if exists (select 1 from order_totals_scopes) then
       perform pg_advisory_xact_lock_shared(hashtext('${treeLockKey('sponsor')}'));
       perform pg_advisory_xact_lock_shared(hashtext('${treeLockKey('iblommer')}'));
+      execute $scopes$
       with d as (${deltas}),
       reach as (
         select u.id as user_id, s.id as scope_id
@@ -75,7 +81,8 @@ const applyDeltas = (deltas: string) => `
       select r.scope_id, ${BUCKET}, sum(n), sum(amount_cents), sum(sales_point)
       from d join reach r using (user_id)
       group by 1, 2, 3, 4, 5, 6, 7 ${NONZERO} order by 1, 2, 3, 4, 5, 6, 7
-      ${ON_CONFLICT};
+      ${ON_CONFLICT}
+      $scopes$;
     end if;`;
 
 const APPLY_BODY = `
@@ -100,6 +107,7 @@ begin
   if not exists (select 1 from order_totals_scopes) then
     return null;
   end if;
+  execute $move$
   with moved as (
     select n.id as user_id, s.id as scope_id, sum(a.sign) as sign
     from old_rows o
@@ -121,7 +129,8 @@ begin
          sum(m.sign * b.n), sum(m.sign * b.amount_cents), sum(m.sign * b.sales_point)
   from moved m join bought b using (user_id)
   group by 1, 2, 3, 4, 5, 6, 7 order by 1, 2, 3, 4, 5, 6, 7
-  ${ON_CONFLICT};
+  ${ON_CONFLICT}
+  $move$;
   return null;
 end
 `;
