@@ -6,7 +6,8 @@
  * real app:
  *  - POST /api/orders/list with totals for filter combinations of the orders screen (p50/p95),
  *  - .xlsx exports over HTTP (streamed, or a job then its file) of the newest 100,000 orders and
- *    of the largest group's orders: time and peak extra memory.
+ *    of the largest group's orders: time and peak extra memory,
+ *  - order writes with the run's scopes in place (rolled back): single orders, then a 100,000-order insert.
  * The orders load keeps order_totals_daily through the triggers (one aggregate per batch). A
  * database migrated from another version of 0000_init.sql is dropped and loaded again. The downline
  * scopes of the rollup are cleared before each run and those of the largest downlines added again as
@@ -332,8 +333,51 @@ async function main() {
     date_from: new Date(edge!.at).toISOString(),
   });
   await exportOnce(origin, headers, 'largest group', { group_sales: true, member_id: largest });
+  await orderWrites(db);
   await app.close();
   await database.close();
+}
+
+/** Members' ids: from `first`, `count` of them. */
+type MemberIds = { first: number; count: number };
+
+/** Copies of existing orders bought by spread-out members, with new order numbers (a write of `n` orders). */
+const copiedOrders = (from: number, n: number, ids: MemberIds) => sql`
+  insert into orders (order_no, platform_order_no, user_id, provider_id, product_id, product_name, source_type,
+                      subtype, status, amount_cents, sales_point, completed_at, order_at)
+  select 'BENCH-W' || g, 'BENCH-W' || g, ${ids.first}::int + (g * 7919) % ${ids.count}::int, provider_id,
+         product_id, product_name, source_type, subtype, status, amount_cents, sales_point,
+         now() - (g % 1000) * interval '1 hour', now()
+  from generate_series(${from}::int, ${from + n - 1}::int) g join orders o on o.id = g`;
+
+/**
+ * Order writes with the scopes of this run in place, in one rolled-back transaction on one connection:
+ * 500 single-order inserts (ingestion), then one insert of 100,000 orders (an import) after them.
+ */
+async function orderWrites(db: Db) {
+  const [ids] = await queryRows<MemberIds>(
+    db,
+    sql`select min(id)::int as first, count(*)::int as count from users`,
+  );
+  const rolledBack = new Error('rolled back');
+  const times: string[] = [];
+  const timed = async (work: () => Promise<unknown>) => {
+    const t = performance.now();
+    await work();
+    times.push(`${((performance.now() - t) / 1000).toFixed(1)} s`);
+  };
+  await db
+    .transaction(async (tx) => {
+      await timed(async () => {
+        for (let i = 1; i <= 500; i++) await tx.execute(copiedOrders(i, 1, ids!));
+      });
+      await timed(() => tx.execute(copiedOrders(1_000, 100_000, ids!)));
+      throw rolledBack;
+    })
+    .catch((error) => {
+      if (error !== rolledBack) throw error;
+    });
+  console.log(`order writes: 500 single-order inserts ${times[0]}, then 100,000 in one insert ${times[1]}`);
 }
 
 /** One export through the API, timed to the last byte of its file, with the process's peak extra RSS. */
