@@ -21,6 +21,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
 import { createAdmin } from '../apps/api/src/members/members.service';
+import { BUYER_SET_LIMITS } from '../apps/api/src/orders/orders.filter';
 import { addScopesAhead, SCOPE_AHEAD_FROM } from '../apps/api/src/orders/orders.scopes-ahead';
 import { prepareDatabase } from '../apps/api/src/platform/db/bootstrap';
 import { openDatabase, queryRows } from '../apps/api/src/platform/db/client';
@@ -212,6 +213,16 @@ async function main() {
      join (select split_part(tree_path, '/', 3) as id from users where tree_depth >= 1
            group by 1 order by count(*) desc limit 1) d on u.id = d.id::int`,
   );
+  // The largest downline at depth 2 with no scope ahead of its first use and none above it nearly as
+  // large: its first requests are counted exactly while its own scope is added.
+  const notAhead = await pick(
+    `with d1 as (select split_part(tree_path, '/', 3) as id, count(*) as n from users where tree_depth >= 1 group by 1),
+          d2 as (select split_part(tree_path, '/', 3) as parent, split_part(tree_path, '/', 4) as id, count(*) as n
+                 from users where tree_depth >= 2 group by 1, 2)
+     select u.user_no as v from d2 join d1 on d1.id = d2.parent join users u on u.id = d2.id::int
+     where d2.n - 1 <= ${SCOPE_AHEAD_FROM} and d1.n - (d2.n - 1) > ${BUYER_SET_LIMITS.complementUpTo}
+     order by d2.n desc limit 1`,
+  );
   const buyer = await pick(`select u.user_no as v from users u join orders o on o.user_id = u.id limit 1`);
   const referrer = await pick(
     `select u.user_no as v from providers p join users u on u.id = p.referrer_user_id limit 1`,
@@ -265,6 +276,7 @@ async function main() {
       member_id: top,
       provider_id: providerId,
     },
+    'largest downline not scoped ahead': { group_sales: true, member_id: notAhead },
     'group sales, largest level-1 group': { group_sales: true, member_id: largest },
     'largest group, sort amount': { group_sales: true, member_id: largest, sort: 'amount' },
     'largest group, sort referer': { group_sales: true, member_id: largest, sort: 'referer', order: 'asc' },
