@@ -1,21 +1,16 @@
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { users } from '../members/members.schema';
 import { pathRange, type TreeKind } from '../members/tree-path';
 import { type Db, queryRows } from '../platform/db/client';
 import { BUYER_SET_LIMITS } from './orders.filter';
 import { orderTotalsScopes } from './orders.schema';
-import { addScopeOnce } from './orders.scopes';
+import { addScopeOnce, treePaths } from './orders.scopes';
 
 /**
  * Downlines of more members than this get their scope ahead of their first request: counted exactly,
  * the first requests of a larger one would take over 150 ms (docs/performance.md, "## Orders").
  */
 export const SCOPE_AHEAD_FROM = 10_000;
-
-const PATHS: Record<TreeKind, SQL> = {
-  sponsor: sql`${users.treePath}`,
-  iblommer: sql`${users.iblommerPath}`,
-};
 
 /** A member and the number of members below it. */
 interface Node {
@@ -28,7 +23,7 @@ interface Node {
  * them, from one pass over the parent's downline (the path index).
  */
 async function largeChildren(db: Db, tree: TreeKind, parent: string | null, largerThan: number) {
-  const path = PATHS[tree];
+  const path = treePaths[tree];
   const child =
     parent === null
       ? sql`split_part(${path}, '/', 2)`

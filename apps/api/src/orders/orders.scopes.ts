@@ -12,6 +12,9 @@ import { orders, orderTotalsDaily, orderTotalsScopes } from './orders.schema';
  */
 const WAIT_FOR_WRITERS = '300ms';
 
+/** The column of a member's path in each tree. */
+export const treePaths = { sponsor: users.treePath, iblommer: users.iblommerPath } as const;
+
 /** Scopes being added, per database, by tree and ancestor. */
 const adding = new WeakMap<Db, Map<string, Promise<boolean>>>();
 
@@ -71,7 +74,7 @@ async function addScope(db: Db, tree: TreeKind, ancestorId: number): Promise<boo
       await tx.execute(sql.raw(`set local lock_timeout = '${WAIT_FOR_WRITERS}'`));
       await tx.execute(sql`lock table orders in share mode`);
       await lockTree(tx, tree, 'shared');
-      const path = tree === 'sponsor' ? users.treePath : users.iblommerPath;
+      const path = treePaths[tree];
       const [ancestor] = await tx.select({ path }).from(users).where(eq(users.id, ancestorId));
       if (!ancestor) return false;
       // The members' orders by their user_id index (a join would scan every order), grouped in memory.
