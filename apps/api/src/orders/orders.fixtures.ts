@@ -56,3 +56,8 @@ export class SalesFixtures {
     return (await ingestOrder(this.db, await resolveOrder(this.db, input))).order;
   }
 }
+
+/** For tests: a scope that fails to be added (orders.scopes.ts) fails the run, as an unhandled rejection. */
+export const surfaced = (error: unknown) => {
+  throw error;
+};

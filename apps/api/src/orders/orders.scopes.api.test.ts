@@ -7,7 +7,7 @@ import { queryRows } from '../platform/db/client';
 import { TEST_PASSWORD } from '../test/factory';
 import { TestApi } from '../test/test-app';
 import { type BuyerSetLimits, orderWhere } from './orders.filter';
-import { SalesFixtures } from './orders.fixtures';
+import { SalesFixtures, surfaced } from './orders.fixtures';
 import { orderTotals } from './orders.queries';
 import { scopesAdded } from './orders.scopes';
 import { addScopesAhead, keepScopesAhead } from './orders.scopes-ahead';
@@ -22,11 +22,6 @@ let sales: SalesFixtures;
 let admin: Principal;
 let adminToken: string;
 const m: Record<string, UserRow> = {};
-
-/** A scope that fails to be added fails the run (an unhandled rejection). */
-const surfaced = (error: unknown) => {
-  throw error;
-};
 
 const scopeOwners = async () =>
   (

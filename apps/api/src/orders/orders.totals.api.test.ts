@@ -8,7 +8,7 @@ import { importSheet } from '../platform/xlsx/test-files';
 import { TEST_PASSWORD } from '../test/factory';
 import { TestApi } from '../test/test-app';
 import { BUYER_SET_LIMITS, type BuyerSetLimits, orderWhere } from './orders.filter';
-import { SalesFixtures } from './orders.fixtures';
+import { SalesFixtures, surfaced } from './orders.fixtures';
 import { orderPage, orderTotals, pageRows, refererSortedRows } from './orders.queries';
 import { ensureOrderTotals } from './orders.rollup';
 import { orders } from './orders.schema';
@@ -66,11 +66,6 @@ const cases = (): [Filter, boolean][] => [
 
 const list = (body: Filter, token = adminToken) =>
   api.post<{ meta: OrderListMeta }>('/api/orders/list', { pageSize: 20, ...body }, { token });
-
-/** A scope that fails to be added fails the run (an unhandled rejection). */
-const surfaced = (error: unknown) => {
-  throw error;
-};
 
 /** The query once a scope it needs was added (the first request counts exactly and adds it in the background). */
 async function whereOnceScoped(filter: OrderFilter, viewer: Principal, limits: BuyerSetLimits) {
