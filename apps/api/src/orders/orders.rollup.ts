@@ -170,7 +170,8 @@ export function addOrderTotals(db: DbOrTx, scopeId: number | null, where: SQL) {
 
 /**
  * Rebuilds the whole rollup from `orders` (installation, or after a change of the triggers). The
- * scopes are dropped with their rows; the orders list adds them again as it needs them.
+ * scopes are dropped with their rows; the server adds those of the largest downlines again
+ * (orders.scopes-ahead.ts) and the orders list the others as it needs them.
  */
 export async function rebuildOrderTotals(db: DbOrTx) {
   await db.execute(sql`delete from order_totals_scopes`);

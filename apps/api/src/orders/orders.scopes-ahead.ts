@@ -14,6 +14,7 @@ export const SCOPE_AHEAD_FROM = 10_000;
 
 /** A member and the number of members below it. */
 interface Node {
+  id: number;
   path: string;
   downline: number;
 }
@@ -34,7 +35,9 @@ async function largeChildren(db: Db, tree: TreeKind, parent: string | null, larg
         where ${parent === null ? sql`true` : sql`${pathRange(path, parent)} and ${path} <> ${parent}`}
         group by 1 having count(*) - 1 > ${largerThan}`,
   );
-  return rows.map((r): Node => ({ path: `${parent ?? '/'}${r.child}/`, downline: r.downline }));
+  return rows.map(
+    (r): Node => ({ id: Number(r.child), path: `${parent ?? '/'}${r.child}/`, downline: r.downline }),
+  );
 }
 
 export interface ScopesAheadOptions {
@@ -81,11 +84,10 @@ export async function addScopesAhead(db: Db, options: ScopesAheadOptions = {}): 
       const next: typeof level = [];
       for (const { node, covered } of level) {
         if (stopped()) break;
-        const id = Number(node.path.split('/').at(-2));
         // The scope of this member would hold it and its downline.
         let holding = covered;
-        if (scoped.has(id)) holding = node.downline + 1;
-        else if (covered - node.downline > near && (await addScopeOnce(db, tree, id))) {
+        if (scoped.has(node.id)) holding = node.downline + 1;
+        else if (covered - node.downline > near && (await addScopeOnce(db, tree, node.id))) {
           added++;
           holding = node.downline + 1;
         }

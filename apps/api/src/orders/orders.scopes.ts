@@ -66,7 +66,7 @@ export async function scopesAdded(db: Db): Promise<void> {
  * triggers take theirs; orders.rollup.ts), so no write is missed or counted twice. A transaction
  * of its own (`Db`): inside an older one, its snapshot could predate writes that committed while it
  * waited. Nothing is added when writers held `orders` for longer than WAIT_FOR_WRITERS (the next
- * request tries again).
+ * request, or the next pass of the scopes ahead, tries again).
  */
 async function addScope(db: Db, tree: TreeKind, ancestorId: number): Promise<boolean> {
   try {
