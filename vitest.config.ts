@@ -30,6 +30,8 @@ export default defineConfig({
           name: 'browser',
           include: ['apps/web/e2e/**/*.e2e.test.ts'],
           testTimeout: 90_000,
+          // A page polled for what it shows may take seconds on a loaded 2-core machine (vitest's default: 1 s).
+          expect: { poll: { timeout: 15_000 } },
           hookTimeout: 180_000,
           fileParallelism: false,
         },

@@ -8,14 +8,12 @@
  *  - .xlsx exports over HTTP (streamed, or a job then its file) of the newest 100,000 orders and
  *    of the largest group's orders: time and peak extra memory,
  *  - order writes with the run's scopes in place (rolled back): single orders, then a 100,000-order insert.
- * The orders load keeps order_totals_daily through the triggers (one aggregate per batch). A
- * database migrated from another version of 0000_init.sql is dropped and loaded again. The downline
+ * The orders load keeps order_totals_daily through the triggers (one aggregate per batch). The downline
  * scopes of the rollup are cleared before each run and those of the largest downlines added again as
  * the server does when it starts, so a run includes the first use of smaller ones (unless
  * BENCH_KEEP_SCOPES is set).
  */
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -40,36 +38,13 @@ const pct = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 };
 
-const MIGRATION = readFileSync(new URL('../apps/api/drizzle/0000_init.sql', import.meta.url), 'utf8');
-
-/**
- * Creates the bench database, or drops and recreates it when it was migrated from another version
- * of the single initial migration (the migrator would not apply the changed file to it).
- */
+/** Creates the bench database when it is missing (an existing one is upgraded by the migrations). */
 async function ensureDatabase(url: string): Promise<void> {
   const target = new URL(url);
   const name = target.pathname.slice(1);
-  const migrationHash = createHash('sha256').update(MIGRATION).digest('hex');
-  let stale = false;
-  const bench = new pg.Client({ connectionString: url });
-  try {
-    await bench.connect();
-    const { rows } = await bench.query(
-      `select hash from drizzle.__drizzle_migrations order by created_at desc limit 1`,
-    );
-    stale = rows.length > 0 && rows[0].hash !== migrationHash;
-  } catch {
-    // No database yet, or never migrated.
-  } finally {
-    await bench.end().catch(() => undefined);
-  }
   target.pathname = '/postgres';
   const client = new pg.Client({ connectionString: target.toString() });
   await client.connect();
-  if (stale) {
-    console.log(`  ${name} was migrated from an older 0000_init.sql: recreating it`);
-    await client.query(`drop database "${name}" with (force)`);
-  }
   const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
   if (!rowCount) await client.query(`create database "${name}"`);
   await client.end();
@@ -79,8 +54,12 @@ type Db = ReturnType<typeof openDatabase>['db'];
 const count = async (db: Db, table: string) =>
   Number((await queryRows<{ n: string }>(db, sql.raw(`select count(*) as n from ${table}`)))[0]!.n);
 
-/** The orders table's secondary indexes, as the generated migration creates them. */
-const ORDER_INDEXES = MIGRATION.split('\n')
+const MIGRATIONS = new URL('../apps/api/drizzle/', import.meta.url);
+/** The orders table's secondary indexes, as the migrations create them. */
+const ORDER_INDEXES = readdirSync(MIGRATIONS)
+  .filter((file) => file.endsWith('.sql'))
+  .sort()
+  .flatMap((file) => readFileSync(new URL(file, MIGRATIONS), 'utf8').split('\n'))
   .filter((line) => line.startsWith('CREATE INDEX "orders_'))
   .map((line) =>
     line.replace('--> statement-breakpoint', '').replace('CREATE INDEX', 'CREATE INDEX IF NOT EXISTS'),

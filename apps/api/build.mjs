@@ -1,9 +1,10 @@
-// Bundles the API (with packages/contracts inlined) into dist/server.js; node_modules stay external.
+// Bundles the API (with packages/contracts inlined) into dist/server.js and the operator command line
+// (npm run admin) into dist/admin.js, so neither needs a TypeScript runner; node_modules stay external.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  entryPoints: { server: 'src/server.ts', admin: 'src/cli/admin.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -1,31 +1,55 @@
-import { ResultCode, resolveLocale, translate } from '@app/contracts';
+import { type Locale, ResultCode, resolveLocale, translate } from '@app/contracts';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyLoggerOptions } from 'fastify';
 import type { Config, TrustProxy } from './config';
 import { scopesAdded } from './orders/orders.scopes';
 import type { Db } from './platform/db/client';
+import { isDatabaseUnavailable } from './platform/db/errors';
+import { registerHealthRoutes } from './platform/health/health.routes';
 import { AppError, httpStatusFor } from './platform/http/errors';
+import { echoRequestId, requestIdOf } from './platform/http/request-id';
 import { type Access, type AppContext, registerRoutes } from './platform/http/route';
 import { TokenService } from './platform/http/tokens';
 import { type RawFieldError, translateFieldErrors } from './platform/http/validation';
-import { stopJobs } from './platform/jobs/jobs.runner';
-import { allRoutes } from './routes';
+import { JobHost } from './platform/jobs/job-host';
+import { registerMetrics } from './platform/metrics/metrics';
+import { openApiRoutes, referencePageAccess, registerReferencePage } from './platform/openapi/openapi.routes';
+import { allRoutes, routesByDomain } from './routes';
 
 export interface BuildOptions {
   db: Db;
   config: Config;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: FastifyLoggerOptions['stream'];
 }
 
 /** The whole HTTP application: /api/* routes plus the built web app with SPA fallback. */
-export async function buildApp({ db, config, logger = false }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  db,
+  config,
+  logger = false,
+  logStream,
+}: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel } : false,
+    logger: logger || logStream ? { level: config.logLevel, stream: logStream } : false,
+    // Every log line of a request carries its id (reqId); a caller's or proxy's x-request-id is kept.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 2 * 1024 * 1024,
+    // Requests arriving while the server stops get the translated envelope (refuseWhileClosing) instead.
+    return503OnClosing: false,
   });
-  const ctx: AppContext = { db, config, tokens: new TokenService(config.jwtSecret, config.tokenTtlSeconds) };
+  refuseWhileClosing(app);
+  echoRequestId(app);
+  const ctx: AppContext = {
+    db,
+    config,
+    tokens: new TokenService(config.jwtSecret, config.tokenTtlSeconds),
+    jobs: new JobHost(db, app.log, config.jobTiming),
+  };
   app.decorate('appContext', ctx);
 
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 20 } });
@@ -42,6 +66,10 @@ export async function buildApp({ db, config, logger = false }: BuildOptions): Pr
         .status(httpStatusFor(error.code))
         .send({ code: error.code, msg, data: errors ? { errors } : data });
     }
+    if (isDatabaseUnavailable(error)) {
+      req.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).send(unavailable(locale));
+    }
     const status = error.statusCode ?? 500;
     if (status >= 500) req.log.error(error);
     const code = status === 413 ? ResultCode.BAD_REQUEST : status < 500 ? status : ResultCode.SERVER_ERROR;
@@ -50,7 +78,11 @@ export async function buildApp({ db, config, logger = false }: BuildOptions): Pr
     return reply.status(status).send({ code, msg: translate(key, locale), data: null });
   });
 
+  // After the error handler: a route takes the handler in force when it is declared.
+  registerMetrics(app, { db, enabled: config.metrics ?? false, token: config.metricsToken });
+
   const apiRoutes: ApiRouteInfo[] = [];
+  app.addHook('onRoute', referencePageAccess);
   app.addHook('onRoute', (opts) => {
     if (!opts.url.startsWith('/api/')) return;
     const rule = opts.config?.access;
@@ -59,9 +91,13 @@ export async function buildApp({ db, config, logger = false }: BuildOptions): Pr
       if (method !== 'HEAD') apiRoutes.push({ method, url: opts.url, access: rule });
   });
   app.decorate('apiRoutes', apiRoutes);
-  registerRoutes(app, ctx, allRoutes);
-  // Jobs this process runs end as 'interrupted' on shutdown rather than being cut mid-write.
-  app.addHook('onClose', () => stopJobs(db));
+  registerRoutes(app, ctx, [...allRoutes, ...openApiRoutes(routesByDomain)]);
+  await registerReferencePage(app);
+  registerHealthRoutes(app, db);
+  // Jobs left by a process that died are failed now; this process's jobs end as 'interrupted' on
+  // shutdown rather than being cut mid-write, and its heartbeat and sweeper timers stop.
+  await ctx.jobs.start();
+  app.addHook('onClose', () => ctx.jobs.stop());
   // Orders totals scopes being added in the background finish before the database closes.
   app.addHook('onClose', () => scopesAdded(db));
 
@@ -79,6 +115,35 @@ export async function buildApp({ db, config, logger = false }: BuildOptions): Pr
   });
   return app;
 }
+
+/**
+ * Once the server is stopping (SIGTERM), a request that still arrives on an open keep-alive connection is
+ * answered 503 'common.serviceUnavailable' with `Connection: close`, so the client retries elsewhere;
+ * requests already in flight finish, their connections closed after the answer.
+ */
+function refuseWhileClosing(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (req, reply) => {
+    if (!closing) return;
+    const locale = resolveLocale(req.headers.locale as string | undefined);
+    return reply.status(503).header('connection', 'close').send(unavailable(locale));
+  });
+  // A request in flight when the stop began ends its connection with its answer: left open (keep-alive), the
+  // connection would hold the stop until it timed out.
+  app.addHook('onSend', async (_req, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+}
+
+/** The envelope of a request that may succeed when retried (database out of reach, server stopping). */
+const unavailable = (locale: Locale) => ({
+  code: ResultCode.SERVICE_UNAVAILABLE,
+  msg: translate('common.serviceUnavailable', locale),
+  data: null,
+});
 
 /**
  * Fastify's trustProxy for the TRUST_PROXY setting. Fastify 5 ignores a bare hop count (it fails

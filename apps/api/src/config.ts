@@ -13,7 +13,10 @@ export interface Config {
   shopUrl: string;
   /** Built web app to serve; unset = API only. */
   webDist: string | undefined;
+  /** Load the demo data set into an empty database (default: on embedded PGlite only). */
   seedDemo: boolean;
+  /** INITIAL_ADMIN_NAME/EMAIL/PASSWORD: the first super administrator, made by a start that finds no administrator. */
+  initialAdmin?: { name: string; email: string; password: string };
   logLevel: string;
   /** The one account name allowed to confirm order refunds (SPEC.md §6); default the demo super admin. */
   refundAdmin?: string;
@@ -25,7 +28,30 @@ export interface Config {
    * a string = comma list of proxy addresses/CIDRs (`loopback`, `10.0.0.0/8`, …).
    */
   trustProxy?: TrustProxy;
+  /** METRICS=true serves Prometheus metrics at GET /metrics (else 404). */
+  metrics?: boolean;
+  /** When set, GET /metrics asks for `Authorization: Bearer <METRICS_TOKEN>`. */
+  metricsToken?: string;
+  /** Start-up tries to reach PostgreSQL this many times (DB_START_ATTEMPTS), pausing DB_START_DELAY_MS, doubled each time up to 5 s. */
+  dbStartAttempts?: number;
+  dbStartDelayMs?: number;
+  /** On SIGTERM, requests in flight get this long to finish before the process exits anyway (SHUTDOWN_GRACE_MS). */
+  shutdownGraceMs?: number;
+  /** How jobs keep alive and how soon a lost one is failed (docs/jobs.md); defaults: DEFAULT_JOB_TIMING. */
+  jobTiming?: JobTiming;
 }
+
+export interface JobTiming {
+  /** How often a process refreshes the heartbeat of the jobs it runs. */
+  heartbeatMs: number;
+  /** How often every process looks for lost jobs (and once at start). */
+  sweepMs: number;
+  /** A queued or running job whose heartbeat is older than this has lost its process: it is failed. */
+  lostAfterMs: number;
+}
+
+/** A crashed process's jobs read failed within lostAfterMs + sweepMs (50 s). */
+export const DEFAULT_JOB_TIMING: JobTiming = { heartbeatMs: 10_000, sweepMs: 20_000, lostAfterMs: 30_000 };
 
 export type TrustProxy = boolean | number | string;
 
@@ -41,12 +67,62 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 12 * 3600),
     shopUrl: env.SHOP_URL ?? 'https://shop.example.com',
     webDist: env.WEB_DIST ?? defaultWebDist(),
-    seedDemo: env.SEED_DEMO !== 'false',
+    seedDemo: parseSeedDemo(env.SEED_DEMO, Boolean(env.DATABASE_URL)),
+    initialAdmin: parseInitialAdmin(env),
     logLevel: env.LOG_LEVEL ?? 'info',
     refundAdmin: env.REFUND_ADMIN || 'admin',
     ordersIngestKey: env.ORDERS_INGEST_KEY || undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    metrics: env.METRICS === 'true',
+    metricsToken: env.METRICS_TOKEN || undefined,
+    dbStartAttempts: Number(env.DB_START_ATTEMPTS || 8),
+    dbStartDelayMs: Number(env.DB_START_DELAY_MS || 1000),
+    shutdownGraceMs: Number(env.SHUTDOWN_GRACE_MS || 20_000),
+    jobTiming: parseJobTiming(env),
   };
+}
+
+/**
+ * SEED_DEMO: `true` or `false`; unset = demo data on the embedded database only, so a production
+ * database named by DATABASE_URL never gets the demo accounts and their published passwords unasked.
+ */
+export function parseSeedDemo(value: string | undefined, hasDatabaseUrl: boolean): boolean {
+  const text = value?.trim().toLowerCase() ?? '';
+  if (text === '') return !hasDatabaseUrl;
+  if (text === 'true') return true;
+  if (text === 'false') return false;
+  throw new Error(`SEED_DEMO must be true or false, not ${JSON.stringify(value)}`);
+}
+
+function parseInitialAdmin(env: NodeJS.ProcessEnv): Config['initialAdmin'] {
+  const { INITIAL_ADMIN_NAME: name, INITIAL_ADMIN_EMAIL: email, INITIAL_ADMIN_PASSWORD: password } = env;
+  if (!name && !email && !password) return undefined;
+  if (!name || !email || !password)
+    throw new Error('INITIAL_ADMIN_NAME, INITIAL_ADMIN_EMAIL and INITIAL_ADMIN_PASSWORD are set together');
+  return { name, email, password };
+}
+
+/** Where the database is: the server of DATABASE_URL, else the PGlite folder inside DATA_DIR. */
+export function databaseLocation(config: Config): { url?: string; dataDir?: string } {
+  return config.databaseUrl ? { url: config.databaseUrl } : { dataDir: join(config.dataDir, 'pglite') };
+}
+
+/**
+ * JOB_HEARTBEAT_SECONDS, JOB_SWEEP_SECONDS, JOB_LOST_AFTER_SECONDS over the defaults. A job is only
+ * judged lost after missing at least two heartbeats, so a slow moment is not taken for a crash.
+ */
+export function parseJobTiming(env: NodeJS.ProcessEnv): JobTiming {
+  const ms = (name: string, fallback: number) => (env[name] ? Number(env[name]) * 1000 : fallback);
+  const timing = {
+    heartbeatMs: ms('JOB_HEARTBEAT_SECONDS', DEFAULT_JOB_TIMING.heartbeatMs),
+    sweepMs: ms('JOB_SWEEP_SECONDS', DEFAULT_JOB_TIMING.sweepMs),
+    lostAfterMs: ms('JOB_LOST_AFTER_SECONDS', DEFAULT_JOB_TIMING.lostAfterMs),
+  };
+  if (!Object.values(timing).every((v) => Number.isFinite(v) && v > 0))
+    throw new Error('JOB_*_SECONDS must be positive numbers');
+  if (timing.lostAfterMs < 2 * timing.heartbeatMs)
+    throw new Error('JOB_LOST_AFTER_SECONDS must be at least twice JOB_HEARTBEAT_SECONDS');
+  return timing;
 }
 
 /** TRUST_PROXY: unset/`false` = off, `true`, a hop count (`1`), or a comma list of addresses/CIDRs. */

@@ -9,6 +9,8 @@ export const ResultCode = {
   VALIDATION: 422,
   TOO_MANY_REQUESTS: 429,
   SERVER_ERROR: 500,
+  /** The database (or another dependency) is out of reach for a moment; the request may be retried. */
+  SERVICE_UNAVAILABLE: 503,
   /** Illegal (forged or malformed) token. */
   ILLEGAL_TOKEN: 50008,
   /** Account disabled, or the session was ended elsewhere (logout, password change). */

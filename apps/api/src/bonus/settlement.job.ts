@@ -1,7 +1,7 @@
 import type { JobStarted, startSettlementBody } from '@app/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Db } from '../platform/db/client';
+import type { JobHost } from '../platform/jobs/job-host';
 import { startJob, throwIfStopped } from '../platform/jobs/jobs.runner';
 import { periodRange, runSettlement } from './settlement.service';
 
@@ -9,39 +9,40 @@ import { periodRange, runSettlement } from './settlement.service';
  * Starts a settlement run (or a dry run) of the signed-in admin as a job and answers its link at once.
  * The period is checked first, so a bad one answers 400 and starts nothing. The job reports payouts paid
  * of payouts due, waits while another run holds the settlement lock, and ends with the run's
- * `SettlementResult` as its result; a failed run ends the job failed with the run's error.
+ * `SettlementResult` as its result; a failed run ends the job failed with the run's error and, as
+ * `processed`, the payouts that stay paid (on PostgreSQL the member ranges committed before the failure;
+ * on PGlite none). `passPayouts`: see runSettlement (tests).
  */
 export function startSettlement(
-  db: Db,
-  req: FastifyRequest,
+  jobs: JobHost,
+  req: FastifyRequest | null,
   startedBy: number,
   body: z.output<typeof startSettlementBody>,
+  passPayouts?: number,
 ): Promise<JobStarted> {
   periodRange(body.period);
-  return startJob(
-    db,
-    {
-      kind: body.dry_run ? 'bonus.settlement.preview' : 'bonus.settlement',
-      ownerId: startedBy,
-      params: body,
-      fileName: '',
-      run: async ({ signal, report }) => {
-        const result = await runSettlement(db, {
-          period: body.period,
-          typeKey: body.type_key,
-          dryRun: body.dry_run,
-          startedBy,
-          req,
-          // Shutting down rolls the run back rather than waiting minutes for it.
-          progress: (processed, total) => {
-            throwIfStopped(signal);
-            report(processed, total);
-          },
-        });
-        const payouts = result.run.payout_count;
-        return { processed: payouts, total: payouts, file: false, result };
-      },
+  return startJob(jobs, {
+    kind: body.dry_run ? 'bonus.settlement.preview' : 'bonus.settlement',
+    ownerId: startedBy,
+    params: body,
+    fileName: '',
+    run: async ({ signal, report, commit }) => {
+      const result = await runSettlement(jobs.db, {
+        period: body.period,
+        typeKey: body.type_key,
+        dryRun: body.dry_run,
+        startedBy,
+        req,
+        // Shutting down rolls the run back rather than waiting minutes for it.
+        progress: (processed, total) => {
+          throwIfStopped(signal);
+          report(processed, total);
+        },
+        commit,
+        passPayouts,
+      });
+      const payouts = result.run.payout_count;
+      return { processed: payouts, total: payouts, file: false, result };
     },
-    req.log,
-  );
+  });
 }

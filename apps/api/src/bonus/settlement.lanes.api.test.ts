@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hasConnectionPool } from '../platform/db/client';
+import { pollJob } from '../platform/jobs/test-jobs';
+import { TEST_PASSWORD } from '../test/factory';
 import { TestApi } from '../test/test-app';
 import { postEntry, walletBalance } from '../wallet/ledger';
 import { walletRecords } from '../wallet/wallet.schema';
@@ -8,6 +10,7 @@ import { expectLedgerBalanced } from '../wallet/wallet-fixtures';
 import { bonusPayouts, bonusSettlementRuns } from './bonus.schema';
 import { EXPECTED, NAMES } from './engine/scenario.fixture';
 import { buildScenario } from './scenario.db';
+import { startSettlement } from './settlement.job';
 import { runSettlement } from './settlement.service';
 
 // Members are paid in ranges of about `passPayouts` payouts; 2 makes each scenario member a range of its
@@ -28,6 +31,19 @@ afterEach(async () => {
   await expectLedgerBalanced(api);
   await api.close();
 });
+
+/** E was credited type 1 for o2 before: paying it again violates the ledger's once-only key. */
+const payTwiceForE = () =>
+  api.db.transaction((tx) =>
+    postEntry(tx, {
+      userId: scn.ids.E,
+      amountCents: 1,
+      move: 'credit',
+      kind: 'bonus',
+      bonusType: 1,
+      reference: { type: 'order', id: scn.orderNos.o2! },
+    }),
+  );
 
 describe('a settlement run paying member ranges in lanes', () => {
   it('pays every member exactly the hand-computed amounts, whatever lane paid their range', async () => {
@@ -97,17 +113,7 @@ describe('a settlement run paying member ranges in lanes', () => {
   });
 
   it('a lane failing part-way: the run is recorded failed, and what was paid names it, each with its record', async () => {
-    // E was credited type 1 for o2 before: paying it again violates the ledger's once-only key.
-    await api.db.transaction((tx) =>
-      postEntry(tx, {
-        userId: scn.ids.E,
-        amountCents: 1,
-        move: 'credit',
-        kind: 'bonus',
-        bonusType: 1,
-        reference: { type: 'order', id: scn.orderNos.o2! },
-      }),
-    );
+    await payTwiceForE();
     const run = runSettlement(api.db, { period: '2026-10', dryRun: false, startedBy: null, passPayouts });
     await expect(run).rejects.toMatchObject({ key: 'wallet.duplicateEntry' });
     const [failed] = await api.db.select().from(bonusSettlementRuns);
@@ -131,5 +137,17 @@ describe('a settlement run paying member ranges in lanes', () => {
       expect([0, sumOf(n)], n).toContain(paid);
       expect((await walletBalance(api.db, scn.ids[n])).availableCents, n).toBe(paid);
     }
+  });
+
+  it('as a job failing part-way, its progress is the payouts that stay paid', async () => {
+    await payTwiceForE();
+    const admin = await api.factory.superAdmin();
+    const body = { period: '2026-10', type_key: null, dry_run: false };
+    const started = await startSettlement(api.jobs, null, admin.id, body, passPayouts);
+    const { job } = await pollJob(api, started, await api.login(admin.name, TEST_PASSWORD));
+    const paid = await api.db.select().from(bonusPayouts);
+    expect(job).toMatchObject({ status: 'failed', processed: paid.length });
+    expect(job.total).toBeGreaterThan(paid.length);
+    if (hasConnectionPool(api.db)) expect(paid.length).toBeGreaterThan(0);
   });
 });

@@ -79,13 +79,14 @@ export interface PaymentLanes {
  * runs the (pure, fast) engine again per batch of one range per lane, placing each member's payouts at
  * the slots `perMember` counted. The lanes pay a batch's ranges side by side (disjoint members, so they
  * never wait on each other's wallets); when one fails, the batch's others finish and the first failure
- * is thrown. `onPaid` hears how many payouts are paid so far after every PROGRESS_PAYOUTS of a lane.
+ * is thrown. `onPaid` hears how many payouts are paid so far after every PROGRESS_PAYOUTS of a lane;
+ * `run.commit` is told, last in a range's transaction, how many payouts that transaction paid.
  */
 export async function payDue(
   lanes: PaymentLanes,
   scope: SettlementScope,
   perMember: Int32Array,
-  run: { id: number; passPayouts: number },
+  run: { id: number; passPayouts: number; commit?: (tx: DbOrTx, payouts: number) => Promise<void> },
   onPaid: (paid: number) => void,
 ): Promise<void> {
   const { orders } = scope.input;
@@ -103,6 +104,7 @@ export async function payDue(
         paid += chunk.length;
         onPaid(paid);
       }
+      await run.commit?.(tx, due.length);
     });
   const ranges = [...memberRanges(perMember, run.passPayouts)];
   for (let i = 0; i < ranges.length; i += lanes.count) {

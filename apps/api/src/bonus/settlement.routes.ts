@@ -9,7 +9,7 @@ const start = route({
   url: '/api/bonus/settlements',
   access: access.admin(Perm.bonusConfig),
   body: startSettlementBody,
-  handler: ({ app, req, user, body }) => startSettlement(app.db, req, user.id, body),
+  handler: ({ app, req, user, body }) => startSettlement(app.jobs, req, user.id, body),
 });
 
 /** What a run would pay, paying nothing: a dry run started as a job. */
@@ -18,7 +18,7 @@ const preview = route({
   url: '/api/bonus/settlements/preview',
   access: access.admin(Perm.bonusConfig),
   body: startSettlementBody,
-  handler: ({ app, req, user, body }) => startSettlement(app.db, req, user.id, { ...body, dry_run: true }),
+  handler: ({ app, req, user, body }) => startSettlement(app.jobs, req, user.id, { ...body, dry_run: true }),
 });
 
 const history = route({

@@ -47,7 +47,8 @@ type RunRow = typeof bonusSettlementRuns.$inferSelect;
  * recorded failed by the next run. Every run — done, dry or failed — is in the audit log (who, period,
  * type, dry run, status, totals); `req` is the admin's request (null for scripts). `progress` hears
  * (payouts paid, payouts due) from inside the transaction: once the due payouts are counted, as they are
- * paid, and (dry run) at the end; it must not wait on the database.
+ * paid, and (dry run) at the end; it must not wait on the database. `commit` counts payouts inside the
+ * transaction that pays them, called last in it (a job's `commit`: its figure after a failure).
  */
 export async function runSettlement(
   db: DbOrTx,
@@ -59,6 +60,7 @@ export async function runSettlement(
     now?: Date;
     req?: FastifyRequest | null;
     progress?: (processed: number, total: number) => void;
+    commit?: (tx: DbOrTx, payouts: number) => Promise<void>;
     /** Payouts per range of members paid (default PASS_PAYOUTS); tests make it small to get many ranges. */
     passPayouts?: number;
   },
@@ -96,7 +98,7 @@ export async function runSettlement(
       await auditRun(tx, input.req, run!);
       if (input.dryRun) progress(due, due);
       else {
-        const pass = { id, passPayouts: input.passPayouts ?? PASS_PAYOUTS };
+        const pass = { id, passPayouts: input.passPayouts ?? PASS_PAYOUTS, commit: input.commit };
         await payDue(paymentLanes(db, tx), scope, perMember, pass, (paid) => progress(paid, due));
       }
       return { run: (await runDtos(tx, [run!]))[0]!, items: await previewItems(tx, preview) };

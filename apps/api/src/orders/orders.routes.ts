@@ -21,6 +21,7 @@ import { startImport } from '../platform/xlsx/import';
 import { orderExportJob } from './orders.export';
 import { orderWhere } from './orders.filter';
 import { orderImport } from './orders.import';
+import { ingestDocs } from './orders.ingest-docs';
 import { anyOrder, type OrderJoinRow, orderByNo, orderPage, toOrderDetail } from './orders.queries';
 import { refundToWallet } from './orders.refund';
 import { monthlyTransferColumns, monthlyTransferRows, refundColumns, refundRows } from './orders.reports';
@@ -73,7 +74,7 @@ export const orderRoutes = [
       const query = await orderWhere(app.db, body, user, { onScopeError: scopeErrorLog(req) });
       if (!body.export) return orderPage(app.db, user, body, query);
       const job = orderExportJob(app.db, user, body, query.where, shownName(user));
-      return startXlsxJob(app.db, job, req.log);
+      return startXlsxJob(app.jobs, job);
     },
   }),
   route({
@@ -133,13 +134,14 @@ export const orderRoutes = [
     url: '/api/orders/import',
     access: access.admin(Perm.orders),
     rawBody: true,
-    handler: ({ app, req, locale }) => startImport(app.db, req, locale, orderImport),
+    handler: ({ app, req, locale }) => startImport(app.jobs, req, locale, orderImport),
   }),
   /** The shop platform posts each order here with `x-api-key: ORDERS_INGEST_KEY`; admins with Perm.orders may too. */
   publicRoute({
     method: 'POST',
     url: '/api/orders/ingest',
     body: orderIngestBody,
+    docs: ingestDocs,
     handler: async ({ app, req, user, body }) => {
       const key = app.config.ordersIngestKey;
       const byKey = Boolean(key) && req.headers['x-api-key'] === key;

@@ -1,8 +1,10 @@
 import type { ProviderView } from '@app/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SalesFixtures } from '../orders/orders.fixtures';
 import { auditLogs } from '../platform/audit/audit.schema';
-import { importLocks } from '../platform/xlsx/import-lock.schema';
+import { jobs } from '../platform/jobs/jobs.schema';
+import { recordedJob } from '../platform/jobs/test-jobs';
 import { importSheet, upload, xlsxRows } from '../platform/xlsx/test-files';
 import { TEST_PASSWORD } from '../test/factory';
 import { TestApi } from '../test/test-app';
@@ -173,7 +175,8 @@ describe('providers', () => {
   });
 
   it('refuses a second import while one of the same kind is running', async () => {
-    await api.db.insert(importLocks).values({ kind: 'provider' });
+    const admin = await api.factory.superAdmin();
+    const running = await recordedJob(api.db, admin.id, { lockKey: 'provider.import' });
     const csv = Buffer.from('name,proportion,email\nLate,1,late@x.test\n');
     const res = await upload(api, '/api/provider/import', adminToken, 'p.csv', csv);
     expect(res.status).toBe(409);
@@ -181,7 +184,7 @@ describe('providers', () => {
     expect(
       (await upload(api, '/api/product/import', adminToken, 'p.csv', Buffer.from('name\n'))).status,
     ).toBe(200);
-    await api.db.delete(importLocks);
+    await api.db.update(jobs).set({ status: 'done' }).where(eq(jobs.id, running.id));
     expect((await upload(api, '/api/provider/import', adminToken, 'p.csv', csv)).status).toBe(200);
     expect((await upload(api, '/api/provider/import', adminToken, 'p.txt', csv)).body.msg).toBe(
       'Please choose a .xlsx or .csv file',

@@ -10,6 +10,7 @@ const settleRoute = (outcome: 'complete' | 'reject') =>
   route({
     method: 'POST',
     url: `/api/recharge/${outcome}/:id`,
+    docs: { idempotencyKey: true },
     access: access.admin(Perm.recharge),
     params: idParam,
     message: 'common.operationSuccessful',
@@ -38,6 +39,7 @@ export const rechargeRoutes = [
   route({
     method: 'POST',
     url: '/api/recharge/create',
+    docs: { idempotencyKey: true },
     access: access.admin(Perm.recharge),
     rawBody: true,
     message: 'common.addedSuccessfully',

@@ -4,9 +4,8 @@
  * Migrates, loads the demo data set when the database is empty (so the demo
  * logins work), then appends the requested bulk data.
  */
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config';
+import { databaseLocation, loadConfig } from '../config';
 import { prepareDatabase } from '../platform/db/bootstrap';
 import { openDatabase } from '../platform/db/client';
 import { seedBulkMembers } from './bulk-members';
@@ -19,10 +18,7 @@ const members = Number(values.members);
 if (!Number.isSafeInteger(members) || members < 0) throw new Error('--members must be a whole number ≥ 0');
 
 const config = loadConfig();
-const database = openDatabase({
-  url: config.databaseUrl,
-  dataDir: config.databaseUrl ? undefined : join(config.dataDir, 'pglite'),
-});
+const database = openDatabase(databaseLocation(config));
 try {
   await prepareDatabase(database);
   if (await seedDemoIfEmpty(database.db)) console.log('demo data loaded');

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import type { Config } from '../config';
 import type { Database, Db } from '../platform/db/client';
+import type { JobHost } from '../platform/jobs/job-host';
 import { TestFactory } from './factory';
 import { createTestDatabase } from './test-database';
 
@@ -42,7 +43,11 @@ export class TestApi {
   ) {}
 
   static async start(config: Partial<Config> = {}): Promise<TestApi> {
-    const database = await createTestDatabase();
+    return TestApi.open(await createTestDatabase(), config);
+  }
+
+  /** The app on a database already opened (and prepared); closing the TestApi closes it. */
+  static async open(database: Database, config: Partial<Config> = {}): Promise<TestApi> {
     const app = await buildApp({ db: database.db, config: { ...testConfig(), ...config } });
     await app.ready();
     return new TestApi(app, database, new TestFactory(database.db));
@@ -50,6 +55,11 @@ export class TestApi {
 
   get db(): Db {
     return this.database.db;
+  }
+
+  /** The app's job host (start jobs in this process, sweep). */
+  get jobs(): JobHost {
+    return this.app.appContext.jobs;
   }
 
   async close(): Promise<void> {

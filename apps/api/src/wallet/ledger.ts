@@ -2,7 +2,6 @@ import { type MessageKey, ResultCode } from '@app/contracts';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../platform/db/client';
 import { hasSqlState, UNIQUE_VIOLATION } from '../platform/db/errors';
-import type { SqlFunction } from '../platform/db/sql-functions';
 import { AppError } from '../platform/http/errors';
 import { RecordAction, RecordStatus, type WalletRecordRow, wallets } from './wallet.schema';
 
@@ -22,8 +21,9 @@ import { RecordAction, RecordStatus, type WalletRecordRow, wallets } from './wal
  * Invariant (see invariant.ts): available + frozen = Σ complete adds − Σ complete reduces, and each
  * bucket = Σ of its deltas; pending records are holds that move money between buckets only.
  *
- * Concurrency: a posting (the server-side function `ledger_post`, below) is a conditional
- * `UPDATE … WHERE available + Δ >= 0 AND frozen + Δ >= 0` then the record INSERT; it row-locks the wallet in PostgreSQL, so it holds across any number of API processes. A move the wallet
+ * Concurrency: a posting (the SQL function `ledger_post`, a migration in apps/api/drizzle) is a
+ * conditional `UPDATE … WHERE available + Δ >= 0 AND frozen + Δ >= 0` then the record INSERT; it row-locks
+ * the wallet in PostgreSQL, so it holds across any number of API processes. A move the wallet
  * cannot afford throws `AppError(400, entry.insufficientKey ?? 'wallet.insufficientBalance')` and changes
  * nothing. Posting the same (user, kind, bonusType, reference) twice throws a 409 'wallet.duplicateEntry'.
  * Both errors abort the caller's transaction, as they should.
@@ -88,73 +88,6 @@ export async function postEntry(db: DbOrTx, entry: LedgerEntry): Promise<WalletR
     toBalanceAt: row.to_balance_at == null ? null : new Date(row.to_balance_at as string),
     createdAt: new Date(row.created_at as string),
   };
-}
-
-/**
- * The posting itself, as a server-side function so a caller can post inside one statement (a transfer is
- * one round trip, see transfers.service.ts): change the wallet's buckets if neither goes negative — a
- * conditional UPDATE, or an upsert creating the wallet on a first credit — and append the record carrying
- * the balances after it. When the wallet cannot afford it nothing changes and it returns null.
- */
-export const LEDGER_POST: SqlFunction = {
-  name: 'ledger_post',
-  signature: `(p_user_id int, p_amount bigint, p_action smallint, p_status smallint, p_kind text,
-    p_bonus_type smallint, p_reference_type text, p_reference_id text, p_month text, p_day date, p_remark text,
-    p_available_delta bigint, p_frozen_delta bigint) returns wallet_records`,
-  body: `
-declare
-  a bigint;
-  f bigint;
-  r wallet_records;
-begin
-  if p_available_delta >= 0 and p_frozen_delta >= 0 then
-    insert into wallets as w (user_id, available_cents, frozen_cents)
-    values (p_user_id, p_available_delta, p_frozen_delta)
-    on conflict (user_id) do update set available_cents = w.available_cents + p_available_delta,
-      frozen_cents = w.frozen_cents + p_frozen_delta, updated_at = now()
-    returning w.available_cents, w.frozen_cents into a, f;
-  else
-    update wallets w set available_cents = w.available_cents + p_available_delta,
-      frozen_cents = w.frozen_cents + p_frozen_delta, updated_at = now()
-    where w.user_id = p_user_id and w.available_cents + p_available_delta >= 0
-      and w.frozen_cents + p_frozen_delta >= 0
-    returning w.available_cents, w.frozen_cents into a, f;
-    if not found then
-      return null;
-    end if;
-  end if;
-  insert into wallet_records (user_id, amount_cents, action, status, kind, bonus_type, reference_type,
-    reference_id, month, day, remark, available_delta_cents, frozen_delta_cents, available_after_cents,
-    frozen_after_cents, to_balance_at)
-  values (p_user_id, p_amount, p_action, p_status, p_kind, p_bonus_type, p_reference_type, p_reference_id,
-    p_month, p_day, p_remark, p_available_delta, p_frozen_delta, a, f,
-    case when p_status = ${RecordStatus.complete} then now() end)
-  returning * into r;
-  return r;
-end
-`,
-};
-
-/**
- * SQL text calling ledger_post for one move, for other server-side functions; the arguments are SQL
- * expressions of that function (the amount must be positive cents; month and day follow the day).
- */
-export function ledgerPostCall(
-  move: LedgerMove,
-  a: {
-    userId: string;
-    amount: string;
-    kind: LedgerKind;
-    referenceType: string;
-    referenceId: string;
-    remark: string;
-    day: string;
-  },
-): string {
-  const m = MOVES[move];
-  return `ledger_post(${a.userId}, ${a.amount}, ${m.action}::smallint, ${m.status}::smallint, '${a.kind}', null,
-    ${a.referenceType}, ${a.referenceId}, to_char(${a.day}, 'YYYY-MM'), ${a.day}, ${a.remark},
-    ${m.available} * ${a.amount}, ${m.frozen} * ${a.amount})`;
 }
 
 /** SQL drawing a new wallet record id, for a caller that links its rows to the records CREDIT_CTES posts. */

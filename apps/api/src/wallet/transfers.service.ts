@@ -11,9 +11,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import { pageWindow } from '../access/paging';
 import { users } from '../members/members.schema';
 import { type DbOrTx, queryRows } from '../platform/db/client';
-import type { SqlFunction } from '../platform/db/sql-functions';
 import { AppError, fieldError } from '../platform/http/errors';
-import { assertPositiveCents, ledgerPostCall } from './ledger';
+import { assertPositiveCents } from './ledger';
 import { transfers } from './wallet.schema';
 
 export interface TransferInput {
@@ -45,52 +44,6 @@ export async function findRecipient(
   return { user_no: found.userNo, name: maskName(found.name) };
 }
 
-const posting = (move: 'debit' | 'credit', userId: string, kind: 'transfer_out' | 'transfer_in') =>
-  ledgerPostCall(move, {
-    userId,
-    amount: 'p_amount',
-    kind,
-    referenceType: "'transfer'",
-    referenceId: 'v_id::text',
-    remark: 'p_remark',
-    day: 'v_day',
-  });
-
-/**
- * A transfer as one server-side function, so it costs one round trip: both wallets locked in user-id
- * order (opposite transfers between one pair can never deadlock), the sender's debit — refused without
- * changing anything when it cannot be afforded — the recipient's credit, then the transfer row the two
- * records reference. `p_to` is the recipient found by the caller's statement (null: none).
- */
-export const WALLET_TRANSFER: SqlFunction = {
-  name: 'wallet_transfer',
-  signature:
-    '(p_from int, p_to int, p_amount bigint, p_remark text) returns table (transfer_id bigint, outcome text)',
-  body: `
-declare
-  v_id bigint;
-  v_day date := (now() at time zone 'UTC')::date;
-  r wallet_records;
-begin
-  if p_to is null or p_to = p_from then
-    return query select null::bigint, case when p_to is null then 'not_found' else 'self' end;
-    return;
-  end if;
-  perform 1 from wallets where user_id in (p_from, p_to) order by user_id for update;
-  v_id := nextval(pg_get_serial_sequence('transfers', 'id'));
-  r := ${posting('debit', 'p_from', 'transfer_out')};
-  if r.id is null then
-    return query select null::bigint, 'insufficient';
-    return;
-  end if;
-  perform ${posting('credit', 'p_to', 'transfer_in')};
-  insert into transfers (id, from_user_id, to_user_id, amount_cents, remark)
-  values (v_id, p_from, p_to, p_amount, p_remark);
-  return query select v_id, 'ok';
-end
-`,
-};
-
 const REFUSALS = {
   not_found: () => fieldError('user_no', 'access.userNotFound'),
   self: () => fieldError('user_no', 'wallet.notToSelf'),
@@ -99,7 +52,7 @@ const REFUSALS = {
 
 /**
  * Moves money from one member to another by member id (user_no): the transfer row and both ledger
- * records in one statement (wallet_transfer above), so in its own transaction or in the caller's.
+ * records in one statement (the SQL function wallet_transfer, apps/api/drizzle/0001_functions_and_triggers.sql), so in its own transaction or in the caller's.
  */
 export async function sendTransfer(db: DbOrTx, input: TransferInput): Promise<{ id: number }> {
   assertPositiveCents(input.amountCents);

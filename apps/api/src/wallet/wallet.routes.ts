@@ -31,9 +31,9 @@ export const walletRoutes = [
     url: '/api/wallet/recordList',
     access: access.admin(Perm.walletRecord),
     query: walletRecordListQuery,
-    handler: async ({ app, query, user, req }) =>
+    handler: async ({ app, query, user }) =>
       query.export
-        ? startXlsxJob(app.db, recordExportJob(app.db, user, query), req.log)
+        ? startXlsxJob(app.jobs, recordExportJob(app.db, user, query))
         : listRecords(app.db, query),
   }),
   route({
@@ -59,6 +59,7 @@ export const walletRoutes = [
   route({
     method: 'POST',
     url: '/api/wallet/sendTransfer',
+    docs: { idempotencyKey: true },
     access: access.member(Perm.transfer),
     body: sendTransferBody,
     message: 'wallet.transferSuccessful',

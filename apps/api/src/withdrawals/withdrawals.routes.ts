@@ -9,6 +9,7 @@ export const withdrawalRoutes = [
   route({
     method: 'POST',
     url: '/api/wallet/create-withdraw-record',
+    docs: { idempotencyKey: true },
     access: access.member(Perm.walletRecord),
     body: createWithdrawalBody,
     message: 'wallet.applicationSuccessful',
@@ -17,6 +18,7 @@ export const withdrawalRoutes = [
   route({
     method: 'POST',
     url: '/api/wallet/:id/update-withdraw-record',
+    docs: { idempotencyKey: true },
     access: access.member(Perm.walletRecord),
     params: idParam,
     message: 'wallet.cancellationSuccessful',
@@ -51,6 +53,7 @@ export const withdrawalRoutes = [
   route({
     method: 'POST',
     url: '/api/wallet/admin/next/:id',
+    docs: { idempotencyKey: true },
     access: access.admin(Perm.withdraw),
     params: idParam,
     body: withdrawalNextBody,

@@ -3,6 +3,7 @@ import { accessMessages } from './access';
 import { bonusMessages } from './bonus';
 import { commonMessages } from './common';
 import { contentMessages } from './content';
+import { healthMessages } from './health';
 import { jobsMessages } from './jobs';
 import { membersMessages } from './members';
 import { salesMessages } from './sales';
@@ -23,6 +24,7 @@ const catalogues = [
   contentMessages,
   bonusMessages,
   jobsMessages,
+  healthMessages,
 ] as const;
 
 type KeysOf<T> = T extends Record<Locale, Record<infer K, string>> ? K : never;

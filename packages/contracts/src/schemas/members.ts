@@ -55,7 +55,8 @@ export interface UserListItem {
 }
 export type UserListResult = Paged<UserListItem>;
 
-const userPassword = z
+/** A member's password: 6-18 characters. */
+export const userPassword = z
   .string({ message: 'validation.required' })
   .min(LIMITS.adminPasswordMin, 'validation.tooShort')
   .max(LIMITS.userPasswordMax, 'validation.tooLong');

@@ -11,6 +11,7 @@ export const auditLogs = pgTable(
     entityId: text('entity_id'),
     before: jsonb('before'),
     after: jsonb('after'),
+    /** The client address, or where a change made outside the API came from (`cli:<os user>@<host>`). */
     ip: text('ip'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

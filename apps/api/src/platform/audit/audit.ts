@@ -10,16 +10,30 @@ export interface AuditEntry {
   after?: unknown;
 }
 
+/**
+ * Who made a change: the signed-in account and the client address of a request, or, for a change made
+ * outside the API (the operator command line), no account and a description of where it came from.
+ */
+export interface AuditOrigin {
+  actorId: number | null;
+  /** Stored in the `ip` column: a client address, or e.g. `cli:root@db-host`. */
+  origin: string | null;
+}
+
 /** Records an admin change; call it inside the transaction that makes the change. */
 export async function audit(db: DbOrTx, req: FastifyRequest | null, entry: AuditEntry): Promise<void> {
+  await auditFrom(db, { actorId: req?.principal?.id ?? null, origin: req?.ip ?? null }, entry);
+}
+
+export async function auditFrom(db: DbOrTx, from: AuditOrigin, entry: AuditEntry): Promise<void> {
   await db.insert(auditLogs).values({
-    actorId: req?.principal?.id ?? null,
+    actorId: from.actorId,
     action: entry.action,
     entity: entry.entity,
     entityId: entry.entityId == null ? null : String(entry.entityId),
     before: redact(entry.before),
     after: redact(entry.after),
-    ip: req?.ip ?? null,
+    ip: from.origin,
   });
 }
 

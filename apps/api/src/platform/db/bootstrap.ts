@@ -1,15 +1,12 @@
 import { bootstrapAccess } from '../../access/bootstrap';
 import { bootstrapBonusTypes } from '../../bonus/bonus-types.bootstrap';
 import { bootstrapLevels } from '../../members/levels.bootstrap';
-import { ensureOrderTotals } from '../../orders/orders.rollup';
-import { LEDGER_POST } from '../../wallet/ledger';
-import { WALLET_TRANSFER } from '../../wallet/transfers.service';
 import type { Database } from './client';
-import { ensureSqlFunctions } from './sql-functions';
 
 /**
- * Migrations plus the reference data every installation needs, and the functions and triggers
- * drizzle-kit does not generate (the orders totals rollup, the ledger posting, transfers). Idempotent.
+ * Applies the pending migrations (apps/api/drizzle: tables, indexes, SQL functions and triggers), then adds
+ * the reference data every installation needs where it is missing (levels, built-in permissions and roles,
+ * bonus types). Nothing else: rows already there are never changed or removed.
  */
 export async function prepareDatabase(database: Database): Promise<void> {
   await database.migrate();
@@ -17,7 +14,5 @@ export async function prepareDatabase(database: Database): Promise<void> {
     await bootstrapLevels(tx);
     await bootstrapAccess(tx);
     await bootstrapBonusTypes(tx);
-    await ensureOrderTotals(tx);
-    await ensureSqlFunctions(tx, [LEDGER_POST, WALLET_TRANSFER]);
   });
 }

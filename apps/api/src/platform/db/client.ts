@@ -21,31 +21,40 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  migrate(): Promise<void>;
+  /** Applies the migrations of `folder` (default: apps/api/drizzle) not applied yet. */
+  migrate(folder?: string): Promise<void>;
   close(): Promise<void>;
 }
 
 /**
- * Extensions the schema needs (pg_trgm: trigram indexes for `%…%` name search), created before the
- * migrations because drizzle-kit does not generate CREATE EXTENSION.
+ * A connection the server ends (restart, failover, pg_terminate_backend, a TCP reset) emits 'error'. pg-pool
+ * listens only while the connection is idle; one lent to a request had no listener, and the error ended the
+ * process. Every connection now has one: the statement in flight fails (the route answers 503, see
+ * isDatabaseUnavailable), and the pool drops the broken connection and opens a new one when asked.
  */
-const createExtensions = (db: Db) => db.execute(sql`create extension if not exists pg_trgm`);
+function keepServingWhenConnectionsDie(pool: pg.Pool): void {
+  const lost = (error: Error) => console.warn(`database connection lost: ${error.message}`);
+  pool.on('connect', (client) => client.on('error', lost));
+  // pg-pool re-emits an idle connection's error on the pool, already logged by the connection's listener.
+  pool.on('error', () => undefined);
+}
 
 /** A real PostgreSQL server when a URL is given, else embedded PGlite (in memory when dataDir is omitted). */
 export function openDatabase(opts: { url?: string; dataDir?: string }): Database {
   const migrationsFolder = findMigrationsFolder();
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: Number(process.env.DB_POOL_MAX ?? 10) });
-    // An idle connection the server ends (restart, dropped test database) must not crash the process.
-    pool.on('error', (error) => console.warn(`idle database connection closed: ${error.message}`));
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: Number(process.env.DB_POOL_MAX ?? 10),
+      // A server out of reach fails a request after this long instead of letting it wait for ever.
+      connectionTimeoutMillis: Number(process.env.DB_CONNECT_TIMEOUT_MS ?? 5000),
+    });
+    keepServingWhenConnectionsDie(pool);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
-      migrate: async () => {
-        await createExtensions(db);
-        await migratePg(db as never, { migrationsFolder });
-      },
+      migrate: (folder = migrationsFolder) => migrateAlone(pool, folder),
       close: () => pool.end(),
     };
   }
@@ -54,23 +63,43 @@ export function openDatabase(opts: { url?: string; dataDir?: string }): Database
   return {
     db,
     kind: 'pglite',
-    migrate: async () => {
-      await createExtensions(db);
-      await migratePglite(db as never, { migrationsFolder });
+    migrate: async (folder = migrationsFolder) => {
+      await migratePglite(db as never, { migrationsFolder: folder });
     },
     close: () => client.close(),
   };
 }
 
-/** The generated SQL migrations sit in apps/api/drizzle, both beside the sources and the built bundle. */
-function findMigrationsFolder(): string {
+/**
+ * Migrates on one connection holding a session advisory lock, so API processes started together apply each
+ * migration once: the others wait, then find nothing pending (drizzle's migrator takes no lock of its own).
+ */
+async function migrateAlone(pool: pg.Pool, migrationsFolder: string): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query(`select pg_advisory_lock(${MIGRATIONS_LOCK})`);
+    try {
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+    } finally {
+      await client.query(`select pg_advisory_unlock(${MIGRATIONS_LOCK})`);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+/** The advisory lock key of migrations (an arbitrary constant of this application). */
+const MIGRATIONS_LOCK = 7_160_316;
+
+/** The SQL migrations sit in apps/api/drizzle, both beside the sources and the built bundle. */
+export function findMigrationsFolder(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (let i = 0; i < 6; i++) {
     const candidate = join(dir, 'drizzle');
     if (existsSync(join(candidate, 'meta', '_journal.json'))) return candidate;
     dir = dirname(dir);
   }
-  throw new Error('SQL migrations (apps/api/drizzle) not found; run npm run db:generate');
+  throw new Error('SQL migrations (apps/api/drizzle) not found');
 }
 
 /**

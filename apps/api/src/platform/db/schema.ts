@@ -13,4 +13,3 @@ export * from '../../withdrawals/withdrawals.schema';
 export * from '../audit/audit.schema';
 export * from '../http/idempotency.schema';
 export * from '../jobs/jobs.schema';
-export * from '../xlsx/import-lock.schema';

@@ -9,6 +9,7 @@ const HTTP_STATUS_BY_CODE: Record<number, number> = {
   [ResultCode.VALIDATION]: 422,
   [ResultCode.TOO_MANY_REQUESTS]: 429,
   [ResultCode.SERVER_ERROR]: 500,
+  [ResultCode.SERVICE_UNAVAILABLE]: 503,
   [ResultCode.ILLEGAL_TOKEN]: 401,
   [ResultCode.SESSION_REVOKED]: 401,
   [ResultCode.TOKEN_EXPIRED]: 401,

@@ -12,6 +12,7 @@ import type { ZodType, z } from 'zod';
 import { loadPrincipal, type Principal } from '../../access/principal';
 import type { Config } from '../../config';
 import type { Db } from '../db/client';
+import type { JobHost } from '../jobs/job-host';
 import { AppError, forbidden } from './errors';
 import type { TokenService } from './tokens';
 import { parseOrThrow } from './validation';
@@ -43,6 +44,8 @@ export interface AppContext {
   db: Db;
   config: Config;
   tokens: TokenService;
+  /** Where this process runs jobs (exports, imports, settlement runs). */
+  jobs: JobHost;
 }
 
 export interface Ctx<B, Q, P> {
@@ -70,6 +73,20 @@ interface RouteBase<SB, SQ, SP> {
   message?: MessageKey;
   /** Multipart or raw bodies are read by the handler itself. */
   rawBody?: boolean;
+  /** What the OpenAPI document says besides the schemas and the access rule (platform/openapi). */
+  docs?: RouteDocs;
+}
+
+export interface RouteDocs {
+  summary?: string;
+  /** Markdown. */
+  description?: string;
+  /** Headers the handler reads, beyond Authorization and Locale. */
+  headers?: ZodType;
+  /** The credentials the route takes when they differ from its access rule's Bearer token. */
+  security?: Array<Record<string, string[]>>;
+  /** The handler honours the Idempotency-Key header (platform/http/idempotency.ts). */
+  idempotencyKey?: true;
 }
 
 export type RouteDef =

@@ -41,3 +41,12 @@ export function parseOrThrow<T>(schema: ZodType<T>, value: unknown): T {
 export function translateFieldErrors(errors: RawFieldError[], locale: Locale): FieldError[] {
   return errors.map((e) => ({ field: e.field, message: translate(e.message, locale, e.params) }));
 }
+
+/** An AppError as one text for a console (the operator command line, start-up settings), in English. */
+export function appErrorText(error: AppError, fieldLabel: (field: string) => string = (f) => f): string {
+  const errors = (error.data as { errors?: RawFieldError[] } | null)?.errors;
+  if (!errors) return translate(error.key, 'en-US', error.params);
+  return translateFieldErrors(errors, 'en-US')
+    .map((e) => `${fieldLabel(e.field)}: ${e.message}`)
+    .join('; ');
+}

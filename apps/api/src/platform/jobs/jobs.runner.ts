@@ -1,10 +1,10 @@
 import { type JobStarted, jobUrl, type MessageKey } from '@app/contracts';
-import { eq, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client';
-import { AppError } from '../http/errors';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../db/client';
+import { AppError, conflict } from '../http/errors';
 import { type Column, writeXlsx } from '../xlsx/export';
 import { ChunkSink } from './chunk-sink';
+import type { JobHost } from './job-host';
 import { jobFileChunks, jobs } from './jobs.schema';
 
 /** Jobs (and their files) are kept this long, then deleted when the next job is created. */
@@ -16,6 +16,7 @@ export interface JobContext {
   /** The job's file (job_file_chunks); end it when the file is complete. */
   file: ChunkSink;
   signal: AbortSignal;
+  /** Live progress for the dialog; it may count work whose transaction is still open. */
   progress(processed: number, total?: number): Promise<void>;
   /**
    * Progress for work inside a transaction, which must not wait for it: the report goes through
@@ -24,6 +25,13 @@ export interface JobContext {
    * before it ends.
    */
   report(processed: number, total?: number): void;
+  /**
+   * Counts `n` units of work as committed, inside the transaction `tx` that does them (call it last in
+   * that transaction): they count only if it commits, and a failed job's progress falls back to them.
+   * Throws 'jobs.ownerLost' (rolling `tx` back) when the job is no longer running, e.g. another
+   * instance failed it as lost; and while `tx` is open no sweeper can fail the job.
+   */
+  commit(tx: DbOrTx, n: number): Promise<void>;
 }
 
 /**
@@ -36,6 +44,12 @@ export interface JobSpec {
   /** The request that started it, kept for the record. */
   params: unknown;
   fileName: string;
+  /**
+   * Set for work that runs one at a time per kind: while a job of this kind is queued or running,
+   * starting another fails 409 with this message (the lock is the live job row, so it is free as soon
+   * as that job ends or is failed as lost).
+   */
+  exclusive?: MessageKey;
   run(ctx: JobContext): Promise<{ processed: number; total: number; file: boolean; result?: unknown }>;
 }
 
@@ -48,13 +62,20 @@ export interface XlsxJob<T> extends Omit<JobSpec, 'run'> {
   batches: (jobId: string, total: number) => AsyncIterable<readonly T[]>;
 }
 
-interface Running {
+/** A job this process ran to its end, told to the listeners of onJobFinished (the metrics). */
+export interface FinishedJob {
   db: Db;
-  stop: AbortController;
-  done: Promise<void>;
+  kind: string;
+  outcome: 'done' | 'failed' | 'interrupted';
+  seconds: number;
 }
-/** The jobs this process works on (only to stop them on shutdown; their state is in the database). */
-const running = new Set<Running>();
+const finishedListeners = new Set<(job: FinishedJob) => void>();
+
+/** Calls `listener` whenever a job this process runs ends; answers the function that stops it. */
+export function onJobFinished(listener: (job: FinishedJob) => void): () => void {
+  finishedListeners.add(listener);
+  return () => finishedListeners.delete(listener);
+}
 
 class Stopped extends Error {
   constructor() {
@@ -63,47 +84,61 @@ class Stopped extends Error {
 }
 
 /**
- * Records the job, then starts it in this process once the row is committed and answers at
+ * Records the job, then starts it in this process (`host`) once the row is committed and answers at
  * once with the job's link. The work reports progress as it goes; its file goes into
  * job_file_chunks as it is produced.
  */
-export async function startJob(db: Db, job: JobSpec, log: FastifyBaseLogger): Promise<JobStarted> {
+export async function startJob(host: JobHost, job: JobSpec): Promise<JobStarted> {
+  const { db } = host;
   await db.delete(jobs).where(sql`${jobs.createdAt} < now() - ${KEEP}`);
   const [row] = await db
     .insert(jobs)
-    .values({ kind: job.kind, ownerId: job.ownerId, params: job.params ?? {}, fileName: job.fileName })
+    .values({
+      kind: job.kind,
+      ownerId: job.ownerId,
+      params: job.params ?? {},
+      fileName: job.fileName,
+      instanceId: host.instanceId,
+      lockKey: job.exclusive ? job.kind : null,
+    })
+    .onConflictDoNothing()
     .returning({ id: jobs.id });
-  const id = row!.id;
-  const entry: Running = { db, stop: new AbortController(), done: Promise.resolve() };
-  entry.done = runJob(db, id, job, entry.stop.signal, log).finally(() => running.delete(entry));
-  running.add(entry);
-  return { job_id: id, url: jobUrl(id) };
+  if (!row) throw conflict(job.exclusive!);
+  host.run(row.id, (signal) => runJob(host, row.id, job, signal));
+  return { job_id: row.id, url: jobUrl(row.id) };
 }
 
 /** An export as a job: counts the rows, then writes them batch by batch into the job's file. */
-export function startXlsxJob<T>(db: Db, job: XlsxJob<T>, log: FastifyBaseLogger): Promise<JobStarted> {
+export function startXlsxJob<T>(host: JobHost, job: XlsxJob<T>): Promise<JobStarted> {
   const { columns, count, batches, ...spec } = job;
-  return startJob(
-    db,
-    {
-      ...spec,
-      run: async ({ id, file, signal, progress }) => {
-        const total = await count(id);
-        await progress(0, total);
-        const written = await writeXlsx(file, columns, untilStopped(batches(id, total), signal), {
-          onBatch: (n) => progress(n),
-        });
-        return { processed: written, total: written, file: true };
-      },
+  return startJob(host, {
+    ...spec,
+    run: async ({ id, file, signal, progress }) => {
+      const total = await count(id);
+      await progress(0, total);
+      const written = await writeXlsx(file, columns, untilStopped(batches(id, total), signal), {
+        onBatch: (n) => progress(n),
+      });
+      return { processed: written, total: written, file: true };
     },
-    log,
-  );
+  });
 }
 
-async function runJob(db: Db, id: string, job: JobSpec, signal: AbortSignal, log: FastifyBaseLogger) {
+/** The job's row while it is still running (not failed as lost by a sweeper meanwhile). */
+const stillRunning = (id: string) => and(eq(jobs.id, id), eq(jobs.status, 'running'));
+
+async function runJob(host: JobHost, id: string, job: JobSpec, signal: AbortSignal) {
+  const { db, log } = host;
   const file = new ChunkSink(db, id);
+  const startedAt = performance.now();
+  let outcome: FinishedJob['outcome'] = 'failed';
   try {
-    await db.update(jobs).set({ status: 'running', updatedAt: sql`now()` }).where(eq(jobs.id, id));
+    const [started] = await db
+      .update(jobs)
+      .set({ status: 'running', updatedAt: sql`now()` })
+      .where(and(eq(jobs.id, id), eq(jobs.status, 'queued')))
+      .returning({ id: jobs.id });
+    if (!started) throw conflict('jobs.ownerLost');
     let reported = Promise.resolve();
     const ctx: JobContext = {
       id,
@@ -115,9 +150,17 @@ async function runJob(db: Db, id: string, job: JobSpec, signal: AbortSignal, log
           .then(() => progress(db, id, processed, total))
           .catch((e: unknown) => log.error({ err: e, job: id }, 'job progress not recorded'));
       },
+      commit: async (tx, n) => {
+        const [row] = await tx
+          .update(jobs)
+          .set({ committed: sql`${jobs.committed} + ${n}`, updatedAt: sql`now()` })
+          .where(stillRunning(id))
+          .returning({ id: jobs.id });
+        if (!row) throw conflict('jobs.ownerLost');
+      },
     };
     const result = await job.run(ctx).finally(() => reported);
-    await db
+    const [done] = await db
       .update(jobs)
       .set({
         status: 'done',
@@ -129,8 +172,12 @@ async function runJob(db: Db, id: string, job: JobSpec, signal: AbortSignal, log
         updatedAt: sql`now()`,
         finishedAt: sql`now()`,
       })
-      .where(eq(jobs.id, id));
+      .where(stillRunning(id))
+      .returning({ id: jobs.id });
+    if (!done) throw conflict('jobs.ownerLost');
+    outcome = 'done';
   } catch (error) {
+    if (error instanceof Stopped) outcome = 'interrupted';
     file.destroy();
     const key: MessageKey =
       error instanceof AppError ? error.key : error instanceof Stopped ? 'jobs.interrupted' : 'jobs.failed';
@@ -139,6 +186,9 @@ async function runJob(db: Db, id: string, job: JobSpec, signal: AbortSignal, log
     await markFailed(db, id, key).catch((e: unknown) =>
       log.error({ err: e, job: id }, 'job not marked failed'),
     );
+  } finally {
+    const seconds = (performance.now() - startedAt) / 1000;
+    for (const listener of finishedListeners) listener({ db, kind: job.kind, outcome, seconds });
   }
 }
 
@@ -146,16 +196,27 @@ const progress = (db: Db, id: string, processed: number, total?: number) =>
   db
     .update(jobs)
     .set({ processed, ...(total === undefined ? {} : { total }), updatedAt: sql`now()` })
-    .where(eq(jobs.id, id))
+    // A job already failed keeps the committed figure it was given.
+    .where(stillRunning(id))
     .then(() => undefined);
 
+/**
+ * Records the failure (unless a sweeper already did: its message stays) with the progress of the work
+ * that committed, and deletes the job's file.
+ */
 function markFailed(db: Db, id: string, error: MessageKey) {
   return db.transaction(async (tx) => {
     await tx.delete(jobFileChunks).where(eq(jobFileChunks.jobId, id));
     await tx
       .update(jobs)
-      .set({ status: 'failed', error, updatedAt: sql`now()`, finishedAt: sql`now()` })
-      .where(eq(jobs.id, id));
+      .set({
+        status: 'failed',
+        error,
+        processed: sql`${jobs.committed}`,
+        updatedAt: sql`now()`,
+        finishedAt: sql`now()`,
+      })
+      .where(and(eq(jobs.id, id), inArray(jobs.status, ['queued', 'running'])));
   });
 }
 
@@ -169,11 +230,4 @@ async function* untilStopped<T>(batches: AsyncIterable<T>, signal: AbortSignal):
     throwIfStopped(signal);
     yield batch;
   }
-}
-
-/** Stops this process's jobs on `db` (they end as failed, 'interrupted') and waits for them. */
-export async function stopJobs(db: Db): Promise<void> {
-  const mine = [...running].filter((r) => r.db === db);
-  for (const r of mine) r.stop.abort();
-  await Promise.allSettled(mine.map((r) => r.done));
 }

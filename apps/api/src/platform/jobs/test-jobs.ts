@@ -1,5 +1,8 @@
 import type { JobStarted, JobView } from '@app/contracts';
+import { sql } from 'drizzle-orm';
 import type { ApiResponse, TestApi } from '../../test/test-app';
+import type { Db } from '../db/client';
+import { jobs } from './jobs.schema';
 
 /** Polls a started job until it ends (done or failed); every progress answer seen is kept. */
 export async function pollJob(api: TestApi, started: JobStarted, token: string) {
@@ -24,4 +27,32 @@ export async function jobFile(
   const { job } = await pollJob(api, started, token);
   if (!job.download_url) throw new Error(`job ${job.id} ${job.status}: ${job.error}`);
   return { job, file: await api.get(job.download_url, { token }) };
+}
+
+/**
+ * A job row as a process leaves it: running, owned by `instanceId`, last heartbeat `silentMs` ago,
+ * holding `lockKey` (an import's lock: `provider.import`). Nothing in this process runs it.
+ */
+export async function recordedJob(
+  db: Db,
+  ownerId: number,
+  opts: { kind?: string; lockKey?: string; instanceId?: string; silentMs?: number; processed?: number },
+) {
+  const kind = opts.kind ?? opts.lockKey ?? 'test.recorded';
+  const [row] = await db
+    .insert(jobs)
+    .values({
+      kind,
+      ownerId,
+      params: {},
+      fileName: 'x.xlsx',
+      status: 'running',
+      processed: opts.processed ?? 0,
+      total: opts.processed,
+      instanceId: opts.instanceId ?? 'another-process',
+      lockKey: opts.lockKey ?? null,
+      updatedAt: sql`now() - make_interval(secs => ${(opts.silentMs ?? 0) / 1000}::float8)`,
+    })
+    .returning();
+  return row!;
 }

@@ -40,7 +40,7 @@ const TEXTS = {
 
 /**
  * Shows a job's progress (processed / total rows or payouts) while it runs and the server's message when
- * it failed. An export's file downloads by itself once done; an import's file is its failed rows, offered
+ * it failed (a failed job's `processed` counts only the work that stays saved). An export's file downloads by itself once done; an import's file is its failed rows, offered
  * with the partial-import warning. `source` names what the job works on (the uploaded file of an import,
  * the period of a settlement run); `onDone` hears the job once it is done.
  */
@@ -96,7 +96,7 @@ export function JobProgressModal({
           status={status === 'failed' ? 'exception' : status === 'done' ? 'success' : 'active'}
         />
         {status === 'failed' ? (
-          <Alert type="error" showIcon message={t(texts.failed)} description={job?.error} />
+          <Alert type="error" showIcon message={t(texts.failed, counts)} description={job?.error} />
         ) : (
           <Typography.Text>
             {status === 'done'

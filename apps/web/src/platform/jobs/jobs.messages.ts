@@ -19,7 +19,7 @@ export const jobsUiMessages = defineMessages(
     'jobDialog.settlement.running': '{processed} / {total} payouts…',
     'jobDialog.settlement.done': 'Finished: {processed} / {total} payouts',
     'jobDialog.settlement.failed':
-      'The settlement run failed; what it had paid stays paid, and running the period again pays the rest',
+      'The settlement run failed: {processed} of {total} payouts were paid and stay paid; running the period again pays the rest',
   },
   {
     'jobDialog.title': '正在匯出 {file}',
@@ -37,7 +37,8 @@ export const jobsUiMessages = defineMessages(
     'jobDialog.settlement.title': '結算：{file}',
     'jobDialog.settlement.running': '{processed} / {total} 筆獎金…',
     'jobDialog.settlement.done': '完成：{processed} / {total} 筆獎金',
-    'jobDialog.settlement.failed': '結算失敗；已發放的款項保留，再次結算此期間會發放其餘款項',
+    'jobDialog.settlement.failed':
+      '結算失敗：已發放 {processed} / {total} 筆獎金並保留，再次結算此期間會發放其餘款項',
   },
   {
     'jobDialog.title': '正在导出 {file}',
@@ -55,6 +56,7 @@ export const jobsUiMessages = defineMessages(
     'jobDialog.settlement.title': '结算：{file}',
     'jobDialog.settlement.running': '{processed} / {total} 笔奖金…',
     'jobDialog.settlement.done': '完成：{processed} / {total} 笔奖金',
-    'jobDialog.settlement.failed': '结算失败；已发放的款项保留，再次结算此期间会发放其余款项',
+    'jobDialog.settlement.failed':
+      '结算失败：已发放 {processed} / {total} 笔奖金并保留，再次结算此期间会发放其余款项',
   },
 );

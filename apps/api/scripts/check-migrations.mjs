@@ -1,0 +1,42 @@
+// Fails when the Drizzle schema has changes no migration holds: drizzle-kit generates into a copy of
+// apps/api/drizzle, and any migration it writes there is one the developer forgot (npm run db:generate).
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const api = join(dirname(fileURLToPath(import.meta.url)), '..');
+const work = mkdtempSync(join(tmpdir(), 'migrations-check-'));
+const before = new Set(readdirSync(join(api, 'drizzle')));
+const added = () => readdirSync(join(work, 'drizzle')).filter((f) => !before.has(f));
+try {
+  cpSync(join(api, 'drizzle'), join(work, 'drizzle'), { recursive: true });
+  const config = join(work, 'drizzle.config.ts');
+  writeFileSync(
+    config,
+    `export default ${JSON.stringify({
+      dialect: 'postgresql',
+      schema: join(api, 'src/platform/db/schema.ts'),
+      // drizzle-kit reads `out` relative to the working folder, even an absolute one.
+      out: relative(api, join(work, 'drizzle')),
+    })};\n`,
+  );
+  const output = execFileSync('npx', ['drizzle-kit', 'generate', '--config', config], {
+    cwd: api,
+    encoding: 'utf8',
+    stdio: 'pipe',
+  });
+  // drizzle-kit exits 0 on some failures (a snapshot it cannot read): demand one of its two verdicts.
+  if (!/No schema changes|Your SQL migration file/.test(output)) {
+    console.error(`drizzle-kit did not compare the schema:\n${output}`);
+    process.exitCode = 1;
+  } else if (added().length > 0) {
+    console.error('The Drizzle schema differs from the migrations; run `npm run db:generate` and commit:');
+    for (const file of added())
+      console.error(`\n-- ${file}\n${readFileSync(join(work, 'drizzle', file), 'utf8')}`);
+    process.exitCode = 1;
+  } else console.log('Migrations are up to date with the Drizzle schema.');
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}

@@ -1,0 +1,97 @@
+import { hostname, userInfo } from 'node:os';
+import {
+  accountFields,
+  createSuperAdmin,
+  createTopSponsor,
+  findAccount,
+  resetPassword,
+  sponsorFields,
+} from '../access/operator-accounts';
+import { assertUnique } from '../members/members.service';
+import type { AuditOrigin } from '../platform/audit/audit';
+import type { Db } from '../platform/db/client';
+import { parseOrThrow } from '../platform/http/validation';
+import { readPassword } from './password-input';
+
+type Values = Record<string, string | undefined>;
+
+export interface AdminCommand {
+  /** Options after the command, besides --help. */
+  options: string[];
+  usage: string;
+  summary: string;
+  /** Does the work on a prepared database and answers what it did. */
+  run(db: Db, values: Values, env: NodeJS.ProcessEnv, from: AuditOrigin): Promise<string>;
+}
+
+/** `--display-name` arrives as `display-name`; the contracts' fields are snake_case. */
+const fieldsOf = (values: Values) =>
+  Object.fromEntries(Object.entries(values).map(([key, value]) => [key.replaceAll('-', '_'), value]));
+
+export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
+  'create-admin': {
+    options: ['name', 'email', 'phone'],
+    usage: '--name <account> --email <e-mail> [--phone <mobile>]',
+    summary: 'a super administrator (password: ADMIN_PASSWORD or asked)',
+    async run(db, values, env, from) {
+      const fields = parseOrThrow(accountFields, fieldsOf(values));
+      await assertUnique(db, fields);
+      const admin = await createSuperAdmin(db, fields, await readPassword('ADMIN_PASSWORD', env), from);
+      return `Super administrator ${admin.name} (id ${admin.id}) created: sign in as ${admin.name} or ${admin.email}.`;
+    },
+  },
+  'create-sponsor': {
+    options: ['name', 'email', 'display-name', 'phone'],
+    usage: '--name <account> --email <e-mail> [--display-name <name>] [--phone <mobile>]',
+    summary:
+      "the company's top sponsor: a member with no sponsor, root of the sponsor tree (password: MEMBER_PASSWORD or asked)",
+    async run(db, values, env, from) {
+      const fields = parseOrThrow(sponsorFields, fieldsOf(values));
+      await assertUnique(db, fields);
+      const sponsor = await createTopSponsor(db, fields, await readPassword('MEMBER_PASSWORD', env), from);
+      return `Top sponsor ${sponsor.name} (id ${sponsor.id}) created: new members are made under sponsor id ${sponsor.id}.`;
+    },
+  },
+  'reset-password': {
+    options: ['name'],
+    usage: '--name <account>',
+    summary:
+      "a new password for an administrator (ADMIN_PASSWORD or asked) or a member (MEMBER_PASSWORD or asked); ends the account's sessions",
+    async run(db, values, env, from) {
+      const account = await findAccount(db, values.name ?? '');
+      const envName = account.isAdmin ? 'ADMIN_PASSWORD' : 'MEMBER_PASSWORD';
+      await resetPassword(db, account, await readPassword(envName, env), from);
+      const kind = account.isAdmin ? 'administrator' : 'member';
+      const disabled =
+        account.status === 1 ? '' : ' The account is disabled: it cannot sign in until enabled.';
+      return `Password of ${kind} ${account.name} changed; its sessions are ended.${disabled}`;
+    },
+  },
+};
+
+export const ADMIN_HELP = `Usage: npm run admin -- <command> [options]
+
+Operator commands on the server's database: the PostgreSQL server of DATABASE_URL, else the embedded
+database in DATA_DIR (default ./data; stop the server first, one process at a time may open it).
+Migrations are applied first, as on a server start.
+
+Commands:
+${Object.entries(ADMIN_COMMANDS)
+  .map(([name, command]) => `  ${name} ${command.usage}\n      ${command.summary}`)
+  .join('\n')}
+
+Passwords are never taken as arguments (they would stay in the shell history): they come from the
+environment variable named above when it is set, else they are asked twice on the terminal without echo.
+Every change is written to the audit log with no acting account and the origin cli:<os user>@<host>.
+`;
+
+/** The audit log's origin of a command-line change: the operating-system account and host that ran it. */
+export function cliOrigin(): AuditOrigin {
+  let user = process.env.USER ?? 'unknown';
+  try {
+    user = userInfo().username;
+  } catch {
+    // A container user without a passwd entry: keep $USER.
+  }
+  return { actorId: null, origin: `cli:${user}@${hostname()}` };
+}

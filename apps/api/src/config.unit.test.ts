@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_JOB_TIMING, loadConfig, parseJobTiming } from './config';
+
+const load = (env: Record<string, string>) =>
+  loadConfig({ JWT_SECRET: 'unit-test-secret', DATA_DIR: '/nonexistent', ...env });
+const URL = 'postgres://app@db.example.com:5432/backoffice';
+
+describe('SEED_DEMO', () => {
+  it('loads the demo by default on the embedded database only', () => {
+    expect(load({}).seedDemo).toBe(true);
+    expect(load({ DATABASE_URL: URL }).seedDemo).toBe(false);
+  });
+
+  it('loads it on a PostgreSQL server when asked, and can be turned off anywhere', () => {
+    expect(load({ DATABASE_URL: URL, SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(load({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
+    expect(load({ DATABASE_URL: URL, SEED_DEMO: '' }).seedDemo).toBe(false);
+  });
+
+  it('refuses a value that is neither true nor false rather than guessing', () => {
+    expect(() => load({ DATABASE_URL: URL, SEED_DEMO: 'yes' })).toThrow(/SEED_DEMO must be true or false/);
+  });
+});
+
+describe('INITIAL_ADMIN_*', () => {
+  it('are taken together or not at all', () => {
+    const all = {
+      INITIAL_ADMIN_NAME: 'boss',
+      INITIAL_ADMIN_EMAIL: 'b@example.com',
+      INITIAL_ADMIN_PASSWORD: 'pw123456',
+    };
+    expect(load(all).initialAdmin).toEqual({ name: 'boss', email: 'b@example.com', password: 'pw123456' });
+    expect(load({}).initialAdmin).toBeUndefined();
+    expect(() => load({ INITIAL_ADMIN_NAME: 'boss' })).toThrow(/set together/);
+  });
+});
+
+describe('job timing settings', () => {
+  it('defaults to a 10 s heartbeat, a 20 s sweep and 30 s before a silent job is failed', () => {
+    expect(parseJobTiming({})).toEqual(DEFAULT_JOB_TIMING);
+    expect(DEFAULT_JOB_TIMING).toEqual({ heartbeatMs: 10_000, sweepMs: 20_000, lostAfterMs: 30_000 });
+  });
+
+  it('reads the JOB_*_SECONDS variables', () => {
+    const env = { JOB_HEARTBEAT_SECONDS: '2', JOB_SWEEP_SECONDS: '0.5', JOB_LOST_AFTER_SECONDS: '5' };
+    expect(parseJobTiming(env)).toEqual({ heartbeatMs: 2000, sweepMs: 500, lostAfterMs: 5000 });
+  });
+
+  it('refuses a bound that one late heartbeat would cross, and values that are no positive number', () => {
+    expect(() => parseJobTiming({ JOB_LOST_AFTER_SECONDS: '15' })).toThrow(/twice/);
+    expect(() => parseJobTiming({ JOB_SWEEP_SECONDS: 'soon' })).toThrow(/positive/);
+    expect(() => parseJobTiming({ JOB_HEARTBEAT_SECONDS: '0' })).toThrow(/positive/);
+  });
+});

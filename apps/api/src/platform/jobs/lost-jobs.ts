@@ -1,0 +1,39 @@
+import { and, inArray, lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { jobFileChunks, jobs } from './jobs.schema';
+
+const live = inArray(jobs.status, ['queued', 'running']);
+
+/** Refreshes the heartbeat (`updated_at`) of the given jobs while they are queued or running. */
+export async function beat(db: Db, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(jobs)
+    .set({ updatedAt: sql`now()` })
+    .where(and(inArray(jobs.id, [...ids]), live));
+}
+
+/**
+ * Fails every queued or running job whose heartbeat is older than `lostAfterMs` by the database's
+ * clock ('jobs.ownerLost'): its progress falls back to the work it committed, its file is deleted,
+ * and its lock key (an import's) is free again. Answers the jobs it failed. Two instances sweeping at
+ * once fail each job once: the second's update re-reads the row and finds it failed.
+ */
+export function failLostJobs(db: Db, lostAfterMs: number): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const lost = await tx
+      .update(jobs)
+      .set({
+        status: 'failed',
+        error: 'jobs.ownerLost',
+        processed: sql`${jobs.committed}`,
+        updatedAt: sql`now()`,
+        finishedAt: sql`now()`,
+      })
+      .where(and(live, lt(jobs.updatedAt, sql`now() - make_interval(secs => ${lostAfterMs / 1000}::float8)`)))
+      .returning({ id: jobs.id });
+    const ids = lost.map((j) => j.id);
+    if (ids.length > 0) await tx.delete(jobFileChunks).where(inArray(jobFileChunks.jobId, ids));
+    return ids;
+  });
+}

@@ -1,0 +1,58 @@
+import apiReference from '@scalar/fastify-api-reference';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { access, publicRoute, type RouteDef } from '../http/route';
+import { openApiDocument } from './openapi.document';
+
+export const OPENAPI_URL = '/api/openapi.json';
+export const REFERENCE_PAGE = '/api/docs';
+
+/**
+ * GET /api/openapi.json: the OpenAPI document of the `documented` groups of routes and of itself. Public: the shop platform
+ * and other integrators read it without an administrator's session, and it holds the contract only (the
+ * same schemas the public web bundle carries), no data. Answered bare, not in the envelope, as tools
+ * expect; built once.
+ */
+export function openApiRoutes(documented: Record<string, readonly RouteDef[]>): RouteDef[] {
+  let document: unknown;
+  const self: RouteDef = publicRoute({
+    method: 'GET',
+    url: OPENAPI_URL,
+    docs: { summary: 'This OpenAPI document', description: 'Answered as is, not in the envelope.' },
+    handler: async ({ reply }) => {
+      document ??= openApiDocument({ ...documented, reference: [self] }, '1.0.0');
+      return reply.send(document);
+    },
+  });
+  return [self];
+}
+
+/**
+ * The interactive reference (Scalar) at /api/docs/, reading /api/openapi.json. It is public although it
+ * is meant for administrators: a browser opening the page sends no Bearer token (the web app keeps its
+ * token to itself), so an admin-only page could not be opened; the page shows the contract only, and
+ * its "try it" calls still need a token. Everything it needs is served from here (no web fonts, no
+ * assistant).
+ */
+export async function registerReferencePage(app: FastifyInstance): Promise<void> {
+  await app.register(apiReference, {
+    routePrefix: REFERENCE_PAGE,
+    logLevel: 'warn',
+    configuration: {
+      url: OPENAPI_URL,
+      pageTitle: 'Membership back-office API',
+      withDefaultFonts: false,
+      // No assistant or sharing tools that talk to Scalar's own services.
+      agent: { disabled: true },
+      showDeveloperTools: 'never',
+    },
+  });
+}
+
+/**
+ * The access rule of the reference page's own routes, which the plugin declares without one; added
+ * before app.ts checks that every /api route has a rule.
+ */
+export function referencePageAccess(opts: RouteOptions): void {
+  if (opts.url === REFERENCE_PAGE || opts.url.startsWith(`${REFERENCE_PAGE}/`))
+    opts.config = { ...opts.config, access: access.public };
+}

@@ -1,0 +1,40 @@
+import type { Config } from '../config';
+import type { DemoOutcome, FirstStart } from './first-start';
+
+const DEMO_LINE: Record<DemoOutcome, (config: Config) => string> = {
+  loaded: () => 'loaded now (SEED_DEMO=false skips it); its passwords are public: not for real data',
+  present: () => 'present (loaded on an earlier start)',
+  notEmpty: () => 'not loaded: the database already holds accounts',
+  off: (config) =>
+    config.databaseUrl
+      ? 'not loaded (off by default with DATABASE_URL; SEED_DEMO=true loads it into an empty database)'
+      : 'not loaded (SEED_DEMO=false)',
+};
+
+/** What an operator needs to know after a start: where it runs, on what data, and how to get in. */
+export function startBanner(config: Config, url: string, databaseText: string, start: FirstStart): string {
+  const lines = [`Membership back-office is running at ${url}`, `Database: ${databaseText}`];
+  lines.push(`Demo data: ${DEMO_LINE[start.demo](config)}`);
+  if (!config.webDist) lines.push('Web app not built: run `npm run build` (the API answers under /api).');
+  if (start.initialAdmin)
+    lines.push(`First super administrator ${start.initialAdmin} made from INITIAL_ADMIN_*.`);
+  if (start.demoLogins.length > 0) {
+    lines.push('Demo logins:');
+    for (const l of start.demoLogins) lines.push(`  ${l.role.padEnd(12)} ${l.account} / ${l.password}`);
+  }
+  const sameDatabase = config.databaseUrl
+    ? 'with this server’s DATABASE_URL set'
+    : 'after stopping this server (the embedded database opens in one process at a time)';
+  if (!start.hasAdmin)
+    lines.push(
+      `No administrator can sign in yet. Make the first super administrator, ${sameDatabase}:`,
+      '  npm run admin -- create-admin --name <account> --email <e-mail>',
+      '(or start once with INITIAL_ADMIN_NAME, INITIAL_ADMIN_EMAIL and INITIAL_ADMIN_PASSWORD set).',
+    );
+  if (!start.hasTopSponsor)
+    lines.push(
+      'No top sponsor yet (every member is made under a sponsor). Make the company’s top sponsor:',
+      '  npm run admin -- create-sponsor --name <account> --email <e-mail> [--display-name <name>]',
+    );
+  return `\n${lines.map((line) => `  ${line}`).join('\n')}\n`;
+}

@@ -1,0 +1,68 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { type Config, databaseLocation } from '../config';
+import { keepScopesAhead } from '../orders/orders.scopes-ahead';
+import { prepareDatabase } from '../platform/db/bootstrap';
+import { type Database, openDatabase } from '../platform/db/client';
+import { databaseAddress, waitForDatabase } from '../platform/db/wait-for-database';
+import { startBanner } from './banner';
+import { type FirstStart, prepareFirstStart } from './first-start';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  database: Database;
+  firstStart: FirstStart;
+  url: string;
+  /** The start-up message for the console. */
+  banner: string;
+  close(): Promise<void>;
+}
+
+/** Opens and migrates the configured database, prepares a first start, and listens. */
+export async function startServer(config: Config): Promise<RunningServer> {
+  const location = databaseLocation(config);
+  const database = openDatabase(location);
+  try {
+    if (location.url)
+      await waitForDatabase(database.db, databaseAddress(location.url), {
+        attempts: config.dbStartAttempts ?? 8,
+        delayMs: config.dbStartDelayMs ?? 1000,
+        log: (line) => console.warn(line),
+      });
+    await prepareDatabase(database);
+    const firstStart = await prepareFirstStart(database.db, config);
+    const app = await listening(await buildApp({ db: database.db, config, logger: true }), config);
+    const stopScopesAhead = keepScopesAhead(database.db, (error) => app.log.error(error));
+    const url = `http://localhost:${(app.server.address() as AddressInfo).port}`;
+    const databaseText = location.dataDir
+      ? `embedded PGlite in ${location.dataDir}`
+      : 'PostgreSQL (DATABASE_URL)';
+    return {
+      app,
+      database,
+      firstStart,
+      url,
+      banner: startBanner(config, url, databaseText, firstStart),
+      close: async () => {
+        await stopScopesAhead();
+        await app.close();
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+/** The app listening, or closed again (its jobs and hooks stopped) when it cannot. */
+async function listening(app: FastifyInstance, config: Config): Promise<FastifyInstance> {
+  try {
+    await app.listen({ port: config.port, host: config.host });
+    return app;
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+}
