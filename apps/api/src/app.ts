@@ -2,6 +2,7 @@ import { type Locale, ResultCode, resolveLocale, translate } from '@app/contract
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyLoggerOptions } from 'fastify';
+import { RECOMMENDED_PASSWORD_COST, usePasswordCost } from './access/passwords';
 import type { Config, TrustProxy } from './config';
 import { scopesAdded } from './orders/orders.scopes';
 import type { Db } from './platform/db/client';
@@ -32,6 +33,7 @@ export async function buildApp({
   logger = false,
   logStream,
 }: BuildOptions): Promise<FastifyInstance> {
+  usePasswordCost(config.passwordCost ?? RECOMMENDED_PASSWORD_COST);
   const app = Fastify({
     logger: logger || logStream ? { level: config.logLevel, stream: logStream } : false,
     // Every log line of a request carries its id (reqId); a caller's or proxy's x-request-id is kept.

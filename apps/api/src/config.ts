@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { ScryptCost } from './access/passwords';
 
 export interface Config {
   port: number;
@@ -37,6 +38,8 @@ export interface Config {
   dbStartDelayMs?: number;
   /** On SIGTERM, requests in flight get this long to finish before the process exits anyway (SHUTDOWN_GRACE_MS). */
   shutdownGraceMs?: number;
+  /** scrypt cost of the password hashes the app makes; default RECOMMENDED_PASSWORD_COST. Only tests lower it. */
+  passwordCost?: ScryptCost;
   /** How jobs keep alive and how soon a lost one is failed (docs/jobs.md); defaults: DEFAULT_JOB_TIMING. */
   jobTiming?: JobTiming;
 }

@@ -61,9 +61,11 @@ export const userRoles = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_role_idx').on(t.roleId)],
 );
 
-/** Failed sign-ins per key ('acct:<name>' or 'ip:<addr>') in the current window. */
+/** Sign-in attempts not (yet) known to succeed, per key (an account from one address, or an address: login-throttle.ts). */
 export const loginAttempts = pgTable('login_attempts', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull().default(0),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+  /** Attempts under this key wait until then (null: not locked). */
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
 });

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseTrustProxy } from '../config';
 import type { UserRow } from '../members/members.schema';
 import { TEST_PASSWORD } from '../test/factory';
@@ -34,6 +35,87 @@ async function freshLogin(api: TestApi, headers: Record<string, string>, remoteA
   return res.statusCode;
 }
 
+/** One sign-in from `remoteAddress` (the socket address: TRUST_PROXY is unset). */
+async function signIn(api: TestApi, account: string, password: string, remoteAddress: string) {
+  const res = await api.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { account, password },
+    remoteAddress,
+  });
+  return { status: res.statusCode, msg: res.json<{ msg: string }>().msg };
+}
+
+const OWNER = '198.51.100.20';
+let attackers = 0;
+
+describe('login throttle per account from one address', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await TestApi.start();
+  });
+  afterAll(() => api.close());
+  /** Each test attacks from its own address, within that address's own allowance. */
+  let ATTACKER: string;
+  beforeEach(() => {
+    ATTACKER = `203.0.113.${++attackers}`;
+  });
+
+  /** The waits now end, as if their minutes had passed. */
+  const endWaits = () =>
+    api.db.execute(sql`update login_attempts set locked_until = now() - interval '1 second'`);
+
+  it('counts wrong passwords typed under the name and under the e-mail against the same account', async () => {
+    const member = await api.factory.member();
+    for (const account of [member.name, member.name, member.name, member.email, member.email])
+      expect((await signIn(api, account!, 'wrong-pass', ATTACKER)).status).toBe(400);
+    expect((await signIn(api, member.email!, 'wrong-pass', ATTACKER)).status).toBe(429);
+    expect((await signIn(api, member.name, TEST_PASSWORD, ATTACKER)).status).toBe(429);
+  });
+
+  it("keeps the attacker's address waiting while the owner signs in from another address", async () => {
+    const admin = await api.factory.superAdmin();
+    for (let i = 0; i < THROTTLE.perAccount; i++)
+      expect((await signIn(api, admin.name, 'wrong-pass', ATTACKER)).status).toBe(400);
+    const locked = await signIn(api, admin.name, TEST_PASSWORD, ATTACKER);
+    expect(locked).toEqual({
+      status: 429,
+      msg: 'Too many failed sign-in attempts, please try again in 1 minutes',
+    });
+    expect((await signIn(api, admin.name, TEST_PASSWORD, OWNER)).status).toBe(200);
+    expect((await signIn(api, admin.email!, TEST_PASSWORD, OWNER)).status).toBe(200);
+    expect((await signIn(api, admin.name, TEST_PASSWORD, ATTACKER)).status).toBe(429);
+  });
+
+  it('lets the right password in once the wait ends; each failure after the allowance waits longer', async () => {
+    const member = await api.factory.member();
+    for (let i = 0; i < THROTTLE.perAccount; i++) await signIn(api, member.name, 'wrong-pass', ATTACKER);
+    await endWaits();
+    expect((await signIn(api, member.name, 'wrong-pass', ATTACKER)).status).toBe(400);
+    expect((await signIn(api, member.name, TEST_PASSWORD, ATTACKER)).msg).toMatch(/try again in 2 minutes/);
+    await endWaits();
+    expect((await signIn(api, member.name, TEST_PASSWORD, ATTACKER)).status).toBe(200);
+    for (let i = 0; i < THROTTLE.perAccount; i++)
+      expect((await signIn(api, member.name, 'wrong-pass', ATTACKER)).status).toBe(400);
+  });
+
+  it('counts attempts sent in parallel: only the allowance is tried, the rest wait', async () => {
+    const member = await api.factory.member();
+    const answers = await Promise.all(
+      Array.from({ length: 3 * THROTTLE.perAccount }, () => signIn(api, member.name, 'wrong-pass', ATTACKER)),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(THROTTLE.perAccount);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(2 * THROTTLE.perAccount);
+  });
+
+  it('throttles a name that is no account like one that is', async () => {
+    for (let i = 0; i < THROTTLE.perAccount; i++)
+      expect((await signIn(api, 'no-such-account', 'wrong-pass', ATTACKER)).status).toBe(400);
+    expect((await signIn(api, 'no-such-account', 'wrong-pass', ATTACKER)).status).toBe(429);
+  });
+});
+
 describe('login throttle per client address (TRUST_PROXY unset)', () => {
   let api: TestApi;
   beforeAll(async () => {
@@ -47,6 +129,14 @@ describe('login throttle per client address (TRUST_PROXY unset)', () => {
     const res = await api.post('/api/login', { account: 'anyone', password: 'x' });
     expect(res.body.msg).toMatch(/Too many failed sign-in attempts/);
     expect(await freshLogin(api, {}, '192.0.2.50')).toBe(200);
+  });
+
+  it('caps attempts sent in parallel over many accounts from one address', async () => {
+    const accounts = await Promise.all(Array.from({ length: 20 }, () => api.factory.member()));
+    const tries = accounts.flatMap((member) => [member.name, member.name, member.name]);
+    const answers = await Promise.all(tries.map((name) => signIn(api, name, 'wrong-pass', '192.0.2.77')));
+    expect(answers.filter((a) => a.status === 400)).toHaveLength(THROTTLE.perIp);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(tries.length - THROTTLE.perIp);
   });
 });
 

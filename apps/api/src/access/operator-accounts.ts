@@ -8,7 +8,7 @@ import type { Db, DbOrTx } from '../platform/db/client';
 import { notFound } from '../platform/http/errors';
 import { parseOrThrow } from '../platform/http/validation';
 import { adminView } from './admins.service';
-import { clearFailures } from './login-throttle';
+import { clearAccountFailures } from './login-throttle';
 import { hashPassword } from './passwords';
 
 /**
@@ -84,7 +84,7 @@ export async function resetPassword(
       .update(users)
       .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
       .where(eq(users.id, account.id));
-    for (const login of [account.name, account.email]) if (login) await clearFailures(tx, login);
+    await clearAccountFailures(tx, account.id);
     await auditFrom(tx, from, {
       action: 'update',
       entity: account.isAdmin ? 'admin' : 'user',

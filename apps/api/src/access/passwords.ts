@@ -7,20 +7,96 @@ const scrypt = promisify(scryptCb) as (
   keylen: number,
   options: object,
 ) => Promise<Buffer>;
-const PARAMS = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+
+/** scrypt's cost: N (CPU and memory, a power of two), r (block size), p (parallelism). */
+export interface ScryptCost {
+  N: number;
+  r: number;
+  p: number;
+}
+
+/** Today's recommendation for scrypt (OWASP password storage cheat sheet): 128 MiB and about 0.3 s a hash. */
+export const RECOMMENDED_PASSWORD_COST: ScryptCost = { N: 2 ** 17, r: 8, p: 1 };
+/** What the first releases stored as `scrypt$<salt>$<hash>`, the cost not written down. */
+const LEGACY_COST: ScryptCost = { N: 16384, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 
-/** scrypt with a random salt, stored as `scrypt$<salt>$<hash>` (base64). */
+let cost = RECOMMENDED_PASSWORD_COST;
+
+/** The cost of the hashes made from now on in this process (the app sets it from `Config.passwordCost`). */
+export function usePasswordCost(next: ScryptCost): void {
+  cost = next;
+}
+
+/** A hash this process made, told to the listeners of onPasswordHashed (the metrics). */
+export interface PasswordHashed {
+  cost: ScryptCost;
+  seconds: number;
+}
+const hashedListeners = new Set<(event: PasswordHashed) => void>();
+
+/** Calls `listener` after every scrypt run of this process; answers the function that stops it. */
+export function onPasswordHashed(listener: (event: PasswordHashed) => void): () => void {
+  hashedListeners.add(listener);
+  return () => hashedListeners.delete(listener);
+}
+
+async function derive(password: string, salt: Buffer, length: number, { N, r, p }: ScryptCost) {
+  const started = performance.now();
+  // scrypt needs 128·N·r bytes; Node refuses more than maxmem (32 MiB by default).
+  const hash = await scrypt(password, salt, length, { N, r, p, maxmem: 256 * N * r });
+  const seconds = (performance.now() - started) / 1000;
+  for (const listener of hashedListeners) listener({ cost: { N, r, p }, seconds });
+  return hash;
+}
+
+/** scrypt with a random salt, stored self-described as `scrypt$<N>$<r>$<p>$<salt>$<hash>` (base64). */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const hash = await scrypt(password, salt, KEY_LENGTH, PARAMS);
-  return `scrypt$${salt.toString('base64')}$${hash.toString('base64')}`;
+  const hash = await derive(password, salt, KEY_LENGTH, cost);
+  return `scrypt$${cost.N}$${cost.r}$${cost.p}$${salt.toString('base64')}$${hash.toString('base64')}`;
+}
+
+interface StoredHash {
+  cost: ScryptCost;
+  legacy: boolean;
+  salt: Buffer;
+  hash: Buffer;
+}
+
+/** Both formats: `scrypt$<N>$<r>$<p>$<salt>$<hash>` and the legacy `scrypt$<salt>$<hash>`. */
+function parse(stored: string): StoredHash | undefined {
+  const parts = stored.split('$');
+  const [N, r, p] = parts.length === 6 ? parts.slice(1, 4).map(Number) : [];
+  const found = parts.length === 3 ? LEGACY_COST : N && r && p ? { N, r, p } : undefined;
+  const [saltText, hashText] = parts.slice(-2);
+  if (parts[0] !== 'scrypt' || !found || !saltText || !hashText) return undefined;
+  return {
+    cost: found,
+    legacy: parts.length === 3,
+    salt: Buffer.from(saltText, 'base64'),
+    hash: Buffer.from(hashText, 'base64'),
+  };
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, saltText, hashText] = stored.split('$');
-  if (scheme !== 'scrypt' || !saltText || !hashText) return false;
-  const expected = Buffer.from(hashText, 'base64');
-  const actual = await scrypt(password, Buffer.from(saltText, 'base64'), expected.length, PARAMS);
-  return timingSafeEqual(actual, expected);
+  const parsed = parse(stored);
+  if (!parsed) return verifyAgainstNoAccount(password);
+  const actual = await derive(password, parsed.salt, parsed.hash.length, parsed.cost);
+  return timingSafeEqual(actual, parsed.hash);
+}
+
+/** Whether a stored hash was made at another cost than today's (or in the legacy format): re-hash it at the next sign-in. */
+export function needsRehash(stored: string): boolean {
+  const was = parse(stored);
+  return !was || was.legacy || was.cost.N !== cost.N || was.cost.r !== cost.r || was.cost.p !== cost.p;
+}
+
+/**
+ * One scrypt run at today's cost that matches nothing, for a sign-in to an unknown account: it costs what
+ * a known account's does, so the answer's time does not tell which names exist.
+ */
+export async function verifyAgainstNoAccount(password: string): Promise<false> {
+  await derive(password, randomBytes(16), KEY_LENGTH, cost);
+  return false;
 }

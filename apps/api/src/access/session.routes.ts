@@ -7,13 +7,13 @@ import {
   ResultCode,
   updateMeBody,
 } from '@app/contracts';
-import { eq, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { users } from '../members/members.schema';
 import { AppError, fieldError } from '../platform/http/errors';
 import { access, publicRoute, route } from '../platform/http/route';
 import { loadCurrentUser, loadProfile } from './current-user';
-import { assertNotThrottled, clearFailures, recordFailure } from './login-throttle';
-import { hashPassword, verifyPassword } from './passwords';
+import { attemptKeys, attemptSucceeded, claimAttempt } from './login-throttle';
+import { hashPassword, needsRehash, verifyAgainstNoAccount, verifyPassword } from './passwords';
 import { loadPrincipal } from './principal';
 
 const login = publicRoute({
@@ -22,19 +22,27 @@ const login = publicRoute({
   body: loginBody,
   handler: async ({ body, app, req, locale }): Promise<LoginResult> => {
     const { db, tokens } = app;
-    await assertNotThrottled(db, body.account, req.ip);
     const account = body.account.toLowerCase();
     const [user] = await db
       .select()
       .from(users)
       .where(or(eq(sql`lower(${users.name})`, account), eq(sql`lower(${users.email})`, account)))
       .limit(1);
-    if (!user || !(await verifyPassword(body.password, user.passwordHash))) {
-      await recordFailure(db, body.account, req.ip);
-      throw new AppError(ResultCode.BAD_REQUEST, 'access.incorrectCredentials');
-    }
+    const keys = attemptKeys(req.ip, user ? { userId: user.id } : { unknownName: account });
+    await claimAttempt(db, keys);
+    const passwordOk = user
+      ? await verifyPassword(body.password, user.passwordHash)
+      : await verifyAgainstNoAccount(body.password);
+    if (!user || !passwordOk) throw new AppError(ResultCode.BAD_REQUEST, 'access.incorrectCredentials');
+    await attemptSucceeded(db, keys);
     if (user.status !== 1) throw new AppError(ResultCode.FORBIDDEN, 'access.accountDisabled');
-    await clearFailures(db, body.account);
+    if (needsRehash(user.passwordHash)) {
+      // Only over the hash just verified: a password changed meanwhile is not put back.
+      await db
+        .update(users)
+        .set({ passwordHash: await hashPassword(body.password) })
+        .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)));
+    }
     await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
     const principal = (await loadPrincipal(db, user.id))!;
     return {

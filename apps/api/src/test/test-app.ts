@@ -21,6 +21,9 @@ export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined>;
 }
 
+/** A cheap scrypt so tests that make accounts stay fast (passwords.api.test.ts proves the production default). */
+export const TEST_PASSWORD_COST = { N: 1024, r: 8, p: 1 };
+
 export const testConfig = (): Config => ({
   port: 0,
   host: '127.0.0.1',
@@ -32,6 +35,7 @@ export const testConfig = (): Config => ({
   webDist: undefined,
   seedDemo: false,
   logLevel: 'silent',
+  passwordCost: TEST_PASSWORD_COST,
 });
 
 /** One API on its own fresh database, driven through Fastify's inject (real routing, validation and SQL). */

@@ -1,0 +1,1 @@
+ALTER TABLE "login_attempts" ADD COLUMN "locked_until" timestamp with time zone;
