@@ -5,6 +5,7 @@ import type { UserRow } from '../members/members.schema';
 import { TEST_PASSWORD } from '../test/factory';
 import { TestApi } from '../test/test-app';
 import { THROTTLE } from './login-throttle';
+import { resetPassword } from './operator-accounts';
 
 /** Spends the address's whole allowance of failures, spread over several accounts (none of them locked). */
 async function failFromOneAddress(api: TestApi, forwardedFor: (attempt: number) => string) {
@@ -97,6 +98,13 @@ describe('login throttle per account from one address', () => {
     expect((await signIn(api, member.name, TEST_PASSWORD, ATTACKER)).status).toBe(200);
     for (let i = 0; i < THROTTLE.perAccount; i++)
       expect((await signIn(api, member.name, 'wrong-pass', ATTACKER)).status).toBe(400);
+  });
+
+  it("ends every address's wait for an account whose password an operator resets", async () => {
+    const member = await api.factory.member();
+    for (let i = 0; i <= THROTTLE.perAccount; i++) await signIn(api, member.name, 'wrong-pass', ATTACKER);
+    await resetPassword(api.db, member, 'reset-pass1', { actorId: null, origin: 'cli:test' });
+    expect((await signIn(api, member.name, 'reset-pass1', ATTACKER)).status).toBe(200);
   });
 
   it('counts attempts sent in parallel: only the allowance is tried, the rest wait', async () => {

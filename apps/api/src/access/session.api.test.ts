@@ -49,7 +49,7 @@ describe('POST /api/login', () => {
     expect(res.body.data.errors[0]?.message).toBe('This field is required');
   });
 
-  it('locks an account after repeated failures, even with the right password', async () => {
+  it('makes an account wait after repeated failures from one address, even with the right password', async () => {
     const member = await api.factory.member();
     for (let i = 0; i < 5; i++)
       await api.post('/api/login', { account: member.name, password: 'wrong-pass' });
