@@ -15,10 +15,10 @@ export interface ScryptCost {
   p: number;
 }
 
-/** Today's recommendation for scrypt (OWASP password storage cheat sheet): 128 MiB and about 0.3 s a hash. */
+/** Today's recommendation for scrypt (OWASP password storage cheat sheet): 128 MiB and about half a second of one core a hash. */
 export const RECOMMENDED_PASSWORD_COST: ScryptCost = { N: 2 ** 17, r: 8, p: 1 };
 /** What the first releases stored as `scrypt$<salt>$<hash>`, the cost not written down. */
-const LEGACY_COST: ScryptCost = { N: 16384, r: 8, p: 1 };
+const LEGACY_COST: ScryptCost = { N: 2 ** 14, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 
 let cost = RECOMMENDED_PASSWORD_COST;
