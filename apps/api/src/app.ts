@@ -11,6 +11,7 @@ import { AppError, httpStatusFor } from './platform/http/errors';
 import { echoRequestId, requestIdOf } from './platform/http/request-id';
 import { type Access, type AppContext, registerRoutes } from './platform/http/route';
 import { TokenService } from './platform/http/tokens';
+import { registerSecurityHeaders } from './platform/http/security-headers';
 import { type RawFieldError, translateFieldErrors } from './platform/http/validation';
 import { JobHost } from './platform/jobs/job-host';
 import { registerMetrics } from './platform/metrics/metrics';
@@ -42,6 +43,7 @@ export async function buildApp({
     // Requests arriving while the server stops get the translated envelope (refuseWhileClosing) instead.
     return503OnClosing: false,
   });
+  await registerSecurityHeaders(app);
   refuseWhileClosing(app);
   echoRequestId(app);
   const ctx: AppContext = {
