@@ -9,13 +9,14 @@ const SCRIPT_SRC = ["'self'"];
 
 /**
  * The web app's policy: everything from this origin. antd writes its component styles into <style>
- * elements at run time, hence inline styles; proofs and exports are opened as blob: URLs.
+ * elements at run time, hence inline styles. A recharge proof opens as a blob: URL in its own tab, a
+ * navigation that img-src does not govern.
  */
 const APP_DIRECTIVES: Directives = {
   'default-src': ["'self'"],
   'script-src': SCRIPT_SRC,
   'style-src': ["'self'", "'unsafe-inline'"],
-  'img-src': ["'self'", 'data:', 'blob:'],
+  'img-src': ["'self'", 'data:'],
   'font-src': ["'self'", 'data:'],
   'connect-src': ["'self'"],
   'object-src': ["'none'"],
