@@ -29,6 +29,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['apps/web/e2e/**/*.e2e.test.ts'],
+          setupFiles: ['apps/web/e2e/setup.ts'],
           testTimeout: 90_000,
           // A page polled for what it shows may take seconds on a loaded 2-core machine (vitest's default: 1 s).
           expect: { poll: { timeout: 15_000 } },

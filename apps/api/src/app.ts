@@ -11,6 +11,7 @@ import { registerHealthRoutes } from './platform/health/health.routes';
 import { AppError, httpStatusFor } from './platform/http/errors';
 import { echoRequestId, requestIdOf } from './platform/http/request-id';
 import { type Access, type AppContext, registerRoutes } from './platform/http/route';
+import { registerSecurityHeaders } from './platform/http/security-headers';
 import { TokenService } from './platform/http/tokens';
 import { type RawFieldError, translateFieldErrors } from './platform/http/validation';
 import { JobHost } from './platform/jobs/job-host';
@@ -44,6 +45,7 @@ export async function buildApp({
     // Requests arriving while the server stops get the translated envelope (refuseWhileClosing) instead.
     return503OnClosing: false,
   });
+  await registerSecurityHeaders(app);
   refuseWhileClosing(app);
   echoRequestId(app);
   const ctx: AppContext = {

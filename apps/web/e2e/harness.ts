@@ -27,7 +27,11 @@ export interface PageOptions {
  * on a random local port, and headless Chromium to drive it.
  */
 export class Harness {
+  /** The harnesses of the running test file; the browser setup file checks them after every test. */
+  static readonly running = new Set<Harness>();
   private readonly contexts: BrowserContext[] = [];
+  /** Content-Security-Policy violations seen by any page since the last check. */
+  private cspViolations: string[] = [];
 
   private constructor(
     private readonly app: FastifyInstance,
@@ -58,7 +62,9 @@ export class Harness {
         `--host-resolver-rules=MAP ${STAGING_HOST} 127.0.0.1`,
       ],
     });
-    return new Harness(app, database, browser, webDist, port);
+    const harness = new Harness(app, database, browser, webDist, port);
+    Harness.running.add(harness);
+    return harness;
   }
 
   get baseUrl(): string {
@@ -72,6 +78,7 @@ export class Harness {
       viewport: { width: 1366, height: 850 },
     });
     this.contexts.push(context);
+    await this.watchCsp(context);
     if (locale)
       await context.addInitScript((l) => {
         if (!localStorage.getItem('locale')) localStorage.setItem('locale', l);
@@ -79,6 +86,41 @@ export class Harness {
     const page = await context.newPage();
     page.on('pageerror', (error) => console.error('[browser]', error.message));
     return page;
+  }
+
+  /**
+   * Records every CSP violation of the context's pages (popups included): Chromium logs each as a console
+   * error naming the Content Security Policy, and fires `securitypolicyviolation` in the document.
+   */
+  private async watchCsp(context: BrowserContext): Promise<void> {
+    context.on('console', (message) => {
+      if (message.type() === 'error' && message.text().includes('Content Security Policy'))
+        this.cspViolations.push(`${message.location().url}: ${message.text()}`);
+    });
+    await context.exposeBinding('reportCspViolation', (_source, text: string) => {
+      this.cspViolations.push(text);
+    });
+    await context.addInitScript(() => {
+      const report = (window as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation;
+      document.addEventListener('securitypolicyviolation', (e) =>
+        report(
+          `${e.documentURI}: ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber}:${e.columnNumber})`,
+        ),
+      );
+    });
+  }
+
+  /** The CSP violations seen since the last call, forgotten once taken. */
+  takeCspViolations(): string[] {
+    const seen = this.cspViolations;
+    this.cspViolations = [];
+    return seen;
+  }
+
+  /** Throws when a page broke the Content-Security-Policy since the last check. */
+  assertNoCspViolations(): void {
+    const seen = this.takeCspViolations();
+    if (seen.length > 0) throw new Error(`Content-Security-Policy violations:\n${seen.join('\n')}`);
   }
 
   /** Signs in through the login form and waits for the signed-in layout. */
@@ -100,6 +142,7 @@ export class Harness {
   }
 
   async close(): Promise<void> {
+    Harness.running.delete(this);
     for (const context of this.contexts) await context.close();
     await this.browser.close();
     await this.app.close();

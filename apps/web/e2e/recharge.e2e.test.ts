@@ -96,7 +96,14 @@ describe('recharge (administrator)', () => {
 
     const completed = rowWithId(admin, created.id);
     await completed.getByText('Pending').waitFor();
-    await completed.getByRole('button', { name: 'View proof' }).waitFor();
+    // The proof opens in a new tab as a blob: URL, which the Content-Security-Policy lets through.
+    const [proofTab] = await Promise.all([
+      admin.context().waitForEvent('page'),
+      completed.getByRole('button', { name: 'View proof' }).click(),
+    ]);
+    await expect.poll(() => proofTab.evaluate(() => document.images[0]?.naturalWidth)).toBe(1);
+    expect(proofTab.url()).toMatch(/^blob:/);
+    await proofTab.close();
     await completed.getByRole('button', { name: 'Complete' }).click();
     await confirmPopup(admin, 'Credit this recharge to the member’s wallet?');
     await completed.getByText('Completed').waitFor();

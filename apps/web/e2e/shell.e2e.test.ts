@@ -184,3 +184,20 @@ describe('layout', () => {
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   });
 });
+
+describe('the API reference page', () => {
+  it('renders under its own Content-Security-Policy', async () => {
+    const page = await harness.newPage();
+    await page.goto('/api/docs/');
+    await page.getByText('Membership back-office API').first().waitFor();
+    await page.getByText('/api/user/info').first().waitFor();
+    // Scalar's bundled zod probes `new Function` once and, refused, parses without it; nothing else is blocked.
+    const seen: string[] = [];
+    await expect
+      .poll(() => {
+        seen.push(...harness.takeCspViolations());
+        return seen;
+      })
+      .toEqual([expect.stringMatching(/script-src blocked eval \(.*\/api\/docs\/js\/scalar\.js:/)]);
+  });
+});

@@ -1,6 +1,7 @@
 import apiReference from '@scalar/fastify-api-reference';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { access, publicRoute, type RouteDef } from '../http/route';
+import { allowInlineScriptsOf } from '../http/security-headers';
 import { openApiDocument } from './openapi.document';
 
 export const OPENAPI_URL = '/api/openapi.json';
@@ -31,9 +32,14 @@ export function openApiRoutes(documented: Record<string, readonly RouteDef[]>): 
  * is meant for administrators: a browser opening the page sends no Bearer token (the web app keeps its
  * token to itself), so an admin-only page could not be opened; the page shows the contract only, and
  * its "try it" calls still need a token. Everything it needs is served from here (no web fonts, no
- * assistant).
+ * assistant); its CSP is the web app's plus the inline script that starts it.
  */
 export async function registerReferencePage(app: FastifyInstance): Promise<void> {
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.routeOptions.url === `${REFERENCE_PAGE}/` && typeof payload === 'string')
+      allowInlineScriptsOf(reply, payload);
+    return payload;
+  });
   await app.register(apiReference, {
     routePrefix: REFERENCE_PAGE,
     logLevel: 'warn',
