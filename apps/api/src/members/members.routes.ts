@@ -16,7 +16,7 @@ import { audit } from '../platform/audit/audit';
 import { notFound } from '../platform/http/errors';
 import { access, route } from '../platform/http/route';
 import { addReportPackage, assertLevelExists, deleteMember, updateMember } from './member-admin.service';
-import { findMember, listMembers, toListItem } from './members.queries';
+import { findMember, listMembers, memberFields } from './members.queries';
 import { reportPackages } from './members.schema';
 import { createMember } from './members.service';
 import { loadUserDetail, toReportPackage } from './user-detail';
@@ -113,7 +113,7 @@ const show = route({
     const viewer = { id: user.id, isAdmin: false, treePath: null };
     const found = await findMember(app.db, viewer, user.id);
     if (!found) throw notFound('access.userDataNotFound');
-    const item = toListItem(viewer, found.row, locale);
+    const item = memberFields(viewer, found.row, locale);
     const [sums] = await app.db
       .select(
         Object.fromEntries(REPORT_KINDS.map((k) => [k, sumOf(k)])) as Record<
