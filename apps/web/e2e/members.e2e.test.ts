@@ -152,6 +152,11 @@ describe('member list and user detail', () => {
     await page.getByText('會員資料').waitFor();
     await page.getByText(downline!.name, { exact: true }).first().waitFor();
     expect(await page.locator('.ant-collapse').count()).toBe(0); // no wallet accordion for someone else
+    // Nor rows for the private fields the server left out (e-mail, phone, platform id, identity).
+    const info = page.locator('.ant-descriptions').first();
+    await info.getByText('會員編號', { exact: true }).waitFor();
+    for (const label of ['郵箱', '手機號碼', 'WordPress ID', '身份'])
+      expect(await info.getByText(label, { exact: true }).count(), label).toBe(0);
     // Upstream names appear as the server sent them: the member's own in full, others masked once.
     const detail = await page.request.get(`/api/users/${downline!.id}?append=upstream`, {
       headers: { Authorization: `Bearer ${token}` },

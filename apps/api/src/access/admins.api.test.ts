@@ -98,6 +98,11 @@ describe('creating administrators', () => {
     const member = await api.factory.member();
     const memberName = await api.post(URL, form({ name: member.name }), { token, locale: 'zh-CN' });
     expect(memberName.body.msg).toBe('用户名已存在');
+    const nameIsEmail = await api.post<Errors>(URL, form({ name: member.email!.toUpperCase() }), { token });
+    expect(nameIsEmail.status).toBe(422);
+    expect(nameIsEmail.body.data.errors).toEqual([
+      { field: 'name', message: "This name is already another account's e-mail" },
+    ]);
     const badRole = await api.post<Errors>(URL, form({ role_ids: [424242] }), { token });
     expect(badRole.body.data.errors[0]?.field).toBe('role_ids');
   });
@@ -119,6 +124,34 @@ describe('creating administrators', () => {
 });
 
 describe('editing administrators', () => {
+  it("refuses renaming to another account's e-mail or taking another account's name as e-mail", async () => {
+    const body = form();
+    const { id } = (await create(body)).body.data;
+    const member = await api.factory.member({ name: `dora.${serial}@test.local` });
+    const renamed = await api.put<Errors>(
+      `${URL}/${id}`,
+      { ...body, name: member.email!.toUpperCase() },
+      { token },
+    );
+    expect(renamed.status).toBe(422);
+    expect(renamed.body.data.errors).toEqual([
+      { field: 'name', message: "This name is already another account's e-mail" },
+    ]);
+    const reEmailed = await api.put<Errors>(
+      `${URL}/${id}`,
+      { ...body, account: member.name.toUpperCase() },
+      { token, locale: 'zh-CN' },
+    );
+    expect(reEmailed.status).toBe(422);
+    expect(reEmailed.body.data.errors).toEqual([{ field: 'account', message: '此邮箱已是另一账户的用户名' }]);
+    const ownNameAsEmail = await api.put(
+      `${URL}/${id}`,
+      { ...body, account: `${body.name}@example.com` },
+      { token },
+    );
+    expect(ownNameAsEmail.status).toBe(200);
+  });
+
   it('keeps the password when blank and ends sessions when it changes', async () => {
     const body = form();
     const { id } = (await create(body)).body.data;

@@ -3,7 +3,6 @@ import {
   type adminCreateBody,
   type adminUpdateBody,
   type ListQuery,
-  type MessageKey,
   type Paged,
   ResultCode,
   type Status,
@@ -11,7 +10,7 @@ import {
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type UserRow, users } from '../members/members.schema';
-import { assertUnique, createAdmin as insertAdmin } from '../members/members.service';
+import { assertUnique, createAdmin as insertAdmin, uniqueOnFields } from '../members/members.service';
 import type { DbOrTx } from '../platform/db/client';
 import { FOREIGN_KEY_VIOLATION, hasSqlState } from '../platform/db/errors';
 import { AppError, conflict, fieldError, notFound } from '../platform/http/errors';
@@ -102,21 +101,8 @@ async function assertAnotherSuper(db: DbOrTx, target: UserRow): Promise<void> {
   if (others.length === 0) throw conflict('access.lastSuperAdmin');
 }
 
-const FIELD_OF: Partial<Record<MessageKey, string>> = {
-  'access.usernameExists': 'name',
-  'access.emailExists': 'account',
-  'access.phoneExists': 'phone',
-};
-
-/** Duplicate name, email or phone as a 422 on that form field. */
-async function onField<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    const field = error instanceof AppError ? FIELD_OF[error.key] : undefined;
-    throw field ? fieldError(field, (error as AppError).key) : error;
-  }
-}
+/** The administrator form calls the e-mail `account`. */
+const onField = <T>(work: () => Promise<T>) => uniqueOnFields(work, { email: 'account' });
 
 async function assertRolesExist(db: DbOrTx, roleIds: number[]): Promise<number[]> {
   const wanted = [...new Set(roleIds)];

@@ -9,7 +9,7 @@ import { FOREIGN_KEY_VIOLATION, hasSqlState } from '../platform/db/errors';
 import { conflict, fieldError, notFound } from '../platform/http/errors';
 import { walletRecords, wallets } from '../wallet/wallet.schema';
 import { credLogs, levelHistory, levels, reportPackages, type UserRow, users } from './members.schema';
-import { assertUnique } from './members.service';
+import { assertUnique, uniqueOnFields } from './members.service';
 import { pathRange } from './tree-path';
 
 /** A member (never an administrator) by id, locked for the change. */
@@ -36,7 +36,7 @@ export async function updateMember(
   body: z.output<typeof userUpdateBody>,
 ): Promise<void> {
   const before = await lockMember(db, id);
-  await assertUnique(db, { name: before.name, email: before.email, phone: body.phone }, id);
+  await uniqueOnFields(() => assertUnique(db, { phone: body.phone }, id));
   await assertLevelExists(db, body.level_id);
   const changes: Partial<UserRow> = {
     displayName: body.display_name || null,

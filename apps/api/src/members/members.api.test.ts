@@ -1,12 +1,15 @@
-import { maskName, type UserListResult } from '@app/contracts';
+import { maskName, PRIVATE_USER_FIELDS, type UserDetail, type UserListResult } from '@app/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../access/passwords';
 import { auditLogs } from '../platform/audit/audit.schema';
 import { queryRows } from '../platform/db/client';
+import type { AppError } from '../platform/http/errors';
 import { TEST_PASSWORD } from '../test/factory';
 import { TestApi } from '../test/test-app';
 import { postEntry } from '../wallet/ledger';
 import { levelHistory, users } from './members.schema';
+import { createMember } from './members.service';
 import { maskedName } from './viewer';
 
 let api: TestApi;
@@ -95,11 +98,63 @@ describe('GET /api/users/list', () => {
     expect(res.body.data.list.map((u) => u.id).sort()).toEqual([child!.id, grandchild!.id].sort());
     const shown = res.body.data.list.find((u) => u.id === grandchild!.id)!;
     expect(shown.name).toBe(`${grandchild!.name.slice(0, 3)}***${grandchild!.name.slice(-3)}`);
-    expect(shown.email).toBeNull();
+    expect(shown).not.toHaveProperty('email');
     expect(shown.parent_user?.name).toContain('***');
     const bare = await api.factory.admin();
     const denied = await api.get('/api/users/list', { token: await api.login(bare.name, TEST_PASSWORD) });
     expect(denied.status).toBe(403);
+  });
+
+  it("gives a member none of the downline's private fields (money, contact, platform id), admins all of them", async () => {
+    const [top, child] = await api.factory.chain(1);
+    await api.db
+      .update(users)
+      .set({ phone: '85290001111', platformId: 'wp-4711', identity: 'A1234567' })
+      .where(eq(users.id, child!.id));
+    await postEntry(api.db, { userId: child!.id, amountCents: 5000, move: 'credit', kind: 'recharge' });
+    await postEntry(api.db, {
+      userId: child!.id,
+      amountCents: 1000,
+      move: 'freeze',
+      kind: 'withdraw_freeze',
+    });
+    const member = await api.login(top!.name, TEST_PASSWORD);
+    const listed = await api.get<UserListResult>('/api/users/list', { token: member });
+    const row = listed.body.data.list.find((u) => u.id === child!.id)!;
+    expect(row).toMatchObject({ user_no: child!.userNo, status: 1, tree_level: child!.treeDepth });
+    for (const field of PRIVATE_USER_FIELDS) expect(row, field).not.toHaveProperty(field);
+    const detail = await api.get<UserDetail>(`/api/users/${child!.id}`, { token: member });
+    for (const field of PRIVATE_USER_FIELDS) expect(detail.body.data, field).not.toHaveProperty(field);
+
+    const asAdmin = await api.get<UserListResult>('/api/users/list', {
+      token: admin,
+      query: { keyword: child!.userNo },
+    });
+    expect(asAdmin.body.data.list[0]).toMatchObject({
+      email: child!.email,
+      phone: '85290001111',
+      platform_id: 'wp-4711',
+      balance: '40.00',
+      frozen_balance: '10.00',
+    });
+    const adminDetail = await api.get<UserDetail>(`/api/users/${child!.id}`, { token: admin });
+    expect(adminDetail.body.data).toMatchObject({ identity: 'A1234567', platform_id: 'wp-4711' });
+  });
+
+  it('refuses a member sorting by balance with a translated 422, which admins may', async () => {
+    const [top] = await api.factory.chain(1);
+    const member = await api.login(top!.name, TEST_PASSWORD);
+    const refused = await api.get<Errors>('/api/users/list', {
+      token: member,
+      locale: 'zh-CN',
+      query: { sort: 'balance' },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.data.errors).toEqual([{ field: 'sort', message: '不是允许的选项' }]);
+    const byName = await api.get('/api/users/list', { token: member, query: { sort: 'name' } });
+    expect(byName.status).toBe(200);
+    const asAdmin = await api.get('/api/users/list', { token: admin, query: { sort: 'balance' } });
+    expect(asAdmin.status).toBe(200);
   });
 
   it('lets a member search only what they see: masked names and member numbers, not e-mails or phones', async () => {
@@ -185,16 +240,16 @@ describe('PUT /api/users', () => {
     });
     expect(missing.body.msg).toBe('上级不存在');
     const existing = await api.factory.member({ phone: '85277776666' });
-    for (const [over, msg] of [
-      [{ name: existing.name.toUpperCase() }, 'Username already exists'],
-      [{ email: existing.email }, 'Email already exists'],
-      [{ phone: '85277776666' }, 'mobile number already taken'],
+    for (const [over, field, message] of [
+      [{ name: existing.name.toUpperCase() }, 'name', 'Username already exists'],
+      [{ email: existing.email }, 'email', 'Email already exists'],
+      [{ phone: '85277776666' }, 'phone', 'mobile number already taken'],
     ] as const) {
-      const res = await api.put('/api/users', valid({ ...over, parent_user_id: existing.id }), {
+      const res = await api.put<Errors>('/api/users', valid({ ...over, parent_user_id: existing.id }), {
         token: admin,
       });
-      expect(res.status).toBe(409);
-      expect(res.body.msg).toBe(msg);
+      expect(res.status).toBe(422);
+      expect(res.body.data.errors).toEqual([{ field, message }]);
     }
     const badEmail = await api.put<Errors>('/api/users', valid({ email: 'nope', password: 'x'.repeat(19) }), {
       token: admin,
@@ -205,6 +260,53 @@ describe('PUT /api/users', () => {
         { field: 'password', message: 'Must be at most 18 characters' },
       ]),
     );
+  });
+
+  it("refuses a name that is another account's e-mail and an e-mail that is another's name, in any case", async () => {
+    const sponsor = await api.factory.member();
+    const nameLikeEmail = await api.factory.member({ name: `Carol.${sponsor.id}@test.local` });
+    const create = (over: object, locale?: 'zh-HK') =>
+      api.put<Errors>('/api/users', valid({ ...over, parent_user_id: sponsor.id }), { token: admin, locale });
+    const nameTaken = await create({ name: sponsor.email!.toUpperCase() });
+    expect(nameTaken.status).toBe(422);
+    expect(nameTaken.body.data.errors).toEqual([
+      { field: 'name', message: "This name is already another account's e-mail" },
+    ]);
+    const emailTaken = await create({ email: nameLikeEmail.name.toUpperCase() }, 'zh-HK');
+    expect(emailTaken.status).toBe(422);
+    expect(emailTaken.body.data.errors).toEqual([{ field: 'email', message: '此郵箱已是另一帳戶的用戶名' }]);
+    for (const account of [sponsor.email!, nameLikeEmail.name.toUpperCase()])
+      expect(await api.login(account, TEST_PASSWORD)).toBeTruthy();
+  });
+
+  it('lets only one of two concurrent creates claim a sign-in name, one as name and one as e-mail', async () => {
+    const sponsor = await api.factory.member();
+    const passwordHash = await hashPassword(TEST_PASSWORD);
+    const claims = Array.from({ length: 8 }, (_, i) => `race${i}.${sponsor.id}@test.local`);
+    const claim = (fields: { name: string; email: string }) =>
+      createMember(api.db, { ...fields, password: '', passwordHash, parentUserId: sponsor.id }).then(
+        () => 'created',
+        (error: AppError) => error.key,
+      );
+    // The service directly, with the hash made once: both transactions of a pair check and insert together.
+    const pairs = await Promise.all(
+      claims.map((claimed, i) =>
+        Promise.all([
+          claim({ name: claimed, email: `by-name${i}.${sponsor.id}@test.local` }),
+          claim({ name: `by_email${i}_${sponsor.id}`, email: claimed }),
+        ]),
+      ),
+    );
+    for (const [asName, asEmail] of pairs)
+      expect([
+        ['created', 'access.emailIsAName'],
+        ['access.nameIsAnEmail', 'created'],
+      ]).toContainEqual([asName, asEmail]);
+    const holders = await api.db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.name}) in ${claims} or lower(${users.email}) in ${claims}`);
+    expect(holders).toHaveLength(claims.length);
   });
 
   it('is for administrators only', async () => {

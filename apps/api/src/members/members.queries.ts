@@ -1,16 +1,19 @@
 import {
+  ADMIN_ONLY_USER_SORTS,
   formatCents,
   type Locale,
   type UserListItem,
   type UserRef,
+  type UserSort,
   type userListQuery,
 } from '@app/contracts';
-import { and, asc, count, desc, eq, inArray, not, type SQL, sql } from 'drizzle-orm';
+import { and, asc, type Column, count, desc, eq, inArray, not, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { levelName } from '../access/current-user';
 import { keywordFilter } from '../access/paging';
 import type { DbOrTx } from '../platform/db/client';
+import { fieldError } from '../platform/http/errors';
 import { wallets } from '../wallet/wallet.schema';
 import { levels, users } from './members.schema';
 import { pathRange } from './tree-path';
@@ -59,9 +62,10 @@ export function refOf(
   return personal(viewer, { id: ref.id, name: ref.name ?? '', user_no: ref.user_no ?? '' });
 }
 
-export function toListItem(viewer: Viewer, row: Row, locale: Locale): UserListItem {
+/** A member row in full; callers present it with `personal` (toListItem, the detail). */
+export function memberFields(viewer: Viewer, row: Row, locale: Locale): Required<UserListItem> {
   const { user, level } = row;
-  return personal(viewer, {
+  return {
     id: user.id,
     name: user.name,
     display_name: user.displayName,
@@ -78,10 +82,13 @@ export function toListItem(viewer: Viewer, row: Row, locale: Locale): UserListIt
     parent_user: refOf(viewer, row.parent),
     platform_id: user.platformId,
     created_at: user.createdAt.toISOString(),
-  });
+  };
 }
 
-const SORT_COLUMNS = {
+export const toListItem = (viewer: Viewer, row: Row, locale: Locale): UserListItem =>
+  personal(viewer, memberFields(viewer, row, locale));
+
+const SORT_COLUMNS: Record<UserSort, SQL | Column> = {
   id: users.id,
   created_at: users.createdAt,
   level_id: users.levelId,
@@ -89,6 +96,13 @@ const SORT_COLUMNS = {
   user_no: users.userNo,
   balance: sql`coalesce(${wallets.availableCents}, 0)`,
 };
+
+/** A member sorts only by what they see: never a private field, names as masked (like the keyword). */
+function sortColumn(viewer: Viewer, sort: UserSort) {
+  if (viewer.isAdmin) return SORT_COLUMNS[sort];
+  if (ADMIN_ONLY_USER_SORTS.includes(sort)) throw fieldError('sort', 'validation.choice');
+  return sort === 'name' ? sql`lower(${maskedName(users.name)})` : SORT_COLUMNS[sort];
+}
 
 /** One page of the member list plus the appended users (pickers) that the page lacks. */
 export async function listMembers(
@@ -113,7 +127,7 @@ export async function listMembers(
   const [rows, [totalRow]] = await Promise.all([
     baseQuery(db)
       .where(where)
-      .orderBy(direction(SORT_COLUMNS[q.sort]), direction(users.id))
+      .orderBy(direction(sortColumn(viewer, q.sort)), direction(users.id))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
     db.select({ n: count() }).from(users).where(where),

@@ -16,9 +16,9 @@ import { audit } from '../platform/audit/audit';
 import { notFound } from '../platform/http/errors';
 import { access, route } from '../platform/http/route';
 import { addReportPackage, assertLevelExists, deleteMember, updateMember } from './member-admin.service';
-import { findMember, listMembers, toListItem } from './members.queries';
+import { findMember, listMembers, memberFields } from './members.queries';
 import { reportPackages } from './members.schema';
-import { createMember } from './members.service';
+import { createMember, uniqueOnFields } from './members.service';
 import { loadUserDetail, toReportPackage } from './user-detail';
 import { memberViewer } from './viewer';
 
@@ -44,19 +44,21 @@ const create = route({
   handler: ({ app, req, body }) =>
     app.db.transaction(async (tx) => {
       await assertLevelExists(tx, body.level_id);
-      const created = await createMember(tx, {
-        name: body.name,
-        email: body.email,
-        phone: body.phone,
-        password: body.password,
-        displayName: body.display_name || null,
-        parentUserId: body.parent_user_id,
-        iblommerParentUserId: body.iblommer_parent_user_id ?? null,
-        levelId: body.level_id,
-        platformId: body.platform_id || null,
-        identity: body.identity || null,
-        status: body.status,
-      });
+      const created = await uniqueOnFields(() =>
+        createMember(tx, {
+          name: body.name,
+          email: body.email,
+          phone: body.phone,
+          password: body.password,
+          displayName: body.display_name || null,
+          parentUserId: body.parent_user_id,
+          iblommerParentUserId: body.iblommer_parent_user_id ?? null,
+          levelId: body.level_id,
+          platformId: body.platform_id || null,
+          identity: body.identity || null,
+          status: body.status,
+        }),
+      );
       const { password: _p, ...after } = body;
       await audit(tx, req, { action: 'create', entity: 'user', entityId: created.id, after });
       return { id: created.id, user_no: created.userNo };
@@ -113,7 +115,7 @@ const show = route({
     const viewer = { id: user.id, isAdmin: false, treePath: null };
     const found = await findMember(app.db, viewer, user.id);
     if (!found) throw notFound('access.userDataNotFound');
-    const item = toListItem(viewer, found.row, locale);
+    const item = memberFields(viewer, found.row, locale);
     const [sums] = await app.db
       .select(
         Object.fromEntries(REPORT_KINDS.map((k) => [k, sumOf(k)])) as Record<

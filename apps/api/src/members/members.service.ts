@@ -1,10 +1,10 @@
-import { ResultCode } from '@app/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { type MessageKey, ResultCode } from '@app/contracts';
+import { eq, inArray, or, sql } from 'drizzle-orm';
 import { userRoles } from '../access/access.schema';
 import { memberRoleId } from '../access/bootstrap';
 import { hashPassword } from '../access/passwords';
 import { type DbOrTx, queryRows } from '../platform/db/client';
-import { AppError, conflict } from '../platform/http/errors';
+import { AppError, conflict, fieldError } from '../platform/http/errors';
 import { levelHistory, type UserRow, users } from './members.schema';
 import { lockTree, type TreeKind } from './tree-path';
 
@@ -44,23 +44,67 @@ async function treePlacement(db: DbOrTx, id: number, parentId: number | null | u
     : { depth: parent.iblommerDepth + 1, path: `${parent.iblommerPath}${id}/` };
 }
 
+/**
+ * Sign-in takes a name or an e-mail (session.routes.ts), so names and e-mails are one namespace of login
+ * identifiers across every account, compared lower-cased. Each identifier's transaction-scoped advisory
+ * lock (taken in sorted order) makes two transactions claiming the same one wait for each other, so the
+ * second sees the first's row; held by the caller's transaction until it ends.
+ */
+async function lockLoginIdentifiers(db: DbOrTx, identifiers: string[]): Promise<void> {
+  for (const identifier of [...identifiers].sort())
+    await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`login:${identifier}`}))`);
+}
+
+/** Refuses a name or e-mail another account signs in with (as either) and a phone another account has. */
 export async function assertUnique(
   db: DbOrTx,
-  input: { name: string; email?: string | null; phone?: string | null },
+  input: { name?: string; email?: string | null; phone?: string | null },
   exceptId?: number,
 ) {
+  const name = input.name?.toLowerCase();
+  const email = input.email?.toLowerCase() || undefined;
+  const identifiers = [...new Set([name, email].filter((v): v is string => Boolean(v)))];
+  await lockLoginIdentifiers(db, identifiers);
+  const claimed = or(
+    identifiers.length ? inArray(sql`lower(${users.name})`, identifiers) : undefined,
+    identifiers.length ? inArray(sql`lower(${users.email})`, identifiers) : undefined,
+    input.phone ? eq(users.phone, input.phone) : undefined,
+  );
+  if (!claimed) return;
   const rows = await db
     .select({ id: users.id, name: users.name, email: users.email, phone: users.phone })
     .from(users)
-    .where(
-      sql`(lower(${users.name}) = lower(${input.name}) or lower(${users.email}) = lower(${input.email ?? ''}) or (${input.phone ?? ''} <> '' and ${users.phone} = ${input.phone ?? ''}))`,
-    );
+    .where(claimed);
   for (const row of rows) {
     if (row.id === exceptId) continue;
-    if (row.name.toLowerCase() === input.name.toLowerCase()) throw conflict('access.usernameExists');
-    if (input.email && row.email?.toLowerCase() === input.email.toLowerCase())
-      throw conflict('access.emailExists');
+    const [rowName, rowEmail] = [row.name.toLowerCase(), row.email?.toLowerCase()];
+    if (name && rowName === name) throw conflict('access.usernameExists');
+    if (name && rowEmail === name) throw conflict('access.nameIsAnEmail');
+    if (email && rowEmail === email) throw conflict('access.emailExists');
+    if (email && rowName === email) throw conflict('access.emailIsAName');
     if (input.phone && row.phone === input.phone) throw conflict('access.phoneExists');
+  }
+}
+
+type UniqueField = 'name' | 'email' | 'phone';
+const REFUSAL_FIELD: Partial<Record<MessageKey, UniqueField>> = {
+  'access.usernameExists': 'name',
+  'access.nameIsAnEmail': 'name',
+  'access.emailExists': 'email',
+  'access.emailIsAName': 'email',
+  'access.phoneExists': 'phone',
+};
+
+/** `work`'s uniqueness refusal (assertUnique) as a 422 on the form field it concerns; `renamed` maps form names. */
+export async function uniqueOnFields<T>(
+  work: () => Promise<T>,
+  renamed: Partial<Record<UniqueField, string>> = {},
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const field = error instanceof AppError ? REFUSAL_FIELD[error.key] : undefined;
+    throw field ? fieldError(renamed[field] ?? field, (error as AppError).key) : error;
   }
 }
 

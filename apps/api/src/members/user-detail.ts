@@ -14,7 +14,7 @@ import { levelName } from '../access/current-user';
 import type { DbOrTx } from '../platform/db/client';
 import { notFound } from '../platform/http/errors';
 import { qualifiedCps } from '../programmes/programmes.schema';
-import { findMember, refOf, toListItem } from './members.queries';
+import { findMember, memberFields, refOf } from './members.queries';
 import { credLogs, levelHistory, levels, reportPackages, users } from './members.schema';
 import { ancestorIds, pathRange } from './tree-path';
 import { personal, type Viewer } from './viewer';
@@ -33,15 +33,15 @@ export async function loadUserDetail(
   const found = await findMember(db, viewer, id);
   if (!found) throw notFound('access.userNotFound');
   const { row } = found;
-  const { balance: _b, frozen_balance: _f, ...item } = toListItem(viewer, row, locale);
-  const detail: UserDetail = {
+  const { balance: _b, frozen_balance: _f, ...item } = memberFields(viewer, row, locale);
+  const detail: UserDetail = personal(viewer, {
     ...item,
     is_admin: row.user.isAdmin,
     identity: row.user.identity,
     is_wec: row.user.isWec,
     direct_count: found.directCount,
     ...(await cpStatus(db, id)),
-  };
+  });
   const wanted = new Set(q.append ?? USER_DETAIL_SECTIONS);
   const user = row.user;
   if (wanted.has('upstream')) detail.upstream_users = await upstreamUsers(db, viewer, user.treePath, locale);

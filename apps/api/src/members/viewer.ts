@@ -1,4 +1,4 @@
-import { hasPermission, maskName, Perm } from '@app/contracts';
+import { hasPermission, maskName, Perm, PRIVATE_USER_FIELDS } from '@app/contracts';
 import { type Column, eq, type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../access/principal';
 import type { DbOrTx } from '../platform/db/client';
@@ -10,7 +10,7 @@ import { users } from './members.schema';
  * (list, detail), documented in docs/members.md:
  * - administrators need Perm.userList and see every member in full;
  * - members need Perm.organization and see only themselves and their sponsor
- *   downline; other people's names are masked and their email/phone withheld.
+ *   downline; other people's names are masked and their PRIVATE_USER_FIELDS left out.
  */
 export interface Viewer {
   id: number;
@@ -29,17 +29,27 @@ export async function memberViewer(db: DbOrTx, user: Principal): Promise<Viewer>
   return { id: user.id, isAdmin: false, treePath: row?.treePath ?? `/${user.id}/` };
 }
 
-/** What a viewer may read of someone's personal fields. */
-export function personal<T extends { id: number; name: string }>(
+/** Administrators, and anyone about themselves, read a person in full. */
+const readsInFull = (viewer: Pick<Viewer, 'id' | 'isAdmin'>, personId: number) =>
+  viewer.isAdmin || personId === viewer.id;
+
+/** A person's name as the viewer may read it: someone else's masked for members (SPEC.md §1). */
+export const shownName = (viewer: Pick<Viewer, 'id' | 'isAdmin'>, personId: number, name: string) =>
+  readsInFull(viewer, personId) ? name : maskName(name);
+
+/**
+ * The presenter of every member-facing row about a person (list rows, details, upline chains, references):
+ * for someone else a member gets the names masked and no PRIVATE_USER_FIELDS at all.
+ */
+export function personal<T extends { id: number; name: string; display_name?: string | null }>(
   viewer: Pick<Viewer, 'id' | 'isAdmin'>,
   person: T,
 ): T {
-  if (viewer.isAdmin || person.id === viewer.id) return person;
-  const masked: Record<string, unknown> = { ...person, name: maskName(person.name) };
-  if (typeof masked.display_name === 'string') masked.display_name = maskName(masked.display_name);
-  if ('email' in masked) masked.email = null;
-  if ('phone' in masked) masked.phone = null;
-  return masked as T;
+  if (readsInFull(viewer, person.id)) return person;
+  const shown: Record<string, unknown> = { ...person, name: maskName(person.name) };
+  if (typeof person.display_name === 'string') shown.display_name = maskName(person.display_name);
+  for (const field of PRIVATE_USER_FIELDS) delete shown[field];
+  return shown as T;
 }
 
 /** `maskName` in SQL: someone else's name as a member sees it, for searches that must not see more. */

@@ -1,6 +1,5 @@
 import {
   formatCents,
-  maskName,
   type OrderDetail,
   type OrderFilter,
   type OrderListMeta,
@@ -14,6 +13,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, lte, type SQL, sql } from 'dri
 import { alias } from 'drizzle-orm/pg-core';
 import type { Principal } from '../access/principal';
 import { users } from '../members/members.schema';
+import { shownName } from '../members/viewer';
 import { type DbOrTx, queryRows } from '../platform/db/client';
 import { providers } from '../providers/providers.schema';
 import type { OrderQuery, TotalsPart } from './orders.conditions';
@@ -71,12 +71,7 @@ function ordering(sort: OrderSort, order: string) {
 type JoinedPerson = { id: number | null; name: string | null; user_no: string | null } | null;
 function shown(viewer: Principal, p: JoinedPerson): OrderPerson | null {
   if (!p?.id) return null;
-  const name = p.name ?? '';
-  return {
-    id: p.id,
-    user_no: p.user_no ?? '',
-    name: viewer.isAdmin || p.id === viewer.id ? name : maskName(name),
-  };
+  return { id: p.id, user_no: p.user_no ?? '', name: shownName(viewer, p.id, p.name ?? '') };
 }
 
 export function toOrderView(viewer: Principal, r: OrderJoinRow): OrderView {

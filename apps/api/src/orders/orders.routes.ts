@@ -1,6 +1,5 @@
 import {
   hasPermission,
-  maskName,
   monthBody,
   orderIngestBody,
   orderListBody,
@@ -12,6 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Principal } from '../access/principal';
 import type { Config } from '../config';
+import { shownName } from '../members/viewer';
 import { audit } from '../platform/audit/audit';
 import { AppError, forbidden, notFound } from '../platform/http/errors';
 import { access, publicRoute, route } from '../platform/http/route';
@@ -27,10 +27,10 @@ import { refundToWallet } from './orders.refund';
 import { monthlyTransferColumns, monthlyTransferRows, refundColumns, refundRows } from './orders.reports';
 import { ingestOrder, resolveOrder } from './orders.service';
 
-const shownName = (viewer: Principal) => (r: OrderJoinRow, who: 'buyer' | 'referer' | 'sponsor') => {
+const personName = (viewer: Principal) => (r: OrderJoinRow, who: 'buyer' | 'referer' | 'sponsor') => {
   const p = r[who];
   if (!p?.id) return null;
-  return viewer.isAdmin || p.id === viewer.id ? p.name : maskName(p.name);
+  return shownName(viewer, p.id, p.name ?? '');
 };
 
 /** Members may open an order bought in their own network. */
@@ -73,7 +73,7 @@ export const orderRoutes = [
     handler: async ({ app, user, body, req }) => {
       const query = await orderWhere(app.db, body, user, { onScopeError: scopeErrorLog(req) });
       if (!body.export) return orderPage(app.db, user, body, query);
-      const job = orderExportJob(app.db, user, body, query.where, shownName(user));
+      const job = orderExportJob(app.db, user, body, query.where, personName(user));
       return startXlsxJob(app.jobs, job);
     },
   }),

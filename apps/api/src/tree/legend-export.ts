@@ -1,8 +1,9 @@
-import { LEGEND_EXPORT_CAP, type Locale, type MessageKey, maskName, translate } from '@app/contracts';
+import { LEGEND_EXPORT_CAP, type Locale, type MessageKey, translate } from '@app/contracts';
 import type { FastifyReply } from 'fastify';
 import { levelName } from '../access/current-user';
 import type { Principal } from '../access/principal';
 import { levels } from '../members/members.schema';
+import { shownName } from '../members/viewer';
 import type { DbOrTx } from '../platform/db/client';
 import { badRequest } from '../platform/http/errors';
 import { type Column, streamXlsx } from '../platform/xlsx/export';
@@ -21,8 +22,7 @@ export interface LegendOptions {
 
 async function legendColumns(db: DbOrTx, o: LegendOptions): Promise<Column<SponsoredRow>[]> {
   const levelNames = new Map((await db.select().from(levels)).map((l) => [l.id, levelName(l, o.locale)]));
-  const shown = (r: SponsoredRow, text: string) =>
-    o.viewer.isAdmin || r.id === o.viewer.id ? text : maskName(text);
+  const shown = (r: SponsoredRow, text: string) => shownName(o.viewer, r.id, text);
   const column = (key: MessageKey, width: number, value: Column<SponsoredRow>['value']) => ({
     header: translate(key, o.locale),
     width,

@@ -1,15 +1,9 @@
-import {
-  type Locale,
-  maskName,
-  TREE_MAX_LEVELS,
-  TREE_NODE_CAP,
-  type TreeAnswer,
-  type TreeNode,
-} from '@app/contracts';
+import { type Locale, TREE_MAX_LEVELS, TREE_NODE_CAP, type TreeAnswer, type TreeNode } from '@app/contracts';
 import { levelName } from '../access/current-user';
 import type { Principal } from '../access/principal';
 import { levels } from '../members/members.schema';
 import type { TreeKind } from '../members/tree-path';
+import { shownName } from '../members/viewer';
 import type { DbOrTx } from '../platform/db/client';
 import { forbidden, notFound } from '../platform/http/errors';
 import {
@@ -82,7 +76,7 @@ export async function nest(
     (await db.select().from(levels)).map((l) => [l.id, { id: l.id, name: levelName(l, locale) }]),
   );
   const counts = await countChildren(db, tree, rows);
-  const hide = (r: TreeRow, text: string) => (viewer.isAdmin || r.id === viewer.id ? text : maskName(text));
+  const hide = (r: TreeRow, text: string) => shownName(viewer, r.id, text);
   const byId = new Map<number, TreeNode>();
   const roots: TreeNode[] = [];
   for (const r of rows) {

@@ -10,6 +10,7 @@ import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { pageWindow } from '../access/paging';
 import { users } from '../members/members.schema';
+import { shownName } from '../members/viewer';
 import { type DbOrTx, queryRows } from '../platform/db/client';
 import { AppError, fieldError } from '../platform/http/errors';
 import { assertPositiveCents } from './ledger';
@@ -87,8 +88,7 @@ export async function listTransfers(db: DbOrTx, q: PageQuery, viewer: { id: numb
       .offset(pageWindow(q).offset),
     db.select({ n: sql<number>`count(*)::int` }).from(transfers).where(where),
   ]);
-  const shown = (u: TransferItem['from_user']) =>
-    viewer.isAdmin || u.id === viewer.id ? u : { ...u, name: maskName(u.name) };
+  const shown = (u: TransferItem['from_user']) => ({ ...u, name: shownName(viewer, u.id, u.name) });
   const list: TransferItem[] = rows.map(({ t, from, to }) => ({
     id: t.id,
     amount: formatCents(t.amountCents),

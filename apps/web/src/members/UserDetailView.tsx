@@ -1,4 +1,4 @@
-import { type CpInfo, Perm, type UserDetail } from '@app/contracts';
+import { type CpInfo, Perm, type PrivateUserField, type UserDetail } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Descriptions, Space, Spin, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
@@ -22,6 +22,8 @@ function MemberInfo({ d }: { d: UserDetail }) {
   const { t } = useTranslation();
   const canEdit = useAdminCan(Perm.userList);
   const yesNo = (v: boolean) => t(v ? 'members.ui.yes' : 'members.ui.no');
+  // A member reading someone in their downline gets no private fields (PRIVATE_USER_FIELDS): no empty rows for them.
+  const shows = (field: PrivateUserField) => field in d;
   return (
     <Card
       size="small"
@@ -32,8 +34,12 @@ function MemberInfo({ d }: { d: UserDetail }) {
         <Descriptions.Item label={t('members.ui.name')}>{d.name}</Descriptions.Item>
         <Descriptions.Item label={t('members.ui.displayName')}>{d.display_name ?? '-'}</Descriptions.Item>
         <Descriptions.Item label={t('members.ui.userNo')}>{d.user_no}</Descriptions.Item>
-        <Descriptions.Item label={t('members.ui.email')}>{d.email ?? '-'}</Descriptions.Item>
-        <Descriptions.Item label={t('members.ui.phone')}>{d.phone ?? '-'}</Descriptions.Item>
+        {shows('email') && (
+          <Descriptions.Item label={t('members.ui.email')}>{d.email ?? '-'}</Descriptions.Item>
+        )}
+        {shows('phone') && (
+          <Descriptions.Item label={t('members.ui.phone')}>{d.phone ?? '-'}</Descriptions.Item>
+        )}
         <Descriptions.Item label={t('members.ui.level')}>{d.level?.name}</Descriptions.Item>
         <Descriptions.Item label={t('members.ui.status')}>
           {t(d.status === 1 ? 'members.ui.enabled' : 'members.ui.disabled')}
@@ -44,8 +50,12 @@ function MemberInfo({ d }: { d: UserDetail }) {
         <Descriptions.Item label={t('members.ui.treeLevel')}>{d.tree_level}</Descriptions.Item>
         <Descriptions.Item label={t('members.ui.directCount')}>{d.direct_count}</Descriptions.Item>
         <Descriptions.Item label={t('members.ui.downline')}>{d.downline_count}</Descriptions.Item>
-        <Descriptions.Item label={t('members.ui.platformId')}>{d.platform_id ?? '-'}</Descriptions.Item>
-        <Descriptions.Item label={t('members.ui.identity')}>{d.identity ?? '-'}</Descriptions.Item>
+        {shows('platform_id') && (
+          <Descriptions.Item label={t('members.ui.platformId')}>{d.platform_id ?? '-'}</Descriptions.Item>
+        )}
+        {shows('identity') && (
+          <Descriptions.Item label={t('members.ui.identity')}>{d.identity ?? '-'}</Descriptions.Item>
+        )}
         <Descriptions.Item label={t('members.ui.isWec')}>{yesNo(d.is_wec)}</Descriptions.Item>
         <Descriptions.Item label={t('members.ui.createdAt')}>{time(d.created_at)}</Descriptions.Item>
       </Descriptions>

@@ -14,6 +14,24 @@ const idList = z.preprocess(
 );
 
 export const USER_SORTS = ['id', 'created_at', 'level_id', 'name', 'user_no', 'balance'] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+
+/**
+ * What a member reads of a person only about themselves; administrators read them of everyone
+ * (SPEC.md §1 masking, issue 17): contact, identity, platform id and money. Left out, not blanked.
+ */
+export const PRIVATE_USER_FIELDS = [
+  'email',
+  'phone',
+  'platform_id',
+  'identity',
+  'balance',
+  'frozen_balance',
+] as const;
+export type PrivateUserField = (typeof PRIVATE_USER_FIELDS)[number];
+
+/** Sorts over a private field: a member's list refuses them (they would order rows by what the member may not see). */
+export const ADMIN_ONLY_USER_SORTS: readonly UserSort[] = ['balance'];
 
 /** `GET /api/users/list`. `append_user_ids` forces those users into the page (pickers). */
 export const userListQuery = z.object({
@@ -39,18 +57,19 @@ export interface UserListItem {
   name: string;
   display_name: string | null;
   user_no: string;
-  email: string | null;
-  phone: string | null;
+  /** PRIVATE_USER_FIELDS: absent when a member reads someone else. */
+  email?: string | null;
+  phone?: string | null;
   status: 1 | 2;
   level_id: number;
   level: LevelRef | null;
   tree_level: number;
   downline_count: number;
   /** Decimal strings ('0.00' when the member has no wallet yet). */
-  balance: string;
-  frozen_balance: string;
+  balance?: string;
+  frozen_balance?: string;
   parent_user: UserRef | null;
-  platform_id: string | null;
+  platform_id?: string | null;
   created_at: string;
 }
 export type UserListResult = Paged<UserListItem>;
@@ -178,7 +197,7 @@ export interface UpstreamUser extends UserRef {
 
 export interface UserDetail extends Omit<UserListItem, 'balance' | 'frozen_balance'> {
   is_admin: boolean;
-  identity: string | null;
+  identity?: string | null;
   is_wec: boolean;
   is_cp: boolean;
   cp_joined_at: string | null;
