@@ -8,6 +8,7 @@ export * from './messages';
 export * from './money';
 export * from './names';
 export * from './permissions';
+export * from './schemas/audit';
 export * from './schemas/auth';
 export * from './schemas/bonus';
 export * from './schemas/content';

@@ -9,10 +9,11 @@ import {
 } from '@app/contracts';
 import { and, eq, or, sql } from 'drizzle-orm';
 import { users } from '../members/members.schema';
-import { AppError, fieldError } from '../platform/http/errors';
+import { AppError } from '../platform/http/errors';
 import { access, publicRoute, route } from '../platform/http/route';
 import { loadCurrentUser, loadProfile } from './current-user';
 import { attemptKeys, attemptSucceeded, claimAttempt } from './login-throttle';
+import { updateOwnProfile } from './own-profile';
 import { hashPassword, needsRehash, verifyAgainstNoAccount, verifyPassword } from './passwords';
 import { loadPrincipal } from './principal';
 
@@ -90,35 +91,11 @@ const updateMe = route({
   access: access.user,
   body: updateMeBody,
   message: 'common.editSuccessful',
-  handler: async ({ app, user, body, locale }): Promise<MeUpdateResult> => {
-    const [row] = await app.db.select().from(users).where(eq(users.id, user.id));
-    if (!row) throw new AppError(ResultCode.NOT_FOUND, 'access.userDataNotFound');
-    const changes: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
-    if (body.display_name !== undefined) changes.displayName = body.display_name || null;
-    if (body.phone !== undefined) changes.phone = body.phone || null;
-    if (body.avatar !== undefined) changes.avatar = body.avatar || null;
-    if (!user.isAdmin) {
-      if (body.bank_account_name !== undefined) changes.bankAccountName = body.bank_account_name || null;
-      if (body.bank_country !== undefined) changes.bankCountry = body.bank_country || null;
-      if (body.bank_account_no !== undefined) changes.bankAccountNo = body.bank_account_no || null;
-    }
-    if (body.password) {
-      if (!(await verifyPassword(body.old_password ?? '', row.passwordHash))) {
-        throw fieldError('old_password', 'access.wrongPassword');
-      }
-      changes.passwordHash = await hashPassword(body.password);
-    }
-    const [saved] = await app.db
-      .update(users)
-      .set({ ...changes, ...(body.password ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}) })
-      .where(eq(users.id, user.id))
-      .returning({ tokenVersion: users.tokenVersion });
+  handler: async ({ app, req, user, body, locale }): Promise<MeUpdateResult> => {
+    const tokenVersion = await app.db.transaction((tx) => updateOwnProfile(tx, req, user, body));
     const profile = await loadProfile(app.db, user, locale);
-    if (!body.password || !saved) return profile;
-    return {
-      ...profile,
-      access_token: await app.tokens.sign({ userId: user.id, version: saved.tokenVersion }),
-    };
+    if (tokenVersion === null) return profile;
+    return { ...profile, access_token: await app.tokens.sign({ userId: user.id, version: tokenVersion }) };
   },
 });
 

@@ -1,4 +1,5 @@
 import {
+  type AuditAction,
   contentAdminQuery,
   contentBody,
   contentMemberQuery,
@@ -34,7 +35,7 @@ const ADMIN_URL = '/api/content/admin';
 function audited(
   db: Db,
   req: FastifyRequest,
-  action: string,
+  action: AuditAction,
   id: number,
   change: (tx: DbOrTx) => Promise<void>,
 ) {

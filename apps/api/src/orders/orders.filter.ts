@@ -6,6 +6,7 @@ import { type UserRow, users } from '../members/members.schema';
 import { pathRange, type TreeKind } from '../members/tree-path';
 import { maskedName } from '../members/viewer';
 import { type Db, type DbOrTx, queryRows } from '../platform/db/client';
+import { rangeEnd, rangeStart } from '../platform/http/date-range';
 import { fieldError, forbidden } from '../platform/http/errors';
 import { products } from '../products/products.schema';
 import { memberByNo } from '../providers/lookups';
@@ -210,11 +211,3 @@ async function findMember(db: DbOrTx, userNo: string, forSwitch: boolean): Promi
   const [row] = await db.select().from(users).where(eq(users.userNo, userNo));
   return row ?? null;
 }
-
-const isDateOnly = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
-const rangeStart = (v: string) => (isDateOnly(v) ? `${v}T00:00:00Z` : new Date(v).toISOString());
-/** A bare date includes that whole day; a date-time is an exclusive end. */
-const rangeEnd = (v: string) =>
-  isDateOnly(v)
-    ? new Date(Date.parse(`${v}T00:00:00Z`) + 86_400_000).toISOString()
-    : new Date(v).toISOString();

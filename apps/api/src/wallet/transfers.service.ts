@@ -8,9 +8,11 @@ import {
 } from '@app/contracts';
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { FastifyRequest } from 'fastify';
 import { pageWindow } from '../access/paging';
 import { users } from '../members/members.schema';
 import { shownName } from '../members/viewer';
+import { audit } from '../platform/audit/audit';
 import { type DbOrTx, queryRows } from '../platform/db/client';
 import { AppError, fieldError } from '../platform/http/errors';
 import { assertPositiveCents } from './ledger';
@@ -65,6 +67,12 @@ export async function sendTransfer(db: DbOrTx, input: TransferInput): Promise<{ 
   );
   if (row?.outcome !== 'ok') throw REFUSALS[row?.outcome ?? 'not_found']();
   return { id: Number(row.transfer_id) };
+}
+
+/** The audit row of a sent transfer: who sent how much to whom, with the sender's remark. */
+export async function auditTransfer(db: DbOrTx, req: FastifyRequest, id: number): Promise<void> {
+  const [row] = await db.select().from(transfers).where(eq(transfers.id, id));
+  await audit(db, req, { action: 'transfer', entity: 'wallet_transfer', entityId: id, after: row });
 }
 
 const fromUser = alias(users, 'from_user');

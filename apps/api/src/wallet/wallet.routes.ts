@@ -17,7 +17,7 @@ import { startXlsxJob } from '../platform/jobs/jobs.runner';
 import { checkInvariant } from './invariant';
 import { walletBalance } from './ledger';
 import { recordExportJob } from './record-export';
-import { findRecipient, listTransfers, sendTransfer } from './transfers.service';
+import { auditTransfer, findRecipient, listTransfers, sendTransfer } from './transfers.service';
 import { listRecords, userRecords } from './wallet.queries';
 
 /** Members see only their own wallet; administrators holding the permission see anyone's. */
@@ -64,14 +64,16 @@ export const walletRoutes = [
     body: sendTransferBody,
     message: 'wallet.transferSuccessful',
     handler: (ctx) =>
-      idempotent(ctx, ctx.body, (tx) =>
-        sendTransfer(tx, {
+      idempotent(ctx, ctx.body, async (tx) => {
+        const sent = await sendTransfer(tx, {
           fromUserId: ctx.user.id,
           toUserNo: ctx.body.user_no,
           amountCents: ctx.body.amount,
           remark: ctx.body.remark,
-        }),
-      ),
+        });
+        await auditTransfer(tx, ctx.req, sent.id);
+        return sent;
+      }),
   }),
   route({
     method: 'GET',

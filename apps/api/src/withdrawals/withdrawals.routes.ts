@@ -1,8 +1,23 @@
 import { createWithdrawalBody, idParam, Perm, withdrawalListQuery, withdrawalNextBody } from '@app/contracts';
+import type { FastifyRequest } from 'fastify';
 import { audit } from '../platform/audit/audit';
+import type { DbOrTx } from '../platform/db/client';
 import { idempotent } from '../platform/http/idempotency';
 import { access, route } from '../platform/http/route';
-import { applyForWithdrawal, listWithdrawals, stepWithdrawal, viewWithdrawal } from './withdrawals.service';
+import {
+  applyForWithdrawal,
+  listWithdrawals,
+  type StepInput,
+  stepWithdrawal,
+  viewWithdrawal,
+} from './withdrawals.service';
+
+/** One step of an application, audited as that step by whoever took it; answers the application as it now is. */
+async function auditedStep(tx: DbOrTx, req: FastifyRequest, input: StepInput) {
+  const { before, after } = await stepWithdrawal(tx, input);
+  await audit(tx, req, { action: input.step, entity: 'withdrawal', entityId: input.id, before, after });
+  return viewWithdrawal(tx, input.id);
+}
 
 /** Members apply and cancel from /wallet; administrators work the /withdraw list. */
 export const withdrawalRoutes = [
@@ -13,7 +28,17 @@ export const withdrawalRoutes = [
     access: access.member(Perm.walletRecord),
     body: createWithdrawalBody,
     message: 'wallet.applicationSuccessful',
-    handler: (ctx) => idempotent(ctx, ctx.body, (tx) => applyForWithdrawal(tx, ctx.user.id, ctx.body)),
+    handler: (ctx) =>
+      idempotent(ctx, ctx.body, async (tx) => {
+        const applied = await applyForWithdrawal(tx, ctx.user.id, ctx.body);
+        await audit(tx, ctx.req, {
+          action: 'apply',
+          entity: 'withdrawal',
+          entityId: applied.id,
+          after: applied,
+        });
+        return applied;
+      }),
   }),
   route({
     method: 'POST',
@@ -23,11 +48,14 @@ export const withdrawalRoutes = [
     params: idParam,
     message: 'wallet.cancellationSuccessful',
     handler: (ctx) =>
-      idempotent(ctx, null, async (tx) => {
-        const { id } = ctx.params;
-        await stepWithdrawal(tx, { id, step: 'cancel', ownerId: ctx.user.id, actorId: ctx.user.id });
-        return viewWithdrawal(tx, id);
-      }),
+      idempotent(ctx, null, (tx) =>
+        auditedStep(tx, ctx.req, {
+          id: ctx.params.id,
+          step: 'cancel',
+          ownerId: ctx.user.id,
+          actorId: ctx.user.id,
+        }),
+      ),
   }),
   route({
     method: 'GET',
@@ -59,23 +87,14 @@ export const withdrawalRoutes = [
     body: withdrawalNextBody,
     message: 'common.operationSuccessful',
     handler: (ctx) =>
-      idempotent(ctx, ctx.body, async (tx) => {
-        const { id } = ctx.params;
-        const { before, after } = await stepWithdrawal(tx, {
-          id,
+      idempotent(ctx, ctx.body, (tx) =>
+        auditedStep(tx, ctx.req, {
+          id: ctx.params.id,
           step: ctx.body.action,
           actorId: ctx.user.id,
           reason: ctx.body.reason,
           remark: ctx.body.remark,
-        });
-        await audit(tx, ctx.req, {
-          action: ctx.body.action,
-          entity: 'withdrawal',
-          entityId: id,
-          before,
-          after,
-        });
-        return viewWithdrawal(tx, id);
-      }),
+        }),
+      ),
   }),
 ];

@@ -129,21 +129,3 @@ export interface AdminView {
 /** Entities whose changes the audit log of the permission pages shows. */
 export const AUDIT_ENTITIES = ['admin', 'role', 'permission'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
-
-export const auditQuery = pageQuery.extend({
-  entity: z.string().trim().max(50, 'validation.tooLong').optional(),
-  entity_id: z.string().trim().max(50, 'validation.tooLong').optional(),
-});
-
-export interface AuditView {
-  id: number;
-  actor_id: number | null;
-  actor_name: string | null;
-  action: string;
-  entity: string;
-  entity_id: string | null;
-  before: unknown;
-  after: unknown;
-  ip: string | null;
-  created_at: string;
-}

@@ -1,11 +1,13 @@
+import { type AuditAction, type AuditActorKind, type AuditTarget, maskAccountNumber } from '@app/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../db/client';
 import { auditLogs } from './audit.schema';
 
 export interface AuditEntry {
-  action: 'create' | 'update' | 'delete' | 'status' | 'move' | string;
-  entity: string;
+  action: AuditAction;
+  entity: AuditTarget;
   entityId?: string | number | null;
+  /** For a change of an existing record, both sides are stored with only the fields that differ. */
   before?: unknown;
   after?: unknown;
 }
@@ -16,28 +18,67 @@ export interface AuditEntry {
  */
 export interface AuditOrigin {
   actorId: number | null;
+  /** Defaults to 'system' when there is no acting account. */
+  actorKind?: AuditActorKind;
   /** Stored in the `ip` column: a client address, or e.g. `cli:root@db-host`. */
   origin: string | null;
+  userAgent?: string | null;
 }
 
-/** Records an admin change; call it inside the transaction that makes the change. */
+const USER_AGENT_MAX = 300;
+
+/** Records a change by the caller of `req`; call it inside the transaction that makes the change. */
 export async function audit(db: DbOrTx, req: FastifyRequest | null, entry: AuditEntry): Promise<void> {
-  await auditFrom(db, { actorId: req?.principal?.id ?? null, origin: req?.ip ?? null }, entry);
+  const principal = req?.principal;
+  await auditFrom(
+    db,
+    {
+      actorId: principal?.id ?? null,
+      actorKind: principal ? (principal.isAdmin ? 'admin' : 'member') : undefined,
+      origin: req?.ip ?? null,
+      userAgent: req?.headers['user-agent']?.slice(0, USER_AGENT_MAX) ?? null,
+    },
+    entry,
+  );
 }
 
 export async function auditFrom(db: DbOrTx, from: AuditOrigin, entry: AuditEntry): Promise<void> {
+  // Compared before masking, so a new account number with the same last digits still shows as a change.
+  const changed = changedFields(entry.before, entry.after);
+  const before = redact(changed.before);
+  const after = redact(changed.after);
   await db.insert(auditLogs).values({
     actorId: from.actorId,
+    actorKind: from.actorKind ?? (from.actorId == null ? 'system' : null),
     action: entry.action,
     entity: entry.entity,
     entityId: entry.entityId == null ? null : String(entry.entityId),
-    before: redact(entry.before),
-    after: redact(entry.after),
+    before,
+    after,
     ip: from.origin,
+    userAgent: from.userAgent ?? null,
   });
 }
 
-const SECRET_FIELDS = new Set(['password', 'passwordHash', 'password_hash', 'password_confirmation']);
+const SECRET_FIELDS = new Set([
+  'password',
+  'passwordHash',
+  'password_hash',
+  'password_confirmation',
+  'old_password',
+  'token',
+  'access_token',
+  'accessToken',
+  'tokenVersion',
+]);
+const ACCOUNT_NUMBER_FIELDS = new Set([
+  'bankCardNumber',
+  'bank_card_number',
+  'bankAccountNo',
+  'bank_account_no',
+]);
+/** The row's own time of change; the audit row has it already. */
+const TIMESTAMP_FIELDS = new Set(['updatedAt', 'updated_at']);
 
 function redact(value: unknown): unknown {
   if (value == null || typeof value !== 'object') return value ?? null;
@@ -45,6 +86,25 @@ function redact(value: unknown): unknown {
   return Object.fromEntries(
     Object.entries(value as Record<string, unknown>)
       .filter(([key]) => !SECRET_FIELDS.has(key))
-      .map(([key, v]) => [key, v instanceof Date ? v.toISOString() : redact(v)]),
+      .map(([key, v]) => {
+        if (ACCOUNT_NUMBER_FIELDS.has(key) && (typeof v === 'string' || v == null))
+          return [key, maskAccountNumber(v)];
+        return [key, v instanceof Date ? v.toISOString() : redact(v)];
+      }),
   );
+}
+
+type Fields = Record<string, unknown>;
+const isFields = (v: unknown): v is Fields => v != null && typeof v === 'object' && !Array.isArray(v);
+
+/** Both sides of an update reduced to the fields it changed; a create or delete keeps its one side whole. */
+function changedFields(before: unknown, after: unknown): { before: unknown; after: unknown } {
+  if (!isFields(before) || !isFields(after)) return { before, after };
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  const changed = [...keys].filter(
+    (key) => !TIMESTAMP_FIELDS.has(key) && JSON.stringify(before[key]) !== JSON.stringify(after[key]),
+  );
+  const only = (side: Fields) =>
+    Object.fromEntries(changed.filter((k) => k in side).map((k) => [k, side[k]]));
+  return { before: only(before), after: only(after) };
 }

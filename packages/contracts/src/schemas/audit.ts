@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { intFromQuery, pageQuery } from '../envelope';
+
+/** What an audit row says was done; each has a label in the web catalogue (`audit.action.*`). */
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'status',
+  'move',
+  'import',
+  'upload',
+  'publish',
+  'pin',
+  'refund',
+  'transfer',
+  'apply',
+  'cancel',
+  'agree',
+  'refuse',
+  'paid',
+  'failed',
+  'complete',
+  'reject',
+  'settle',
+  'dry_run',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** The kinds of record an audit row is about; each has a label in the web catalogue (`audit.target.*`). */
+export const AUDIT_TARGETS = [
+  'admin',
+  'role',
+  'permission',
+  'user',
+  'user.profile',
+  'user.bank',
+  'user.sponsor',
+  'user.iblommer',
+  'level',
+  'report_package',
+  'wallet_transfer',
+  'withdrawal',
+  'recharge',
+  'order',
+  'bonus_type',
+  'bonus_settlement_run',
+  'provider',
+  'product',
+  'content',
+  'content_attachment',
+  'key_number_category',
+  'qualified_cp',
+  'wec_assessment',
+] as const;
+export type AuditTarget = (typeof AUDIT_TARGETS)[number];
+
+/** Who acted: a signed-in administrator or member, or the system (start-up, the operator command line). */
+export const AUDIT_ACTOR_KINDS = ['admin', 'member', 'system'] as const;
+export type AuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number];
+
+export const AUDIT_SORTS = ['created_at', 'action', 'entity'] as const;
+
+const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
+const optionalText = (max: number) =>
+  z.preprocess(blank, z.string().trim().max(max, 'validation.tooLong').optional());
+/** A bare date in `date_to` includes that whole day (UTC). */
+const dateOrTime = z.preprocess(
+  blank,
+  z.union([z.iso.date(), z.iso.datetime({ offset: true })], { message: 'validation.date' }).optional(),
+);
+const choice = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.preprocess(blank, z.enum(values, { message: 'validation.choice' }).optional());
+
+export const auditQuery = pageQuery.extend({
+  actor_id: z.preprocess(blank, intFromQuery(1, Number.MAX_SAFE_INTEGER).optional()),
+  actor_kind: choice(AUDIT_ACTOR_KINDS),
+  /** Contained in the actor's user name or the client address. */
+  keyword: optionalText(100),
+  action: choice(AUDIT_ACTIONS),
+  entity: choice(AUDIT_TARGETS),
+  entity_id: optionalText(50),
+  date_from: dateOrTime,
+  date_to: dateOrTime,
+  sort: z.enum(AUDIT_SORTS, { message: 'validation.choice' }).default('created_at'),
+  order: z.enum(['asc', 'desc', 'ascend', 'descend'], { message: 'validation.choice' }).default('desc'),
+});
+export type AuditQuery = z.input<typeof auditQuery>;
+
+export interface AuditView {
+  id: number;
+  actor_id: number | null;
+  actor_kind: AuditActorKind | null;
+  actor_name: string | null;
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  before: unknown;
+  after: unknown;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: string;
+}
