@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, Harness } from './harness';
+import { ApiAs } from './wallet-helpers';
 
 let harness: Harness;
 beforeAll(async () => {
@@ -63,7 +64,7 @@ describe('roles, permissions and administrators', () => {
     expect(await page.getByRole('row', { name: /desk_clerk/ }).textContent()).toContain('Order desk');
     await page.getByRole('button', { name: 'Change log' }).click();
     const logRow = page.locator('.ant-drawer').getByRole('row', { name: /desk_clerk/ });
-    expect(await logRow.textContent()).toMatch(/adminCreateddesk_clerk/);
+    expect(await logRow.textContent()).toMatch(/adminAdministrator.*CreatedAdministrator #\d+ desk_clerk/);
 
     const clerk = await harness.newPage();
     await harness.login(clerk, 'desk_clerk', 'desk123');
@@ -94,5 +95,30 @@ describe('roles, permissions and administrators', () => {
 
     await operator.reload();
     await operator.waitForURL(/\/login\?redirect=%2Fdashboard%2Fworkplace$/);
+  });
+});
+
+describe('the operation log', () => {
+  it('finds a member’s bank-detail change by record type, showing who, from where and the masked number', async () => {
+    const page = await harness.newPage();
+    const member = await ApiAs.login(page, ...DEMO.member);
+    await member.call('POST', '/api/me', {
+      bank_account_name: 'Demo Member',
+      bank_account_no: '8888 7777 4321',
+    });
+    await harness.login(page, ...DEMO.admin);
+    await page.goto('/permission/admins');
+    await page.getByRole('link', { name: 'Operation log' }).click();
+    await page.waitForURL(/\/permission\/audit$/);
+    await page.getByLabel('Record type').click();
+    await page.getByRole('option', { name: 'Bank details' }).click();
+    await page.getByRole('button', { name: 'Search' }).click();
+    const row = page.getByRole('row', { name: /Bank details #/ });
+    await row.waitFor();
+    expect(await page.getByRole('row').count()).toBe(2); // header + the one change
+    const text = await row.textContent();
+    expect(text).toMatch(/memberMember127\.0\.0\.1EditedBank details #\d+/);
+    expect(text).toContain('bankAccountNo: null → "****4321"');
+    expect(text).not.toContain('8888');
   });
 });

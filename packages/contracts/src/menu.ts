@@ -238,6 +238,15 @@ export const MENU: readonly MenuEntry[] = [
     member: 'admin',
     hidden: true,
   },
+  {
+    path: '/permission/audit',
+    titleKey: 'menu.auditLog',
+    icon: 'safety',
+    order: 28,
+    roleId: Perm.permissionAdmin,
+    member: 'admin',
+    hidden: true,
+  },
 ];
 
 export interface MenuViewer {

@@ -6,10 +6,11 @@ export const ACCESS_PAGES = [
   { path: '/permission/admins', titleKey: 'menu.admins' },
   { path: '/permission/role', titleKey: 'menu.roles' },
   { path: '/permission/permissions', titleKey: 'menu.permissions' },
+  { path: '/permission/audit', titleKey: 'menu.auditLog' },
 ] as const;
 export type AccessPath = (typeof ACCESS_PAGES)[number]['path'];
 
-/** Links between the three pages (roles and permissions are hidden from the menu). */
+/** Links between the permission pages (all but the administrators are hidden from the menu). */
 export function AccessNav({ current }: { current: AccessPath }) {
   const { t } = useTranslation();
   return (

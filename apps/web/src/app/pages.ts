@@ -21,6 +21,7 @@ export const pages: Record<string, LazyExoticComponent<ComponentType>> = {
   '/permission/admins': lazy(() => import('../access/AdminsPage')),
   '/permission/role': lazy(() => import('../access/RolesPage')),
   '/permission/permissions': lazy(() => import('../access/PermissionsPage')),
+  '/permission/audit': lazy(() => import('../access/AuditLogPage')),
   '/annoucement/list': lazy(() =>
     import('../content/pages').then((m) => ({ default: m.AnnouncementsAdminPage })),
   ),

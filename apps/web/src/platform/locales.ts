@@ -2,6 +2,7 @@ import { LOCALES, type Locale, messages, resolveLocale, STORAGE_KEYS } from '@ap
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { accessUiMessages } from '../access/access.messages';
+import { auditUiMessages } from '../access/audit.messages';
 import { bonusUiMessages } from '../bonus/bonus.messages';
 import { contentUiMessages } from '../content/content.messages';
 import { dashboardMessages } from '../dashboard/dashboard.messages';
@@ -34,6 +35,7 @@ export const dictionaries: Dictionary[] = [
   meMessages,
   dashboardMessages,
   accessUiMessages,
+  auditUiMessages,
   membersUiMessages,
   contentUiMessages,
   treeUiMessages,
