@@ -126,7 +126,7 @@ describe('withdrawal state machine (DESIGN.md §3)', () => {
     }
   });
 
-  it('a refusal needs a reason; every admin step is audited', async () => {
+  it('a refusal needs a reason; the application and every step are audited by who took them', async () => {
     const { member, id } = await withdrawalIn(WithdrawalStatus.inApplication);
     const noReason = await api.post(
       `/api/wallet/admin/next/${id}`,
@@ -139,8 +139,12 @@ describe('withdrawal state machine (DESIGN.md §3)', () => {
     const logs = await api.db
       .select()
       .from(auditLogs)
-      .where(and(eq(auditLogs.entity, 'withdrawal'), eq(auditLogs.entityId, String(id))));
-    expect(logs.map((l) => [l.action, l.actorId])).toEqual([['agree', admin.user.id]]);
+      .where(and(eq(auditLogs.entity, 'withdrawal'), eq(auditLogs.entityId, String(id))))
+      .orderBy(auditLogs.id);
+    expect(logs.map((l) => [l.action, l.actorId])).toEqual([
+      ['apply', member.user.id],
+      ['agree', admin.user.id],
+    ]);
   });
 });
 
