@@ -85,7 +85,8 @@ export const auditQuery = pageQuery.extend({
   sort: z.enum(AUDIT_SORTS, { message: 'validation.choice' }).default('created_at'),
   order: z.enum(['asc', 'desc', 'ascend', 'descend'], { message: 'validation.choice' }).default('desc'),
 });
-export type AuditQuery = z.input<typeof auditQuery>;
+/** The filters, paging and sorting a caller may send (all optional). */
+export type AuditQuery = Partial<z.output<typeof auditQuery>>;
 
 export interface AuditView {
   id: number;
