@@ -35,11 +35,15 @@ export function serializeError(error: Error): SerializedError {
   };
 }
 
-/** Drizzle's wrapper, or a driver's (pg, PGlite) error from the server: a five-character SQLSTATE and a severity. */
+/**
+ * Drizzle's wrapper, a driver's (pg, PGlite) error from the server (a five-character SQLSTATE and a severity),
+ * or any error carrying the query it failed on.
+ */
 function isDatabaseError(e: ErrorLike): boolean {
   return (
     e instanceof DrizzleQueryError ||
-    (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code) && typeof e.severity === 'string')
+    (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code) && typeof e.severity === 'string') ||
+    'query' in e
   );
 }
 
@@ -61,6 +65,6 @@ export function errorLogMethod(
 ): void {
   const [first, msg] = args;
   const err = first instanceof Error ? first : (first as { err?: unknown } | null)?.err;
-  if (typeof msg === 'string' || !(err instanceof Error)) return method.apply(this, args);
-  return method.apply(this, [first, serializeError(err).message, ...args.slice(1)]);
+  const wordless = typeof msg !== 'string' && err instanceof Error;
+  method.apply(this, wordless ? [first, serializeError(err).message, ...args.slice(1)] : args);
 }
