@@ -7,12 +7,18 @@ describe('text PostgreSQL cannot store', () => {
     expect(unstorableTextPath({ name: 'a\u0000b' })).toBe('name');
     expect(unstorableTextPath({ items: [{ name: 'ok' }, { name: 'x\ud800' }] })).toBe('items.1.name');
     expect(unstorableTextPath({ note: '\udc00 first' })).toBe('note');
-    expect(unstorableTextPath({ ['bad\u0000key']: 'fine' })).toBe('bad\u0000key');
+    expect(unstorableTextPath({ 'bad\u0000key': 'fine' })).toBe('bad\u0000key');
     expect(unstorableTextPath('\u0000')).toBe('_');
   });
 
   it('lets any storable text through: paired surrogates, every other control character, numbers, files', () => {
-    const fine = { emoji: '😀 家 \ud83d\ude00', tab: '\t\n\u0001\u007f', n: 7, none: null, file: Buffer.from([0]) };
+    const fine = {
+      emoji: '😀 家 \ud83d\ude00',
+      tab: '\t\n\u0001\u007f',
+      n: 7,
+      none: null,
+      file: Buffer.from([0]),
+    };
     expect(unstorableTextPath(fine)).toBeNull();
     expect(refuseUnstorableText(fine)).toBe(fine);
   });
