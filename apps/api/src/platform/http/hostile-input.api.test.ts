@@ -7,6 +7,7 @@ import type { UserRow } from '../../members/members.schema';
 import { TEST_PASSWORD } from '../../test/factory';
 import { multipartBody } from '../../test/multipart';
 import { type ApiResponse, TestApi } from '../../test/test-app';
+import { importSheet } from '../xlsx/test-files';
 
 let api: TestApi;
 let admin: string;
@@ -108,6 +109,19 @@ describe('text PostgreSQL cannot store is refused before any query, naming the f
       headers: { ...upload.headers, authorization: `Bearer ${admin}` },
     });
     expectRefusedField(imported, 'file');
+  });
+
+  it('in a spreadsheet row, which fails alone into the error file', async () => {
+    const csv = Buffer.from(
+      'name,provider_no,price,sales_points,source_type\n' +
+        'Fine course,,10,10,2\n' +
+        'Odd course,P\u0000X,10,10,2\n',
+    );
+    const res = await importSheet(api, '/api/product/import', admin, 'products.csv', csv);
+    expect(res).toMatchObject({ total: 2, imported: 1, failed: 1 });
+    expect(res.errors?.[1]?.at(-1)).toBe(
+      `provider_no: ${translate('validation.invalidCharacters', 'en-US')}`,
+    );
   });
 });
 

@@ -76,7 +76,7 @@ async function importRows<T>(
   for (const [i, row] of rows.entries()) {
     throwIfStopped(signal);
     try {
-      valid.push(await spec.prepare(db, row));
+      valid.push(await spec.prepare(db, refuseUnstorableText(row)));
     } catch (error) {
       failed.push({ row, error: rowError(error, locale) });
     }
