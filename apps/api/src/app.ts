@@ -1,20 +1,20 @@
-import { type Locale, ResultCode, resolveLocale, translate } from '@app/contracts';
+import { ResultCode, resolveLocale, translate } from '@app/contracts';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyLoggerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyLoggerOptions } from 'fastify';
 import { RECOMMENDED_PASSWORD_COST, usePasswordCost } from './access/passwords';
 import type { Config, TrustProxy } from './config';
 import { scopesAdded } from './orders/orders.scopes';
 import type { Db } from './platform/db/client';
-import { isDatabaseUnavailable } from './platform/db/errors';
 import { registerHealthRoutes } from './platform/health/health.routes';
-import { AppError, httpStatusFor } from './platform/http/errors';
+import { sendError, unavailable } from './platform/http/error-handler';
+import { answerClientError } from './platform/http/framework-errors';
 import { echoRequestId, requestIdOf } from './platform/http/request-id';
 import { type Access, type AppContext, registerRoutes } from './platform/http/route';
 import { registerSecurityHeaders } from './platform/http/security-headers';
 import { TokenService } from './platform/http/tokens';
-import { type RawFieldError, translateFieldErrors } from './platform/http/validation';
 import { JobHost } from './platform/jobs/job-host';
+import { errorLogMethod, serializeError } from './platform/log/serialize-error';
 import { registerMetrics } from './platform/metrics/metrics';
 import { openApiRoutes, referencePageAccess, registerReferencePage } from './platform/openapi/openapi.routes';
 import { allRoutes, routesByDomain } from './routes';
@@ -36,7 +36,16 @@ export async function buildApp({
 }: BuildOptions): Promise<FastifyInstance> {
   usePasswordCost(config.passwordCost ?? RECOMMENDED_PASSWORD_COST);
   const app = Fastify({
-    logger: logger || logStream ? { level: config.logLevel, stream: logStream } : false,
+    logger:
+      logger || logStream
+        ? {
+            level: config.logLevel,
+            stream: logStream,
+            // No SQL, parameters or row values in the log: a database error is logged by code and message.
+            serializers: { err: serializeError },
+            hooks: { logMethod: errorLogMethod },
+          }
+        : false,
     // Every log line of a request carries its id (reqId); a caller's or proxy's x-request-id is kept.
     requestIdHeader: false,
     genReqId: requestIdOf,
@@ -44,6 +53,9 @@ export async function buildApp({
     bodyLimit: 2 * 1024 * 1024,
     // Requests arriving while the server stops get the translated envelope (refuseWhileClosing) instead.
     return503OnClosing: false,
+    // A bad or over-long URL and the HTTP parser's own refusals answer the envelope too.
+    frameworkErrors: sendError,
+    clientErrorHandler: answerClientError,
   });
   await registerSecurityHeaders(app);
   refuseWhileClosing(app);
@@ -57,30 +69,7 @@ export async function buildApp({
   app.decorate('appContext', ctx);
 
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 20 } });
-  app.setErrorHandler((error: FastifyError, req, reply) => {
-    const locale = resolveLocale(req.headers.locale as string | undefined);
-    if (error instanceof AppError) {
-      const data = error.data as { errors?: RawFieldError[] } | null;
-      const errors = data?.errors ? translateFieldErrors(data.errors, locale) : undefined;
-      const msg =
-        errors && errors.length > 0 && error.key === 'common.validationFailed'
-          ? `${errors[0]?.field}: ${errors[0]?.message}`
-          : translate(error.key, locale, error.params);
-      return reply
-        .status(httpStatusFor(error.code))
-        .send({ code: error.code, msg, data: errors ? { errors } : data });
-    }
-    if (isDatabaseUnavailable(error)) {
-      req.log.warn({ err: error }, 'database unavailable');
-      return reply.status(503).send(unavailable(locale));
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 500) req.log.error(error);
-    const code = status === 413 ? ResultCode.BAD_REQUEST : status < 500 ? status : ResultCode.SERVER_ERROR;
-    const key =
-      status >= 500 ? 'common.serviceError' : status === 429 ? 'common.tooManyRequests' : 'common.badRequest';
-    return reply.status(status).send({ code, msg: translate(key, locale), data: null });
-  });
+  app.setErrorHandler(sendError);
 
   // After the error handler: a route takes the handler in force when it is declared.
   registerMetrics(app, { db, enabled: config.metrics ?? false, token: config.metricsToken });
@@ -141,13 +130,6 @@ function refuseWhileClosing(app: FastifyInstance): void {
     if (closing) reply.header('connection', 'close');
   });
 }
-
-/** The envelope of a request that may succeed when retried (database out of reach, server stopping). */
-const unavailable = (locale: Locale) => ({
-  code: ResultCode.SERVICE_UNAVAILABLE,
-  msg: translate('common.serviceUnavailable', locale),
-  data: null,
-});
 
 /**
  * Fastify's trustProxy for the TRUST_PROXY setting. Fastify 5 ignores a bare hop count (it fails

@@ -5,9 +5,15 @@ export const ResultCode = {
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
+  /** The request took too long to arrive (the HTTP parser's timeout). */
+  REQUEST_TIMEOUT: 408,
   CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  URI_TOO_LONG: 414,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   VALIDATION: 422,
   TOO_MANY_REQUESTS: 429,
+  REQUEST_HEADERS_TOO_LARGE: 431,
   SERVER_ERROR: 500,
   /** The database (or another dependency) is out of reach for a moment; the request may be retried. */
   SERVICE_UNAVAILABLE: 503,

@@ -1,8 +1,9 @@
 import { type AttachmentView, CONTENT_LIMITS, type ContentAdminItem, type FieldError } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD } from '../test/factory';
+import { multipartBody } from '../test/multipart';
 import { TestApi } from '../test/test-app';
-import { createItem, itemBody, multipart, PNG_BYTES } from './content.testing';
+import { createItem, itemBody, PNG_BYTES } from './content.testing';
 
 let api: TestApi;
 let adminToken: string;
@@ -15,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 async function upload(name: string, content: Buffer, token = adminToken, locale?: 'zh-HK') {
-  const { payload, headers } = multipart(name, content);
+  const { payload, headers } = multipartBody({}, [{ field: 'file', name, data: content }]);
   return api.request<AttachmentView & { errors: FieldError[] }>('POST', '/api/content/attachments', payload, {
     token,
     headers,

@@ -3,6 +3,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import { and, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../platform/db/client';
 import { fieldError } from '../platform/http/errors';
+import { refuseUnstorableText } from '../platform/http/storable-text';
 import { contentAttachments } from './content.schema';
 import { sniffAttachmentType } from './file-sniff';
 
@@ -20,6 +21,7 @@ export async function storeUpload(
   uploadedBy: number,
 ): Promise<AttachmentView> {
   if (!file) throw fieldError('file', 'validation.required');
+  refuseUnstorableText({ file: file.filename });
   const data = await file.toBuffer().catch((error: { code?: string }) => {
     if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw fieldError('file', 'content.attachmentTooLarge');
     throw error;

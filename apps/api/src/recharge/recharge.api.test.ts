@@ -2,6 +2,7 @@ import { type RechargeList, RechargeStatus } from '@app/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '../platform/audit/audit.schema';
+import { type FormFile, multipartBody } from '../test/multipart';
 import { TestApi } from '../test/test-app';
 import {
   balanceOf,
@@ -25,29 +26,8 @@ afterAll(async () => {
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
 
-/** A multipart/form-data body with text fields and an optional file. */
-function multipart(fields: Record<string, string>, file?: { name: string; type: string; data: Buffer }) {
-  const boundary = '----walletTestBoundary';
-  const parts: Buffer[] = Object.entries(fields).map(([k, v]) =>
-    Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
-  );
-  if (file)
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\ncontent-disposition: form-data; name="proof"; filename="${file.name}"\r\ncontent-type: ${file.type}\r\n\r\n`,
-      ),
-      file.data,
-      Buffer.from('\r\n'),
-    );
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(parts),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
-async function create(fields: Record<string, string>, file?: Parameters<typeof multipart>[1], extra = {}) {
-  const body = multipart(fields, file);
+async function create(fields: Record<string, string>, file?: Omit<FormFile, 'field'>, extra = {}) {
+  const body = multipartBody(fields, file ? [{ field: 'proof', ...file }] : []);
   const res = await api.app.inject({
     method: 'POST',
     url: '/api/recharge/create',

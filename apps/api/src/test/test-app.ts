@@ -1,6 +1,6 @@
 import type { Envelope, Locale } from '@app/contracts';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app';
+import { type BuildOptions, buildApp } from '../app';
 import type { Config } from '../config';
 import type { Database, Db } from '../platform/db/client';
 import type { JobHost } from '../platform/jobs/job-host';
@@ -46,13 +46,18 @@ export class TestApi {
     readonly factory: TestFactory,
   ) {}
 
-  static async start(config: Partial<Config> = {}): Promise<TestApi> {
-    return TestApi.open(await createTestDatabase(), config);
+  /** `logStream` receives the app's log lines (at `config.logLevel`) for a test to read. */
+  static async start(config: Partial<Config> = {}, logStream?: BuildOptions['logStream']): Promise<TestApi> {
+    return TestApi.open(await createTestDatabase(), config, logStream);
   }
 
   /** The app on a database already opened (and prepared); closing the TestApi closes it. */
-  static async open(database: Database, config: Partial<Config> = {}): Promise<TestApi> {
-    const app = await buildApp({ db: database.db, config: { ...testConfig(), ...config } });
+  static async open(
+    database: Database,
+    config: Partial<Config> = {},
+    logStream?: BuildOptions['logStream'],
+  ): Promise<TestApi> {
+    const app = await buildApp({ db: database.db, config: { ...testConfig(), ...config }, logStream });
     await app.ready();
     return new TestApi(app, database, new TestFactory(database.db));
   }

@@ -14,6 +14,7 @@ import type { Config } from '../../config';
 import type { Db } from '../db/client';
 import type { JobHost } from '../jobs/job-host';
 import { AppError, forbidden } from './errors';
+import { refuseUnstorableText } from './storable-text';
 import type { TokenService } from './tokens';
 import { parseOrThrow } from './validation';
 
@@ -142,9 +143,9 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, routes: Ro
         const locale = resolveLocale(req.headers.locale as string | undefined);
         const user = await authorize(req, ctx, def.access);
         const handlerCtx = {
-          body: def.body && !def.rawBody ? parseOrThrow(def.body, req.body ?? {}) : req.body,
-          query: def.query ? parseOrThrow(def.query, req.query ?? {}) : req.query,
-          params: def.params ? parseOrThrow(def.params, req.params ?? {}) : req.params,
+          body: input(def.rawBody ? undefined : def.body, req.body),
+          query: input(def.query, req.query),
+          params: input(def.params, req.params),
           locale,
           req,
           reply,
@@ -161,6 +162,11 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, routes: Ro
       },
     });
   }
+}
+
+/** A request input parsed by its schema; without one, still refused when it holds text PostgreSQL would refuse. */
+function input(schema: ZodType | undefined, value: unknown): unknown {
+  return schema ? parseOrThrow(schema, value ?? {}) : refuseUnstorableText(value);
 }
 
 function bearerToken(req: FastifyRequest): string | null {

@@ -1,6 +1,7 @@
 import { type FieldError, type Locale, ResultCode, translate } from '@app/contracts';
 import type { ZodError, ZodType } from 'zod';
 import { AppError } from './errors';
+import { refuseUnstorableText } from './storable-text';
 
 const ISSUE_FALLBACK: Record<string, string> = {
   invalid_type: 'validation.invalid',
@@ -29,8 +30,9 @@ export function fieldErrors(error: ZodError): RawFieldError[] {
   });
 }
 
+/** Parses an input with its schema; text PostgreSQL would refuse is refused first, whatever the schema. */
 export function parseOrThrow<T>(schema: ZodType<T>, value: unknown): T {
-  const result = schema.safeParse(value);
+  const result = schema.safeParse(refuseUnstorableText(value));
   if (result.success) return result.data;
   throw new AppError(ResultCode.VALIDATION, 'common.validationFailed', undefined, {
     errors: fieldErrors(result.error),

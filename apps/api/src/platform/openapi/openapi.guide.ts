@@ -17,10 +17,12 @@ route definitions and the shared zod contracts of the code base.
 - **Sign in** with POST /api/login (\`{ account, password }\`); send the answered \`access_token\` as
   \`Authorization: Bearer <token>\`. Each operation says who may call it (**Access**, also \`x-access\`).
 - **Every answer** is the envelope \`{ code, msg, data }\` with the HTTP status matching \`code\` (200, 400, 401,
-  403, 404, 409, 422, 429, 500, 503); session failures answer HTTP 401 with \`code\` 50008 (invalid token),
+  403, 404, 408, 409, 413, 414, 415, 422, 429, 431, 500, 503) — refusals of a malformed request (its URL, headers
+  or body) included; session failures answer HTTP 401 with \`code\` 50008 (invalid token),
   50012 (session ended) or 50014 (expired). File downloads answer the file itself.
 - **Language:** the \`Locale\` header (en-US, zh-HK, zh-CN) picks the language of \`msg\` and field errors.
-- **Validation failures** answer 422 with \`data.errors: [{ field, message }]\`.
+- **Validation failures** answer 422 with \`data.errors: [{ field, message }]\`; text holding a NUL or a lone
+  UTF-16 surrogate, which the database cannot store, is one, on any field.
 - **Money** travels as decimal strings ("12.50"); times as ISO 8601 with an offset.
 - **Request id:** send \`x-request-id\` (up to 128 characters: letters, digits, \`_ . : @ / + = -\`) or let the
   server make one; it comes back in the \`x-request-id\` header and is on every server log line of the request.

@@ -2,6 +2,7 @@ import { type ImportKind, type JobStarted, type Locale, translate } from '@app/c
 import type { FastifyRequest } from 'fastify';
 import type { Db, DbOrTx, Tx } from '../db/client';
 import { AppError, badRequest } from '../http/errors';
+import { refuseUnstorableText } from '../http/storable-text';
 import { type RawFieldError, translateFieldErrors } from '../http/validation';
 import type { JobHost } from '../jobs/job-host';
 import { type JobContext, startJob, throwIfStopped } from '../jobs/jobs.runner';
@@ -46,6 +47,7 @@ export async function startImport<T>(
 ): Promise<JobStarted> {
   const upload = await req.file().catch(() => undefined);
   if (!upload) throw badRequest('sales.fileRequired');
+  refuseUnstorableText({ file: upload.filename });
   if (!/\.(xlsx|csv)$/i.test(upload.filename)) throw badRequest('sales.fileRequired');
   const buffer = await upload.toBuffer();
   return startJob(jobs, {
@@ -74,7 +76,7 @@ async function importRows<T>(
   for (const [i, row] of rows.entries()) {
     throwIfStopped(signal);
     try {
-      valid.push(await spec.prepare(db, row));
+      valid.push(await spec.prepare(db, refuseUnstorableText(row)));
     } catch (error) {
       failed.push({ row, error: rowError(error, locale) });
     }

@@ -4,28 +4,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { JobStarted } from '@app/contracts';
 import ExcelJS from 'exceljs';
+import { multipartBody } from '../../test/multipart';
 import type { TestApi } from '../../test/test-app';
 import { pollJob } from '../jobs/test-jobs';
 
 /** Test helpers for spreadsheet calls: upload a file as multipart, read an .xlsx answer. */
 export async function upload(api: TestApi, url: string, token: string, filename: string, content: Buffer) {
-  const boundary = `----test${Date.now()}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n` +
-        'Content-Type: application/octet-stream\r\n\r\n',
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
+  const { payload, headers } = multipartBody({}, [{ field: 'file', name: filename, data: content }]);
   const res = await api.app.inject({
     method: 'POST',
     url,
     payload,
-    headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-    },
+    headers: { ...headers, authorization: `Bearer ${token}` },
   });
   return { status: res.statusCode, body: res.json() };
 }
