@@ -11,6 +11,7 @@ import {
   type SignedIn,
   signedInAdmin,
 } from '../wallet/wallet-fixtures';
+import { PNG, type ProofFile, postRecharge } from './recharge.testing';
 
 let api: TestApi;
 let admin: SignedIn;
@@ -23,39 +24,8 @@ afterAll(async () => {
   await api.close();
 });
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
-
-/** A multipart/form-data body with text fields and an optional file. */
-function multipart(fields: Record<string, string>, file?: { name: string; type: string; data: Buffer }) {
-  const boundary = '----walletTestBoundary';
-  const parts: Buffer[] = Object.entries(fields).map(([k, v]) =>
-    Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
-  );
-  if (file)
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\ncontent-disposition: form-data; name="proof"; filename="${file.name}"\r\ncontent-type: ${file.type}\r\n\r\n`,
-      ),
-      file.data,
-      Buffer.from('\r\n'),
-    );
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(parts),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
-async function create(fields: Record<string, string>, file?: Parameters<typeof multipart>[1], extra = {}) {
-  const body = multipart(fields, file);
-  const res = await api.app.inject({
-    method: 'POST',
-    url: '/api/recharge/create',
-    payload: body.payload,
-    headers: { ...body.headers, authorization: `Bearer ${admin.token}`, ...extra },
-  });
-  return { status: res.statusCode, body: res.json() };
-}
+const create = (fields: Record<string, string>, file?: ProofFile, headers: Record<string, string> = {}) =>
+  postRecharge(api, admin.token, fields, file, headers);
 
 describe('recharges', () => {
   it('creates a pending recharge with a proof image; completing credits the wallet once', async () => {
