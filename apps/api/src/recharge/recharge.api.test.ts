@@ -132,7 +132,9 @@ describe('recharges', () => {
       ['99999999999999', 'The amount is too large', 'en-US'],
       ['100000000.01', '金额过大', 'zh-CN'],
     ]) {
-      const res = await create({ user_id: String(m.user.id), amount: amount! }, undefined, { locale });
+      const res = await create({ user_id: String(m.user.id), amount: amount! }, undefined, {
+        locale: locale!,
+      });
       expect(res.status, amount).toBe(422);
       expect(res.body.data.errors, amount).toEqual([{ field: 'amount', message }]);
     }
