@@ -2,7 +2,6 @@ import { type RechargeList, RechargeStatus } from '@app/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '../platform/audit/audit.schema';
-import { type FormFile, multipartBody } from '../test/multipart';
 import { TestApi } from '../test/test-app';
 import {
   balanceOf,
@@ -12,6 +11,7 @@ import {
   type SignedIn,
   signedInAdmin,
 } from '../wallet/wallet-fixtures';
+import { PNG, type ProofFile, postRecharge } from './recharge.testing';
 
 let api: TestApi;
 let admin: SignedIn;
@@ -24,18 +24,8 @@ afterAll(async () => {
   await api.close();
 });
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
-
-async function create(fields: Record<string, string>, file?: Omit<FormFile, 'field'>, extra = {}) {
-  const body = multipartBody(fields, file ? [{ field: 'proof', ...file }] : []);
-  const res = await api.app.inject({
-    method: 'POST',
-    url: '/api/recharge/create',
-    payload: body.payload,
-    headers: { ...body.headers, authorization: `Bearer ${admin.token}`, ...extra },
-  });
-  return { status: res.statusCode, body: res.json() };
-}
+const create = (fields: Record<string, string>, file?: ProofFile, headers: Record<string, string> = {}) =>
+  postRecharge(api, admin.token, fields, file, headers);
 
 describe('recharges', () => {
   it('creates a pending recharge with a proof image; completing credits the wallet once', async () => {
@@ -142,7 +132,9 @@ describe('recharges', () => {
       ['99999999999999', 'The amount is too large', 'en-US'],
       ['100000000.01', '金额过大', 'zh-CN'],
     ]) {
-      const res = await create({ user_id: String(m.user.id), amount: amount! }, undefined, { locale });
+      const res = await create({ user_id: String(m.user.id), amount: amount! }, undefined, {
+        locale: locale!,
+      });
       expect(res.status, amount).toBe(422);
       expect(res.body.data.errors, amount).toEqual([{ field: 'amount', message }]);
     }
