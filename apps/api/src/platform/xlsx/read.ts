@@ -50,7 +50,11 @@ function cellText(value: ExcelJS.CellValue): string {
  * (exceljs's streaming reader; a CSV is read record by record), and reading stops with 'import.tooManyRows'
  * as soon as a row passes `maxRows`.
  */
-export async function* sheetRows(buffer: Buffer, filename: string, maxRows: number): AsyncGenerator<SheetRow> {
+export async function* sheetRows(
+  buffer: Buffer,
+  filename: string,
+  maxRows: number,
+): AsyncGenerator<SheetRow> {
   let keys: string[] | null = null;
   let read = 0;
   try {

@@ -74,7 +74,8 @@ function checkSizes(entries: Entry[], limits: ImportLimits): void {
       throw refuseFile('import.zipBomb');
     total += e.uncompressedSize;
   }
-  if (total > limits.unpackedBytes) throw refuseFile('import.unpackedTooLarge', { limit: limits.unpackedBytes / MB });
+  if (total > limits.unpackedBytes)
+    throw refuseFile('import.unpackedTooLarge', { limit: limits.unpackedBytes / MB });
 }
 
 /** The entries, in file order, follow each other from the start of the file up to the central directory. */
