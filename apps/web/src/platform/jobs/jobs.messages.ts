@@ -13,7 +13,8 @@ export const jobsUiMessages = defineMessages(
     'jobDialog.import.title': 'Importing {file}',
     'jobDialog.import.running': 'Checking rows: {processed} of {total}',
     'jobDialog.import.done': '{processed} of {total} row(s) imported',
-    'jobDialog.import.failed': 'The import failed: {processed} of {total} row(s) were imported and stay imported',
+    'jobDialog.import.failed':
+      'The import failed: {processed} of {total} row(s) were imported and stay imported',
     'jobDialog.import.downloadErrors': 'Download error file',
     'jobDialog.settlement.title': 'Settlement run: {file}',
     'jobDialog.settlement.running': '{processed} / {total} payouts…',
