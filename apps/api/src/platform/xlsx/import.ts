@@ -6,7 +6,7 @@ import { AppError, badRequest } from '../http/errors';
 import type { AppContext } from '../http/route';
 import { type RawFieldError, translateFieldErrors } from '../http/validation';
 import { type JobContext, startJob, throwIfStopped } from '../jobs/jobs.runner';
-import { xlsxBuffer } from './export';
+import { type Column, writeXlsx } from './export';
 import { checkImportFile, type SheetRow, sheetRows } from './read';
 import { refuseFile } from './zip-check';
 
@@ -29,6 +29,22 @@ function rowError(error: unknown, locale: Locale): string {
   return translateFieldErrors(errors, locale)
     .map((e) => `${e.field}: ${e.message}`)
     .join('; ');
+}
+
+interface FailedRow {
+  row: SheetRow;
+  error: string;
+}
+
+/** The error file: the failed rows as they were read, plus why each failed. */
+const errorColumns = (columns: readonly string[]): Column<FailedRow>[] => [
+  ...columns.map((header) => ({ header, value: (f: FailedRow) => f.row[header] ?? '' })),
+  { header: 'error', value: (f) => f.error },
+];
+
+/** The rows in batches for the streaming writer (which yields to other requests between its slices). */
+async function* inBatches<T>(rows: readonly T[], size = 2000): AsyncGenerator<T[]> {
+  for (let at = 0; at < rows.length; at += size) yield rows.slice(at, at + size);
 }
 
 /** Rows checked between two progress reports on PostgreSQL. */
@@ -99,7 +115,7 @@ async function importRows<T>(
   let valid: T[] = [];
   let imported = 0;
   let read = 0;
-  const failed: Array<{ row: SheetRow; error: string }> = [];
+  const failed: FailedRow[] = [];
   const apply = async () => {
     const rows = valid;
     valid = [];
@@ -124,14 +140,6 @@ async function importRows<T>(
   }
   throwIfStopped(signal);
   if (valid.length > 0) await apply();
-  if (failed.length > 0) {
-    const errors = await xlsxBuffer(
-      [...spec.columns, 'error'],
-      failed.map((f) => [...spec.columns.map((c) => f.row[c] ?? ''), f.error]),
-    );
-    await new Promise<void>((resolve, reject) =>
-      file.end(errors, (e?: Error | null) => (e ? reject(e) : resolve())),
-    );
-  }
+  if (failed.length > 0) await writeXlsx(file, errorColumns(spec.columns), inBatches(failed));
   return { processed: imported, total: read, file: failed.length > 0 };
 }
