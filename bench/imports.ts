@@ -34,16 +34,15 @@ const load = () =>
 
 /** A provider sheet of `rows` new providers, written by the app's own streaming writer. */
 async function providerSheet(rows: number): Promise<Buffer> {
+  const cells: Partial<Record<(typeof PROVIDER_COLUMNS)[number], (i: number) => string | number>> = {
+    name: (i) => `Bench provider ${i}`,
+    proportion: () => 5,
+    email: (i) => `p${i}@bench.test`,
+    status: () => 1,
+  };
   const columns = PROVIDER_COLUMNS.map((header) => ({
     header,
-    value: (i: number) =>
-      header === 'name'
-        ? `Bench provider ${i}`
-        : header === 'proportion'
-          ? 5
-          : header === 'status'
-            ? 1
-            : null,
+    value: (i: number) => cells[header]?.(i) ?? null,
   }));
   async function* batches() {
     for (let from = 0; from < rows; from += 5000)
