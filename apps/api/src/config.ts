@@ -43,7 +43,7 @@ export interface Config {
   importLimits?: ImportLimits;
 }
 
-const MB = 1024 * 1024;
+export const MB = 1024 * 1024;
 
 /** Checked on every import upload before its rows are parsed (platform/xlsx/zip-check.ts). */
 export interface ImportLimits {

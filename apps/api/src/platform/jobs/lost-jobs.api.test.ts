@@ -128,8 +128,8 @@ describe('progress after a failure', () => {
       const res = await importProviders(providerCsv(...names));
       expect(res.status).toBe(200);
       const { job } = await pollJob(api, res.body.data as JobStarted, admin.token);
-      // PGlite applies 50 rows per transaction: the chunk holding Boom (rows 201-250) is undone.
-      const kept = api.database.kind === 'pglite' ? 200 : 0;
+      // PGlite applies 25 rows per transaction: the chunk holding Boom (rows 226-250) is undone.
+      const kept = api.database.kind === 'pglite' ? 225 : 0;
       expect(job).toMatchObject({
         status: 'failed',
         processed: kept,

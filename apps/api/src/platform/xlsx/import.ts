@@ -1,6 +1,6 @@
 import { type ImportKind, type JobStarted, type Locale, translate } from '@app/contracts';
 import type { FastifyRequest } from 'fastify';
-import { DEFAULT_IMPORT_LIMITS } from '../../config';
+import { DEFAULT_IMPORT_LIMITS, MB } from '../../config';
 import { type Db, type DbOrTx, hasConnectionPool, type Tx } from '../db/client';
 import { AppError, badRequest } from '../http/errors';
 import type { AppContext } from '../http/route';
@@ -9,8 +9,6 @@ import { type JobContext, startJob, throwIfStopped } from '../jobs/jobs.runner';
 import { type Column, writeXlsx } from './export';
 import { checkImportFile, type SheetRow, sheetRows } from './read';
 import { refuseFile } from './zip-check';
-
-const MB = 1024 * 1024;
 
 /** One kind of spreadsheet import: its template columns, a per-row check, and how valid rows are applied. */
 export interface ImportSpec<T> {
@@ -51,9 +49,9 @@ async function* inBatches<T>(rows: readonly T[], size = 2000): AsyncGenerator<T[
 const PROGRESS_EVERY = 200;
 /**
  * Rows applied per transaction on embedded PGlite. Its one connection serves nothing else while a
- * transaction is open, so other requests wait at most one chunk (tens of milliseconds; bench/imports.ts).
+ * transaction is open, so other requests wait at most one chunk (30-40 ms for providers; bench/imports.ts).
  */
-const PGLITE_CHUNK_ROWS = 50;
+const PGLITE_CHUNK_ROWS = 25;
 
 interface Upload {
   buffer: Buffer;
@@ -136,6 +134,9 @@ async function importRows<T>(
     if (valid.length >= chunkRows) {
       await apply();
       await progress(imported);
+      // PGlite runs queries in this thread and answers them without a turn of the event loop: without
+      // this turn, requests that arrived meanwhile would wait for the parser's next file read.
+      await new Promise(setImmediate);
     } else if (chunkRows === Number.POSITIVE_INFINITY && read % PROGRESS_EVERY === 0) await progress(read);
   }
   throwIfStopped(signal);

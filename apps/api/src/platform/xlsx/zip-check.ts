@@ -2,13 +2,12 @@ import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { type MessageKey, ResultCode } from '@app/contracts';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
-import type { ImportLimits } from '../../config';
+import { type ImportLimits, MB } from '../../config';
 import { AppError } from '../http/errors';
 
 /** The sheet an import reads: the first worksheet in the zip, the one exceljs's streaming reader meets first. */
 export const SHEET_PART = /^xl\/worksheets\/sheet\d+\.xml$/;
 
-const MB = 1024 * 1024;
 /** Parts smaller than this are not judged by their ratio: tiny XML parts pack tightly and cannot hurt. */
 const RATIO_FROM_BYTES = MB;
 /** Bytes a zip data descriptor may take after an entry's data (with or without signature, zip64 or not). */
