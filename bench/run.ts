@@ -1,4 +1,5 @@
 /** Runs the benchmarks named on the command line (all when none): `npm run bench -- tree`. */
+import { benchImports } from './imports';
 import { benchOrders } from './orders';
 import { benchReads } from './reads';
 import { benchSettlement } from './settlement';
@@ -11,6 +12,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   settlement: benchSettlement,
   transfers: benchTransfers,
   reads: benchReads,
+  imports: benchImports,
 };
 
 const chosen = process.argv.slice(2).filter((name) => !name.startsWith('-'));

@@ -42,7 +42,40 @@ export interface Config {
   passwordCost?: ScryptCost;
   /** How jobs keep alive and how soon a lost one is failed (docs/jobs.md); defaults: DEFAULT_JOB_TIMING. */
   jobTiming?: JobTiming;
+  /** What an uploaded import file may hold (docs/operations.md); defaults: DEFAULT_IMPORT_LIMITS. */
+  importLimits?: ImportLimits;
 }
+
+export const MB = 1024 * 1024;
+
+/** Checked on every import upload before its rows are parsed (platform/xlsx/zip-check.ts). */
+export interface ImportLimits {
+  /** The uploaded file (IMPORT_MAX_UPLOAD_MB). */
+  uploadBytes: number;
+  /** Any one part of an .xlsx once unpacked, e.g. the sheet (IMPORT_MAX_PART_MB). */
+  partBytes: number;
+  /** All parts of an .xlsx together once unpacked (IMPORT_MAX_UNPACKED_MB). */
+  unpackedBytes: number;
+  /** Unpacked bytes per packed byte of a part over 1 MB; beyond it the file is taken for a zip bomb (IMPORT_MAX_RATIO). */
+  ratio: number;
+  /** Parts (zip entries) of an .xlsx (IMPORT_MAX_PARTS). */
+  parts: number;
+  /** Rows under the header (IMPORT_MAX_ROWS). */
+  rows: number;
+}
+
+/**
+ * A 100,000-row order export is about 10 MB packed and 90 MB unpacked, so it imports back with room
+ * for longer texts; an honest sheet packs 5 to 30 times smaller, a zip bomb about 1,000 times.
+ */
+export const DEFAULT_IMPORT_LIMITS: ImportLimits = {
+  uploadBytes: 20 * MB,
+  partBytes: 200 * MB,
+  unpackedBytes: 250 * MB,
+  ratio: 100,
+  parts: 500,
+  rows: 100_000,
+};
 
 export interface JobTiming {
   /** How often a process refreshes the heartbeat of the jobs it runs. */
@@ -82,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbStartDelayMs: Number(env.DB_START_DELAY_MS || 1000),
     shutdownGraceMs: Number(env.SHUTDOWN_GRACE_MS || 20_000),
     jobTiming: parseJobTiming(env),
+    importLimits: parseImportLimits(env),
   };
 }
 
@@ -126,6 +160,25 @@ export function parseJobTiming(env: NodeJS.ProcessEnv): JobTiming {
   if (timing.lostAfterMs < 2 * timing.heartbeatMs)
     throw new Error('JOB_LOST_AFTER_SECONDS must be at least twice JOB_HEARTBEAT_SECONDS');
   return timing;
+}
+
+/** IMPORT_MAX_* over DEFAULT_IMPORT_LIMITS (sizes in MB). */
+export function parseImportLimits(env: NodeJS.ProcessEnv): ImportLimits {
+  const setting = (name: string, fallback: number, unit = 1) => {
+    if (!env[name]) return fallback;
+    const value = Number(env[name]);
+    if (!(Number.isFinite(value) && value > 0)) throw new Error(`${name} must be a positive number`);
+    return Math.floor(value * unit);
+  };
+  const d = DEFAULT_IMPORT_LIMITS;
+  return {
+    uploadBytes: setting('IMPORT_MAX_UPLOAD_MB', d.uploadBytes, MB),
+    partBytes: setting('IMPORT_MAX_PART_MB', d.partBytes, MB),
+    unpackedBytes: setting('IMPORT_MAX_UNPACKED_MB', d.unpackedBytes, MB),
+    ratio: setting('IMPORT_MAX_RATIO', d.ratio),
+    parts: setting('IMPORT_MAX_PARTS', d.parts),
+    rows: setting('IMPORT_MAX_ROWS', d.rows),
+  };
 }
 
 /** TRUST_PROXY: unset/`false` = off, `true`, a hop count (`1`), or a comma list of addresses/CIDRs. */

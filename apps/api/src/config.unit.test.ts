@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_JOB_TIMING, loadConfig, parseJobTiming } from './config';
+import {
+  DEFAULT_IMPORT_LIMITS,
+  DEFAULT_JOB_TIMING,
+  loadConfig,
+  parseImportLimits,
+  parseJobTiming,
+} from './config';
 
 const load = (env: Record<string, string>) =>
   loadConfig({ JWT_SECRET: 'unit-test-secret', DATA_DIR: '/nonexistent', ...env });
@@ -50,5 +56,23 @@ describe('job timing settings', () => {
     expect(() => parseJobTiming({ JOB_LOST_AFTER_SECONDS: '15' })).toThrow(/twice/);
     expect(() => parseJobTiming({ JOB_SWEEP_SECONDS: 'soon' })).toThrow(/positive/);
     expect(() => parseJobTiming({ JOB_HEARTBEAT_SECONDS: '0' })).toThrow(/positive/);
+  });
+});
+
+describe('import limits', () => {
+  it('default to what lets a 100,000-row order export import back, and read IMPORT_MAX_* (sizes in MB)', () => {
+    expect(load({}).importLimits).toEqual(DEFAULT_IMPORT_LIMITS);
+    expect(parseImportLimits({ IMPORT_MAX_UPLOAD_MB: '5', IMPORT_MAX_ROWS: '20000' })).toEqual({
+      ...DEFAULT_IMPORT_LIMITS,
+      uploadBytes: 5 * 1024 * 1024,
+      rows: 20_000,
+    });
+  });
+
+  it('refuses a value that is no positive number', () => {
+    expect(() => parseImportLimits({ IMPORT_MAX_RATIO: '0' })).toThrow(
+      /IMPORT_MAX_RATIO must be a positive number/,
+    );
+    expect(() => parseImportLimits({ IMPORT_MAX_PART_MB: 'lots' })).toThrow(/positive/);
   });
 });

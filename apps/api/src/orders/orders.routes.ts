@@ -134,7 +134,7 @@ export const orderRoutes = [
     url: '/api/orders/import',
     access: access.admin(Perm.orders),
     rawBody: true,
-    handler: ({ app, req, locale }) => startImport(app.jobs, req, locale, orderImport),
+    handler: ({ app, req, locale }) => startImport(app, req, locale, orderImport),
   }),
   /** The shop platform posts each order here with `x-api-key: ORDERS_INGEST_KEY`; admins with Perm.orders may too. */
   publicRoute({

@@ -47,7 +47,7 @@ export const productRoutes = [
     url: '/api/product/import',
     access: access.admin(Perm.providers),
     rawBody: true,
-    handler: ({ app, req, locale }) => startImport(app.jobs, req, locale, productImport),
+    handler: ({ app, req, locale }) => startImport(app, req, locale, productImport),
   }),
   route({
     method: 'POST',

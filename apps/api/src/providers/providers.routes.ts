@@ -89,6 +89,6 @@ export const providerRoutes = [
     url: '/api/provider/import',
     access: access.admin(Perm.providers),
     rawBody: true,
-    handler: ({ app, req, locale }) => startImport(app.jobs, req, locale, providerImport),
+    handler: ({ app, req, locale }) => startImport(app, req, locale, providerImport),
   }),
 ];

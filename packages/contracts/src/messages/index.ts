@@ -4,6 +4,7 @@ import { bonusMessages } from './bonus';
 import { commonMessages } from './common';
 import { contentMessages } from './content';
 import { healthMessages } from './health';
+import { importsMessages } from './imports';
 import { jobsMessages } from './jobs';
 import { membersMessages } from './members';
 import { salesMessages } from './sales';
@@ -21,6 +22,7 @@ const catalogues = [
   treeMessages,
   walletMessages,
   salesMessages,
+  importsMessages,
   contentMessages,
   bonusMessages,
   jobsMessages,

@@ -183,7 +183,7 @@ async function runJob(host: JobHost, id: string, job: JobSpec, signal: AbortSign
       error instanceof AppError ? error.key : error instanceof Stopped ? 'jobs.interrupted' : 'jobs.failed';
     if (!(error instanceof AppError || error instanceof Stopped))
       log.error({ err: error, job: id }, 'job failed');
-    await markFailed(db, id, key).catch((e: unknown) =>
+    await markFailed(db, id, key, error instanceof AppError ? error.params : undefined).catch((e: unknown) =>
       log.error({ err: e, job: id }, 'job not marked failed'),
     );
   } finally {
@@ -202,16 +202,22 @@ const progress = (db: Db, id: string, processed: number, total?: number) =>
 
 /**
  * Records the failure (unless a sweeper already did: its message stays) with the progress of the work
- * that committed, and deletes the job's file.
+ * that committed, and deletes the job's file. A job that committed some of its work before failing
+ * unexpectedly says so ('jobs.failedPartway') rather than that it changed nothing. The message's
+ * parameters are kept in `result` (a failed job has no other), to translate it when read.
  */
-function markFailed(db: Db, id: string, error: MessageKey) {
+function markFailed(db: Db, id: string, error: MessageKey, params?: Record<string, string | number>) {
+  const unexpected = error === 'jobs.failed' || error === 'jobs.interrupted';
   return db.transaction(async (tx) => {
     await tx.delete(jobFileChunks).where(eq(jobFileChunks.jobId, id));
     await tx
       .update(jobs)
       .set({
         status: 'failed',
-        error,
+        error: unexpected
+          ? sql`case when ${jobs.committed} > 0 then ${'jobs.failedPartway'} else ${error} end`
+          : error,
+        result: params ? { errorParams: params } : null,
         processed: sql`${jobs.committed}`,
         updatedAt: sql`now()`,
         finishedAt: sql`now()`,

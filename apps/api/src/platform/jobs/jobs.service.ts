@@ -23,6 +23,10 @@ export function jobCounts(db: DbOrTx): Promise<{ kind: string; status: JobStatus
     .groupBy(jobs.kind, jobs.status);
 }
 
+/** A failed job's `result` holds its message's parameters (markFailed). */
+const errorParams = (job: JobRow) =>
+  (job.result as { errorParams?: Record<string, string | number> } | null)?.errorParams;
+
 export function toJobView(job: JobRow, locale: Locale): JobView {
   return {
     id: job.id,
@@ -31,9 +35,9 @@ export function toJobView(job: JobRow, locale: Locale): JobView {
     processed: job.processed,
     total: job.total,
     file_name: job.fileName,
-    error: job.error ? translate(job.error, locale) : null,
+    error: job.error ? translate(job.error, locale, errorParams(job)) : null,
     download_url: job.status === 'done' && job.fileName ? jobFileUrl(job.id) : null,
-    result: job.result ?? null,
+    result: job.status === 'failed' ? null : (job.result ?? null),
     created_at: job.createdAt.toISOString(),
     finished_at: job.finishedAt?.toISOString() ?? null,
   };

@@ -1,13 +1,15 @@
 import { type ImportKind, type JobStarted, type Locale, translate } from '@app/contracts';
 import type { FastifyRequest } from 'fastify';
-import type { Db, DbOrTx, Tx } from '../db/client';
+import { DEFAULT_IMPORT_LIMITS, MB } from '../../config';
+import { type Db, type DbOrTx, hasConnectionPool, type Tx } from '../db/client';
 import { AppError, badRequest } from '../http/errors';
+import type { AppContext } from '../http/route';
 import { refuseUnstorableText } from '../http/storable-text';
 import { type RawFieldError, translateFieldErrors } from '../http/validation';
-import type { JobHost } from '../jobs/job-host';
 import { type JobContext, startJob, throwIfStopped } from '../jobs/jobs.runner';
-import { xlsxBuffer } from './export';
-import { readSheet, type SheetRow } from './read';
+import { type Column, writeXlsx } from './export';
+import { checkImportFile, type SheetRow, sheetRows } from './read';
+import { refuseFile } from './zip-check';
 
 /** One kind of spreadsheet import: its template columns, a per-row check, and how valid rows are applied. */
 export interface ImportSpec<T> {
@@ -15,7 +17,7 @@ export interface ImportSpec<T> {
   columns: readonly string[];
   /** Validates one row (schema and database look-ups); throws an AppError naming the field when it is wrong. */
   prepare(db: DbOrTx, row: SheetRow): Promise<T>;
-  /** Applies every valid row inside one transaction. */
+  /** Applies valid rows inside one transaction (all of them, or a chunk of them on PGlite: see startImport). */
   apply(tx: Tx, rows: T[], req: FastifyRequest): Promise<void>;
 }
 
@@ -28,35 +30,74 @@ function rowError(error: unknown, locale: Locale): string {
     .join('; ');
 }
 
-/** Rows checked between two progress reports. */
+interface FailedRow {
+  row: SheetRow;
+  error: string;
+}
+
+/** The error file: the failed rows as they were read, plus why each failed. */
+const errorColumns = (columns: readonly string[]): Column<FailedRow>[] => [
+  ...columns.map((header) => ({ header, value: (f: FailedRow) => f.row[header] ?? '' })),
+  { header: 'error', value: (f) => f.error },
+];
+
+/** The rows in batches for the streaming writer (which yields to other requests between its slices). */
+async function* inBatches<T>(rows: readonly T[], size = 2000): AsyncGenerator<T[]> {
+  for (let at = 0; at < rows.length; at += size) yield rows.slice(at, at + size);
+}
+
+/** Rows checked between two progress reports on PostgreSQL. */
 const PROGRESS_EVERY = 200;
+/**
+ * Rows applied per transaction on embedded PGlite. Its one connection serves nothing else while a
+ * transaction is open, so other requests wait at most one chunk (30-40 ms for providers; bench/imports.ts).
+ */
+const PGLITE_CHUNK_ROWS = 25;
+
+interface Upload {
+  buffer: Buffer;
+  filename: string;
+  /** Rows under the header, counted by checkImportFile. */
+  rows: number;
+}
 
 /**
- * Takes the upload, then answers at once with a job that validates every row, applies the valid ones in one
- * transaction and, when rows failed, leaves an error file (the failed rows plus an `error` column) as the
- * job's file. One import of a kind runs at a time ("Import in progress, try later" while another is queued
- * or running: the lock is that job, free once it ends or is failed as lost, never taken from a live one).
- * While it runs, `processed` counts rows checked; it ends with `total` = rows read and `processed` = rows
- * imported, or, failed, `processed` = 0: nothing is imported unless every valid row is.
+ * Takes the upload and refuses (422) a file over the import limits before parsing it (docs/operations.md),
+ * then answers at once with a job that validates the rows as they are read, applies the valid ones and,
+ * when rows failed, leaves an error file (the failed rows plus an `error` column) as the job's file. One
+ * import of a kind runs at a time ("Import in progress, try later" while another is queued or running: the
+ * lock is that job, free once it ends or is failed as lost, never taken from a live one).
+ * On PostgreSQL every row is checked first and the valid ones are applied in one transaction: `processed`
+ * counts rows checked while it runs, and a failed import keeps nothing. On embedded PGlite the valid rows
+ * are applied PGLITE_CHUNK_ROWS at a time, each chunk in its own transaction as soon as it is checked, so
+ * other requests get the database between chunks: `processed` counts rows committed, and a failed import
+ * keeps its committed chunks (its job says how many). Done, `total` = rows read, `processed` = rows imported.
  */
 export async function startImport<T>(
-  jobs: JobHost,
+  app: AppContext,
   req: FastifyRequest,
   locale: Locale,
   spec: ImportSpec<T>,
 ): Promise<JobStarted> {
-  const upload = await req.file().catch(() => undefined);
+  const limits = app.config.importLimits ?? DEFAULT_IMPORT_LIMITS;
+  const upload = await req.file({ limits: { fileSize: limits.uploadBytes } }).catch(() => undefined);
   if (!upload) throw badRequest('sales.fileRequired');
   refuseUnstorableText({ file: upload.filename });
   if (!/\.(xlsx|csv)$/i.test(upload.filename)) throw badRequest('sales.fileRequired');
-  const buffer = await upload.toBuffer();
-  return startJob(jobs, {
+  const buffer = await upload.toBuffer().catch((error: unknown) => {
+    if (error instanceof req.server.multipartErrors.RequestFileTooLargeError)
+      throw refuseFile('import.fileTooLarge', { limit: limits.uploadBytes / MB });
+    throw error;
+  });
+  const { rows } = await checkImportFile(buffer, upload.filename, limits);
+  return startJob(app.jobs, {
     kind: `${spec.kind}.import`,
     ownerId: req.principal!.id,
     params: { file: upload.filename },
     fileName: `${spec.kind}-errors.xlsx`,
     exclusive: 'common.importInProgress',
-    run: (ctx) => importRows(jobs.db, req, locale, spec, buffer, upload.filename, ctx),
+    run: (ctx) =>
+      importRows(app.db, req, locale, spec, { buffer, filename: upload.filename, rows }, limits.rows, ctx),
   });
 }
 
@@ -65,37 +106,43 @@ async function importRows<T>(
   req: FastifyRequest,
   locale: Locale,
   spec: ImportSpec<T>,
-  buffer: Buffer,
-  filename: string,
+  upload: Upload,
+  maxRows: number,
   { file, signal, progress, commit }: JobContext,
 ) {
-  const rows = await readSheet(buffer, filename);
-  await progress(0, rows.length);
-  const valid: T[] = [];
-  const failed: Array<{ row: SheetRow; error: string }> = [];
-  for (const [i, row] of rows.entries()) {
+  const chunkRows = hasConnectionPool(db) ? Number.POSITIVE_INFINITY : PGLITE_CHUNK_ROWS;
+  await progress(0, upload.rows);
+  let valid: T[] = [];
+  let imported = 0;
+  let read = 0;
+  const failed: FailedRow[] = [];
+  const apply = async () => {
+    const rows = valid;
+    valid = [];
+    await db.transaction(async (tx) => {
+      await spec.apply(tx, rows, req);
+      await commit(tx, rows.length);
+    });
+    imported += rows.length;
+  };
+  for await (const row of sheetRows(upload.buffer, upload.filename, maxRows)) {
     throwIfStopped(signal);
+    read++;
     try {
       valid.push(await spec.prepare(db, refuseUnstorableText(row)));
     } catch (error) {
       failed.push({ row, error: rowError(error, locale) });
     }
-    if ((i + 1) % PROGRESS_EVERY === 0) await progress(i + 1);
+    if (valid.length >= chunkRows) {
+      await apply();
+      await progress(imported);
+      // PGlite runs queries in this thread and answers them without a turn of the event loop: without
+      // this turn, requests that arrived meanwhile would wait for the parser's next file read.
+      await new Promise(setImmediate);
+    } else if (chunkRows === Number.POSITIVE_INFINITY && read % PROGRESS_EVERY === 0) await progress(read);
   }
   throwIfStopped(signal);
-  if (valid.length > 0)
-    await db.transaction(async (tx) => {
-      await spec.apply(tx, valid, req);
-      await commit(tx, valid.length);
-    });
-  if (failed.length > 0) {
-    const errors = await xlsxBuffer(
-      [...spec.columns, 'error'],
-      failed.map((f) => [...spec.columns.map((c) => f.row[c] ?? ''), f.error]),
-    );
-    await new Promise<void>((resolve, reject) =>
-      file.end(errors, (e?: Error | null) => (e ? reject(e) : resolve())),
-    );
-  }
-  return { processed: valid.length, total: rows.length, file: failed.length > 0 };
+  if (valid.length > 0) await apply();
+  if (failed.length > 0) await writeXlsx(file, errorColumns(spec.columns), inBatches(failed));
+  return { processed: imported, total: read, file: failed.length > 0 };
 }
