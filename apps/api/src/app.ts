@@ -9,9 +9,9 @@ import type { Db } from './platform/db/client';
 import { registerHealthRoutes } from './platform/health/health.routes';
 import { sendError, unavailable } from './platform/http/error-handler';
 import { answerClientError } from './platform/http/framework-errors';
-import { echoRequestId, requestIdOf } from './platform/http/request-id';
+import { echoRequestId, REQUEST_ID_HEADER, requestIdOf } from './platform/http/request-id';
 import { type Access, type AppContext, registerRoutes } from './platform/http/route';
-import { registerSecurityHeaders } from './platform/http/security-headers';
+import { addSecurityHeadersBeforeRouting, registerSecurityHeaders } from './platform/http/security-headers';
 import { TokenService } from './platform/http/tokens';
 import { JobHost } from './platform/jobs/job-host';
 import { errorLogMethod, serializeError } from './platform/log/serialize-error';
@@ -54,7 +54,11 @@ export async function buildApp({
     // Requests arriving while the server stops get the translated envelope (refuseWhileClosing) instead.
     return503OnClosing: false,
     // A bad or over-long URL and the HTTP parser's own refusals answer the envelope too.
-    frameworkErrors: sendError,
+    frameworkErrors: (error, req, reply) => {
+      addSecurityHeadersBeforeRouting(req, reply);
+      reply.header(REQUEST_ID_HEADER, req.id);
+      return sendError(error, req, reply);
+    },
     clientErrorHandler: answerClientError,
   });
   await registerSecurityHeaders(app);

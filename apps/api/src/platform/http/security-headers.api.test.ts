@@ -85,6 +85,19 @@ describe('security headers', () => {
     expectAppHeaders(missing.headers);
   });
 
+  it('come with the answers refused before routing (a bad or over-long URL), which carry their request id too', async () => {
+    for (const [url, status] of [
+      ['/api/orders/item/a%zz', 400],
+      [`/api/orders/item/${'x'.repeat(200)}`, 414],
+    ] as const) {
+      const refused = await get(direct, url, { 'x-request-id': 'req-42' });
+      expect(refused.statusCode).toBe(status);
+      expect(refused.json()).toMatchObject({ code: status, data: null });
+      expectAppHeaders(refused.headers);
+      expect(refused.headers['x-request-id']).toBe('req-42');
+    }
+  });
+
   it('ask for HTTPS only on a request that came over TLS, as a trusted proxy reports it', async () => {
     expect((await get(direct, '/healthz')).headers['strict-transport-security']).toBeUndefined();
     expect((await get(proxied, '/healthz')).headers['strict-transport-security']).toBeUndefined();

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import helmet from '@fastify/helmet';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import helmet from 'helmet';
 
 type Directives = Record<string, string[]>;
 
@@ -28,6 +29,16 @@ const APP_DIRECTIVES: Directives = {
 /** A year, as browsers' preload lists ask. */
 const HSTS = 'max-age=31536000; includeSubDomains';
 
+const HELMET_OPTIONS = {
+  contentSecurityPolicy: { useDefaults: false, directives: APP_DIRECTIVES },
+  frameguard: { action: 'deny' },
+  xContentTypeOptions: true,
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  crossOriginEmbedderPolicy: false,
+  strictTransportSecurity: false,
+} as const;
+const unroutedHeaders = helmet(HELMET_OPTIONS);
+
 /**
  * Security headers on every answer (pages, /api answers, errors, files): the CSP above, no framing
  * (frame-ancestors and X-Frame-Options), nosniff, a referrer policy, and HSTS when the request came
@@ -35,17 +46,22 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  * Registered first, so even a request refused in an earlier hook carries them.
  */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: APP_DIRECTIVES },
-    frameguard: { action: 'deny' },
-    xContentTypeOptions: true,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: false,
-  });
-  app.addHook('onRequest', async (req, reply) => {
-    if (req.protocol === 'https') reply.header('strict-transport-security', HSTS);
-  });
+  await app.register(fastifyHelmet, HELMET_OPTIONS);
+  app.addHook('onRequest', async (req, reply) => addHstsOverTls(req, reply));
+}
+
+/**
+ * The same headers on an answer given before routing (a bad or over-long URL: Fastify's frameworkErrors),
+ * which no hook sees. Fastify's request there ignores TRUST_PROXY, so HSTS comes only over TLS to this
+ * process; behind a proxy the browser keeps it from the site's other answers.
+ */
+export function addSecurityHeadersBeforeRouting(req: FastifyRequest, reply: FastifyReply): void {
+  unroutedHeaders(req.raw, reply.raw, () => {});
+  addHstsOverTls(req, reply);
+}
+
+function addHstsOverTls(req: FastifyRequest, reply: FastifyReply): void {
+  if (req.protocol === 'https') reply.header('strict-transport-security', HSTS);
 }
 
 /**
