@@ -59,7 +59,7 @@ export const bonusSettlementRuns = pgTable(
  * paid it. The unique key makes re-running a settled period pay nothing more.
  *
  * No foreign keys, on purpose: a monthly run writes millions of rows and the three checks (run, user,
- * order; one lookup each per row) were two thirds of their insert (docs/performance.md). The rows are
+ * order; one lookup each per row) were two thirds of their insert (docs/performance/history.md). The rows are
  * written only by payBonuses, with the ids of the run it records and of members and orders it loaded;
  * the member is held by the wallet record each payout has (wallet_records → wallets → users), and runs
  * and orders are never deleted.
@@ -100,7 +100,7 @@ export const bonusPayouts = pgTable(
      * What a period paid (paid-keys.ts): its payouts, by id, without reading other periods'. Also an order's
      * payouts (refunds): they are in the period of the order's day, found in the index alone by its order_id.
      * No index on order_id alone: payouts are written in member order, so its keys would arrive at random
-     * (~12 % of a monthly run, docs/performance.md).
+     * (~12 % of a monthly run, docs/performance/history.md).
      */
     index('bonus_payouts_period_idx').on(sql`${t.period} text_pattern_ops`, t.id, t.orderId),
     /** The Qualified CP pages' payouts by the CP's channel orders (few: types 8 and 11 only). */

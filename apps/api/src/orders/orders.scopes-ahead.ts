@@ -8,7 +8,7 @@ import { addScopeOnce, treePaths } from './orders.scopes';
 
 /**
  * Downlines of more members than this get their scope ahead of their first request: counted exactly,
- * the first requests of a larger one would take over 150 ms (docs/performance.md, "## Orders").
+ * the first requests of a larger one would take over 150 ms (docs/performance/orders.md).
  */
 export const SCOPE_AHEAD_FROM = 10_000;
 
