@@ -1,6 +1,6 @@
 /**
  * Authenticated reads benchmark (on demand: `npm run bench -- reads`, never a timed test).
- * DESIGN.md §4: "the API serves ≥ 5,000 authenticated reads/s on 2 cores".
+ * docs/performance/reads.md: "the API serves ≥ 5,000 authenticated reads/s on 2 cores".
  * On a fresh PostgreSQL database (BENCH_READS_DATABASE_URL, default `bench_reads`) it creates
  * BENCH_MEMBERS members with a few wallet records each, starts BENCH_API_PROCESSES real API servers
  * (Fastify listening on 127.0.0.1, each with its own pool, like processes behind a load balancer), then

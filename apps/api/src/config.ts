@@ -19,7 +19,7 @@ export interface Config {
   /** INITIAL_ADMIN_NAME/EMAIL/PASSWORD: the first super administrator, made by a start that finds no administrator. */
   initialAdmin?: { name: string; email: string; password: string };
   logLevel: string;
-  /** The one account name allowed to confirm order refunds (SPEC.md §6); default the demo super admin. */
+  /** The one account name allowed to confirm order refunds (docs/product/access.md); default the demo super admin. */
   refundAdmin?: string;
   /** Key the shop platform sends in `x-api-key` to POST /api/orders/ingest; unset = admins only. */
   ordersIngestKey?: string;

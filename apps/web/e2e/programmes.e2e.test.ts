@@ -49,7 +49,7 @@ async function newMember(page: Page, parentId: number, levelId: number) {
 }
 
 /**
- * A Pioneer who starts the assessment now and meets every condition of SPEC.md §9 through the API:
+ * A Pioneer who starts the assessment now and meets every condition (docs/product/programmes.md) through the API:
  * 8 new direct referrals (5 Pioneers), 17,500 SP from the 2nd and 35,000 SP from the 3rd generation
  * (ingested orders), one new channel provider; then the admin completes it.
  */

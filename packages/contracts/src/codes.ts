@@ -1,4 +1,4 @@
-/** Result codes carried in the envelope's `code` (DESIGN.md §2). */
+/** Result codes carried in the envelope's `code` (docs/product/README.md). */
 export const ResultCode = {
   OK: 200,
   BAD_REQUEST: 400,

@@ -1,4 +1,4 @@
-/** Business constants and limits of SPEC.md §9. */
+/** Business constants and limits (docs/product/, per domain). */
 export const LIMITS = {
   usernameMax: 30,
   adminPasswordMin: 6,
@@ -45,7 +45,7 @@ export const ASSESSMENT = {
   directProviders: 1,
 } as const;
 
-/** Level ids of DESIGN.md §3. */
+/** Level ids (docs/product/members.md). */
 export const Level = { Pathfinder: 1, Pioneer: 2, Special: 3, LifetimeScholar: 4 } as const;
 
 export const STORAGE_KEYS = {

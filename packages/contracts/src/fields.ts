@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './constants';
 
-/** Field rules of SPEC.md §5, shared by server validation and web forms. */
+/** Field rules (docs/product/, per domain), shared by server validation and web forms. */
 export const requiredText = (max = 255) =>
   z
     .string({ message: 'validation.required' })

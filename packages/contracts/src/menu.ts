@@ -1,7 +1,7 @@
 import { hasPermission, Perm, type PermId } from './permissions';
 
 /**
- * The menu of SPEC.md §2. `member`: 'user' = members only, 'admin' = admins only,
+ * The menu (docs/product/access.md). `member`: 'user' = members only, 'admin' = admins only,
  * absent = both. `titleKey` is a web locale key. The server filters this list
  * for `POST /api/user/menu`; the web app builds its routes from it.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Money travels as decimal strings and is stored as integer cents.
- * Formatting floors to 2 places (SPEC.md §9); no floating point is involved.
+ * Formatting floors to 2 places (docs/product/README.md); no floating point is involved.
  */
 export function formatCents(cents: number | bigint): string {
   const value = BigInt(cents);

@@ -1,4 +1,4 @@
-/** Non-admins see other people's names as first 3 characters + *** + last 3 (SPEC.md §1). */
+/** Non-admins see other people's names as first 3 characters + *** + last 3 (docs/product/README.md). */
 export function maskName(name: string | null | undefined): string {
   if (!name) return '';
   const chars = Array.from(name);

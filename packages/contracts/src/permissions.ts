@@ -1,5 +1,5 @@
 /**
- * Permission numbers (the menu `role_id`s of SPEC.md §6). A user's `role_ids`
+ * Permission numbers (the menu `role_id`s, docs/product/access.md). A user's `role_ids`
  * is the list of these numbers they hold, or ['*'] for a super administrator.
  */
 export const Perm = {

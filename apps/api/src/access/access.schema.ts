@@ -11,7 +11,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from '../members/members.schema';
 
-/** Permissions carry the numeric ids of SPEC.md §6 (built-ins seeded with those ids). */
+/** Permissions carry the menu's numeric ids (docs/product/access.md; built-ins seeded with those ids). */
 export const permissions = pgTable('permissions', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),

@@ -39,7 +39,7 @@ const form = (overrides: Record<string, unknown> = {}) => {
 const create = (body: object, t = token) => api.post<AdminView>(URL, body, { token: t });
 
 describe('creating administrators', () => {
-  it('applies the SPEC §5 rules with translated field errors', async () => {
+  it('applies the account rules of docs/product/access.md with translated field errors', async () => {
     const mismatch = await api.post<Errors>(URL, form({ password_confirmation: 'abc124' }), { token });
     expect(mismatch.status).toBe(422);
     expect(mismatch.body.data.errors).toEqual([

@@ -21,7 +21,7 @@ export const sponsorFields = accountFields.extend({ display_name: optionalText(6
 export type AccountFields = z.output<typeof accountFields>;
 export type SponsorFields = z.output<typeof sponsorFields>;
 
-/** Administrators' and members' password rules differ (SPEC.md §5). */
+/** Administrators' and members' password rules differ (docs/product/access.md). */
 const passwordRule = (isAdmin: boolean) => z.object({ password: isAdmin ? adminPassword : userPassword });
 const validPassword = (isAdmin: boolean, password: string) =>
   parseOrThrow(passwordRule(isAdmin), { password }).password;

@@ -17,7 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from '../members/members.schema';
 
-/** Bonus types 1–21 (DESIGN.md §3 "Bonus plan"): each a configured instance of a rule kind. */
+/** Bonus types 1–21 (docs/product/bonus.md): each a configured instance of a rule kind. */
 export const bonusTypes = pgTable('bonus_types', {
   key: smallint('key').primaryKey(),
   kind: text('kind').notNull(),

@@ -20,7 +20,7 @@ const channelColumns: BonusColumn[] = [
 const monthColumns: BonusColumn[] = ['period', 'salesPoint', 'ratio', 'amount', 'time'];
 
 /**
- * Bonus types 1–11 of DESIGN.md §3 "Bonus plan" as configured instances of the rule kinds.
+ * Bonus types 1–11 (docs/product/bonus.md) as configured instances of the rule kinds.
  * Seeded once (bootstrap); admins edit them at /config/index afterwards.
  */
 const DEFAULTS: DefaultBonusType[] = [

@@ -46,7 +46,7 @@ export async function bonusSubject(db: DbOrTx, viewer: Principal, id: number) {
 const live = (userId: number, range: DateRange) =>
   sql`p.user_id = ${userId} and p.day >= ${range.from} and p.day <= ${range.to} and p.reversed_at is null`;
 
-/** Bonus by day or by month: per-type totals over the range and one row per period (SPEC.md §7 getUserWallet). */
+/** Bonus by day or by month: per-type totals over the range and one row per period (getUserWallet, docs/product/bonus.md). */
 export async function userWalletBonus(
   db: DbOrTx,
   subject: UserWalletBonus['user'],
@@ -90,7 +90,7 @@ export async function userWalletBonus(
   };
 }
 
-/** One type's payouts with its columns (SPEC.md §7 cash_back); type 3 is refused to level-1 members. */
+/** One type's payouts with its columns (cash_back, docs/product/bonus.md); type 3 is refused to level-1 members. */
 export async function bonusDetail(
   db: DbOrTx,
   viewer: Principal,

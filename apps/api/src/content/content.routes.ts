@@ -27,7 +27,7 @@ import { memberFeed, readItem, unreadCount } from './member-feed';
 
 const admin = access.admin(Perm.programmes);
 const member = access.member(Perm.programmes);
-/** SPEC.md §2: the member announcement list is "members only, admin allowed" (admins see every audience). */
+/** docs/product/content.md: the member announcement list is "members only, admin allowed" (admins see every audience). */
 const feedReader = access.holder(Perm.programmes);
 const ADMIN_URL = '/api/content/admin';
 

@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../platform/db/client';
 import { levels } from './members.schema';
 
-/** DESIGN.md §3 levels with their default ratios (basis points) and share caps. */
+/** The levels with their default ratios (basis points) and share caps (docs/product/bonus.md). */
 export const DEFAULT_LEVELS = [
   {
     id: 1,

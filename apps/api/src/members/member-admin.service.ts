@@ -119,7 +119,7 @@ export async function deleteMember(db: DbOrTx, req: FastifyRequest, id: number):
   });
 }
 
-/** Grants report numbers (SPEC.md §5) and logs the credit. */
+/** Grants report numbers (docs/product/members.md) and logs the credit. */
 export async function addReportPackage(
   db: DbOrTx,
   req: FastifyRequest,

@@ -13,7 +13,7 @@ import {
 
 export const userNoSeq = pgSequence('user_no_seq', { startWith: 1000001 });
 
-/** Levels of DESIGN.md §3 with their bonus settings (ratios in basis points). */
+/** Levels (docs/product/members.md) with their bonus settings (ratios in basis points). */
 export const levels = pgTable('levels', {
   id: integer('id').primaryKey(),
   name: text('name').notNull(),
@@ -106,7 +106,7 @@ export const levelHistory = pgTable(
   (t) => [index('level_history_user_idx').on(t.userId)],
 );
 
-/** AI report numbers granted to a member (SPEC.md §3 "Report package"); -1 free = unlimited. */
+/** AI report numbers granted to a member (docs/product/members.md); -1 free = unlimited. */
 export const reportPackages = pgTable(
   'report_packages',
   {
@@ -128,7 +128,7 @@ export const reportPackages = pgTable(
   (t) => [index('report_packages_user_idx').on(t.userId, t.id)],
 );
 
-/** Report credit movements of a member (SPEC.md §3 "Cred log"): `entry` in or out. */
+/** Report credit movements of a member (docs/product/members.md): `entry` in or out. */
 export const credLogs = pgTable(
   'cred_logs',
   {

@@ -33,7 +33,7 @@ export async function memberViewer(db: DbOrTx, user: Principal): Promise<Viewer>
 const readsInFull = (viewer: Pick<Viewer, 'id' | 'isAdmin'>, personId: number) =>
   viewer.isAdmin || personId === viewer.id;
 
-/** A person's name as the viewer may read it: someone else's masked for members (SPEC.md §1). */
+/** A person's name as the viewer may read it: someone else's masked for members (docs/product/README.md). */
 export const shownName = (viewer: Pick<Viewer, 'id' | 'isAdmin'>, personId: number, name: string) =>
   readsInFull(viewer, personId) ? name : maskName(name);
 

@@ -167,7 +167,7 @@ export async function orderWhere(
     // Evaluated once (an InitPlan, through the trigram index), then the orders are found through their user_id index.
     const pattern = containsPattern(f.name);
     const fullName = sql`(${users.name} ilike ${pattern} or ${users.displayName} ilike ${pattern})`;
-    // A member matches what they see (SPEC.md §1): their own name, others' masked. The characters a mask
+    // A member matches what they see (docs/product/orders.md): their own name, others' masked. The characters a mask
     // shows are the name's own, so unless the search has a '*' a match also matches the name (indexed).
     const matching = self
       ? and(

@@ -67,7 +67,7 @@ function ordering(sort: OrderSort, order: string) {
   return isDesc(order) ? [desc(column), desc(orders.id)] : [asc(column), asc(orders.id)];
 }
 
-/** Non-admins see other people's names masked (SPEC.md §1). */
+/** Non-admins see other people's names masked (docs/product/README.md). */
 type JoinedPerson = { id: number | null; name: string | null; user_no: string | null } | null;
 function shown(viewer: Principal, p: JoinedPerson): OrderPerson | null {
   if (!p?.id) return null;

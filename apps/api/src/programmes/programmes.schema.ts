@@ -2,7 +2,7 @@ import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg
 import { users } from '../members/members.schema';
 
 /**
- * WEC (WEP) assessment (DESIGN.md §3 "Programmes"): joined, then a 60-day period from pressing Start;
+ * WEC (WEP) assessment (docs/product/programmes.md): joined, then a 60-day period from pressing Start;
  * completed when every condition was met within it.
  */
 export const wecAssessments = pgTable(

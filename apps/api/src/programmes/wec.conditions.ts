@@ -8,7 +8,7 @@ export const assessmentEnd = (startedAt: Date) =>
   new Date(startedAt.getTime() + ASSESSMENT.periodDays * 24 * 60 * 60 * 1000);
 
 /**
- * Progress of each joining condition (SPEC.md §9) inside [from, to), from the tree and real orders:
+ * Progress of each joining condition (docs/product/programmes.md) inside [from, to), from the tree and real orders:
  * new direct referrals (and how many of them are level ≥ 2 now), SP bought by the 2nd and 3rd
  * generation, and new directly referred channel providers.
  */

@@ -72,7 +72,7 @@ describe('providers', () => {
     expect(actions).toEqual(['create', 'update', 'delete']);
   });
 
-  it('validates the form per SPEC.md §5 with translated field errors', async () => {
+  it('validates the form of docs/product/providers.md with translated field errors', async () => {
     const post = (body: object, locale?: 'zh-HK') =>
       api.post('/api/provider/add', body, { token: adminToken, locale });
     const noName = await post({ ...valid(), name: '' });

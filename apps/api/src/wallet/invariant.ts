@@ -20,7 +20,7 @@ export interface InvariantReport {
 }
 
 /**
- * Checks the ledger (DESIGN.md §3 "Money") for every wallet, or for the given users:
+ * Checks the ledger (docs/product/wallet.md) for every wallet, or for the given users:
  * available + frozen = Σ complete adds − Σ complete reduces; available = Σ available deltas and
  * frozen = Σ frozen deltas over all records; no balance negative; every record's deltas match its
  * kind (a pending hold moves money between buckets, a complete record moves exactly its amount).

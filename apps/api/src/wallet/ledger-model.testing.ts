@@ -1,7 +1,7 @@
 import { type MessageKey, WithdrawalStatus } from '@app/contracts';
 
 /**
- * A plain in-memory model of the money rules of DESIGN.md §3 "Money" (for ledger.model.api.test.ts):
+ * A plain in-memory model of the money rules of docs/product/wallet.md (for ledger.model.api.test.ts):
  * wallets of members 0…n-1, the recharges, withdrawals and orders one test sequence made, and what each
  * action should do. It knows nothing of the API's code: it is the specification written as a program.
  */
@@ -36,7 +36,7 @@ export type Outcome = { ok: true; expected: Observed } | { ok: false; refused: M
 
 type Move = 'release' | 'payout' | null;
 const { inApplication, paymentInProgress } = WithdrawalStatus;
-/** DESIGN.md §3: a withdrawal's only transitions and what each does to its frozen amount. */
+/** docs/product/withdrawals.md: a withdrawal's only transitions and what each does to its frozen amount. */
 const STEPS: Record<WithdrawalStep, { from: WithdrawalStatus; to: WithdrawalStatus; move: Move }> = {
   agree: { from: inApplication, to: paymentInProgress, move: null },
   refuse: { from: inApplication, to: WithdrawalStatus.rejected, move: 'release' },

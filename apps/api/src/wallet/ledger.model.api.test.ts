@@ -249,7 +249,7 @@ const inList = (values: Array<string | number>): SQL =>
       )})`;
 
 /**
- * DESIGN.md §3: no balance negative; available + frozen = the sum of the wallet's complete records. Of the
+ * docs/product/wallet.md: no balance negative; available + frozen = the sum of the wallet's complete records. Of the
  * given users' wallets (a sequence checks only its own, so a failed one does not fail the next and mislead
  * the shrinking), else of every wallet.
  */

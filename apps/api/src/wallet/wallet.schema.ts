@@ -15,7 +15,7 @@ import {
 import { users } from '../members/members.schema';
 
 /**
- * One wallet per user (DESIGN.md §3 "Money"). Balances change only through
+ * One wallet per user (docs/product/wallet.md). Balances change only through
  * `postEntry` in ledger.ts, in the transaction that writes the matching record;
  * the CHECKs make a negative balance impossible even for a buggy caller.
  */
@@ -35,10 +35,10 @@ export const wallets = pgTable(
   ],
 );
 
-/** Record action (SPEC.md §4): 1 add, 2 reduce. */
+/** Record action (docs/product/wallet.md): 1 add, 2 reduce. */
 export const RecordAction = { add: 1, reduce: 2 } as const;
 /**
- * Record status (SPEC.md §4): 1 complete — money entered or left the wallet;
+ * Record status (docs/product/wallet.md): 1 complete — money entered or left the wallet;
  * 0 pending — a hold that only moves money between available and frozen.
  */
 export const RecordStatus = { pending: 0, complete: 1 } as const;

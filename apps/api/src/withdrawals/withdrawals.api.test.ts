@@ -72,7 +72,7 @@ async function withdrawalIn(status: WithdrawalStatus) {
 const recordCount = async (userId: number) =>
   (await api.db.select().from(walletRecords).where(eq(walletRecords.userId, userId))).length;
 
-describe('withdrawal state machine (DESIGN.md §3)', () => {
+describe('withdrawal state machine (docs/product/withdrawals.md)', () => {
   it('applying moves the amount from available to frozen', async () => {
     const { member, id } = await withdrawalIn(WithdrawalStatus.inApplication);
     expect(await balanceOf(api, member.user.id)).toEqual({ availableCents: 7_000, frozenCents: 3_000 });

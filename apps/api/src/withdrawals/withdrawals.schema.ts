@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from '../members/members.schema';
 
-/** Withdrawal applications; status follows WITHDRAWAL_TRANSITIONS of contracts (DESIGN.md §3). */
+/** Withdrawal applications; status follows WITHDRAWAL_TRANSITIONS of contracts (docs/product/withdrawals.md). */
 export const withdrawals = pgTable(
   'withdrawals',
   {

@@ -70,7 +70,7 @@ export interface StepInput {
 }
 
 /**
- * One transition of DESIGN.md §3's state machine. The status changes with a conditional UPDATE
+ * One transition of the state machine (docs/product/withdrawals.md). The status changes with a conditional UPDATE
  * (… WHERE status = expected), so of two concurrent steps only one wins; anything not allowed from
  * the current status answers 'status error' and changes nothing.
  */

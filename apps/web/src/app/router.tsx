@@ -23,7 +23,7 @@ function PublicPage() {
   );
 }
 
-/** The routes of SPEC.md §2: public pages, every MENU path and the detail pages under the signed-in layout, then 404. */
+/** The routes (docs/product/README.md, "The shell"): public pages, every MENU path and the detail pages under the signed-in layout, then 404. */
 export const router = createBrowserRouter([
   {
     element: <PublicPage />,

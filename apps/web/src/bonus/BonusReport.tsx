@@ -13,7 +13,7 @@ import { MoneyText } from '../platform/ui/MoneyText';
 type Range = [Dayjs, Dayjs];
 const asFilter = (range: Range) => [range[0].format('YYYY-MM-DD'), range[1].format('YYYY-MM-DD')];
 
-/** The cells of each detail column (SPEC.md §9: every bonus type shows its own column set). */
+/** The cells of each detail column (every bonus type shows its own column set, docs/product/bonus.md). */
 function detailColumn(key: BonusColumn, t: (k: string) => string): ColumnsType<BonusDetailRow>[number] {
   const title = t(`bonus.col.${key}`);
   switch (key) {

@@ -11,7 +11,7 @@ async function loadChildren(node: MemberNode): Promise<MemberNode[]> {
   return children.map((c) => toChartNode(c, node.id));
 }
 
-/** The member's downline in the org chart: 2 levels first (SPEC.md §9), deeper levels on demand. */
+/** The member's downline in the org chart: 2 levels first (docs/product/tree.md), deeper levels on demand. */
 export function DownlineTree({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const tree = useQuery({

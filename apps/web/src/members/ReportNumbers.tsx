@@ -8,7 +8,7 @@ import { EntityFormModal } from '../access/EntityFormModal';
 import { useIsAdmin } from '../platform/current-user';
 import { useMemberChange } from './members.api';
 
-/** Adds AI report numbers (SPEC.md §5 rules, from the shared schema; at least one set). */
+/** Adds AI report numbers (docs/product/members.md rules, from the shared schema; at least one set). */
 function AddReportNumberModal({ userId, onClose }: { userId: number; onClose: () => void }) {
   const { t } = useTranslation();
   const change = useMemberChange();

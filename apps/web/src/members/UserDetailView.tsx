@@ -154,7 +154,7 @@ function StatusCards({ d, canSeeMoney }: { d: UserDetail; canSeeMoney: boolean }
 }
 
 /**
- * Every section of SPEC.md §2 "User detail"; money (wallet, CP figures) only for admins and the member
+ * Every section of the user detail (docs/product/members.md); money (wallet, CP figures) only for admins and the member
  * themselves. Admins whose role allows it also edit the member and see the member's orders.
  */
 export function UserDetailView({ userId }: { userId: number }) {

@@ -106,7 +106,7 @@ function LevelAndPackageLog({ detail }: { detail: UserDetail }) {
 }
 
 /**
- * The wallet accordion of SPEC.md §2 (wallet, bonus and provider endpoints). Channel providers
+ * The wallet accordion of docs/product/members.md (wallet, bonus and provider endpoints). Channel providers
  * are listed for provider managers only, the API's rule for the referrer filter.
  */
 export function WalletAccordion({ detail }: { detail: UserDetail }) {

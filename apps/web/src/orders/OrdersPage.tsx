@@ -36,7 +36,7 @@ function toFilters({ range, ...values }: Filters): Filters {
   return { ...cleaned, ...rangeBounds(range as never) };
 }
 
-/** The orders screen of SPEC.md §2: filters, sortable list with totals, detail dialog, exports. */
+/** The orders screen (docs/product/orders.md): filters, sortable list with totals, detail dialog, exports. */
 export default function OrdersPage() {
   const { t } = useTranslation();
   const isAdmin = useIsAdmin();

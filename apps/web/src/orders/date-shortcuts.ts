@@ -1,6 +1,6 @@
 import dayjs, { type Dayjs } from 'dayjs';
 
-/** The date range shortcuts of the orders screen (SPEC.md §2), as [start, end] days. */
+/** The date range shortcuts of the orders screen (docs/product/orders.md), as [start, end] days. */
 export function dateShortcuts(
   t: (key: string, params?: Record<string, number>) => string,
   now: Dayjs = dayjs(),

@@ -8,7 +8,7 @@ export const useOrderOptions = () =>
     queryFn: () => http.get<{ can_refund: boolean; is_admin: boolean }>('/api/orders/options'),
   });
 
-/** Providers for pickers (page size 1000, SPEC.md §9). */
+/** Providers for pickers (page size 1000, docs/product/README.md). */
 export const useProviderOptions = () =>
   useQuery({
     queryKey: ['providers', 'picker'],

@@ -26,5 +26,5 @@ export function useCurrentUser() {
   return { user: getToken() ? (query.data ?? null) : null, query };
 }
 
-/** Admins see full names and user details; members see masked names (SPEC.md §1). */
+/** Admins see full names and user details; members see masked names (docs/product/README.md). */
 export const useIsAdmin = () => useCurrentUser().user?.is_admin === true;

@@ -21,7 +21,7 @@ export class ApiError extends Error {
   }
 }
 
-/** The current-user call never opens the confirm-logout dialog (SPEC.md §8). */
+/** The current-user call never opens the confirm-logout dialog (docs/product/access.md). */
 const CURRENT_USER_URL = '/api/user/info';
 
 const client = axios.create({ baseURL: '/', timeout: UI.requestTimeoutMs, validateStatus: () => true });
@@ -33,7 +33,7 @@ client.interceptors.request.use((config) => {
   return config;
 });
 
-/** An identical call made while one is pending is cancelled (SPEC.md §7). */
+/** An identical call made while one is pending is cancelled (docs/product/access.md). */
 const pending = new PendingCalls();
 
 export const isCancel = (error: unknown) => axios.isCancel(error);

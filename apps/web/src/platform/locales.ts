@@ -57,7 +57,7 @@ export function storedLocale(): Locale {
   return resolveLocale(globalThis.localStorage?.getItem(STORAGE_KEYS.locale));
 }
 
-/** Stores the choice and reloads, as the language switch of SPEC.md §1 does. */
+/** Stores the choice and reloads, as the language switch does (docs/product/README.md). */
 export function switchLocale(locale: Locale): void {
   localStorage.setItem(STORAGE_KEYS.locale, locale);
   window.location.reload();

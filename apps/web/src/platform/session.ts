@@ -1,6 +1,6 @@
 import { type CurrentUser, STORAGE_KEYS } from '@app/contracts';
 
-/** The signed-in session as kept in local storage (SPEC.md §3: token under `token`, the user under `userInfo`). */
+/** The signed-in session as kept in local storage (docs/product/access.md: token under `token`, the user under `userInfo`). */
 export const getToken = () => localStorage.getItem(STORAGE_KEYS.token);
 
 export function getStoredUser(): CurrentUser | null {

@@ -5,7 +5,7 @@ import { EntityFormModal } from '../access/EntityFormModal';
 import { feedback } from '../platform/feedback';
 import { http } from '../platform/http';
 
-/** Add or edit a provider (SPEC.md §5: name, proportion 0–100 and a valid email required; phone optional). */
+/** Add or edit a provider (docs/product/providers.md: name, proportion 0–100 and a valid email required; phone optional). */
 export function ProviderForm({
   provider,
   referrerUserNo,

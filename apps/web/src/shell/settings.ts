@@ -1,7 +1,7 @@
 import { STORAGE_KEYS, UI } from '@app/contracts';
 import { useSyncExternalStore } from 'react';
 
-/** The layout toggles of the settings drawer (SPEC.md §2), kept in local storage. */
+/** The layout toggles of the settings drawer (docs/product/README.md), kept in local storage. */
 export interface LayoutSettings {
   navbar: boolean;
   menu: boolean;

@@ -1,7 +1,7 @@
 const newKey = () => `web-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
 
 /**
- * The Idempotency-Keys (DESIGN.md §2) of an open form or dialog, one per scope (an action): a scope
+ * The Idempotency-Keys (docs/product/wallet.md) of an open form or dialog, one per scope (an action): a scope
  * keeps its key through failed attempts — a resubmit after a timeout replays the first answer on the
  * server instead of moving money twice — and gets a new one after a success.
  */

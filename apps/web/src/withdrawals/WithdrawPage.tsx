@@ -19,7 +19,7 @@ function useStep() {
   };
 }
 
-/** The refusal dialog: the reason is required (SPEC.md §5). */
+/** The refusal dialog: the reason is required (docs/product/withdrawals.md). */
 function RefuseDialog({ withdrawal, onClose }: { withdrawal: WithdrawalItem; onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ reason: string }>();

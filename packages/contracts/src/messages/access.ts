@@ -1,6 +1,6 @@
 import { defineMessages } from '../locales';
 
-/** Sign-in, accounts, roles and permissions (SPEC.md §8 "Login and account"). */
+/** Sign-in, accounts, roles and permissions (docs/product/access.md). */
 export const accessMessages = defineMessages(
   {
     'access.incorrectCredentials': 'Incorrect username or password',

@@ -1,6 +1,6 @@
 import { defineMessages } from '../locales';
 
-/** Messages shared by every domain: general results, session and validation (SPEC.md §8). */
+/** Messages shared by every domain: general results, session and validation. */
 export const commonMessages = defineMessages(
   {
     'common.ok': 'Success',

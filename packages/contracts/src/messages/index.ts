@@ -12,7 +12,7 @@ import { treeMessages } from './tree';
 import { walletMessages } from './wallet';
 
 /**
- * The server's message catalogue (SPEC.md §8): one dictionary per domain,
+ * The server's message catalogue: one dictionary per domain,
  * merged here. Add a domain by adding its file to this list.
  */
 const catalogues = [

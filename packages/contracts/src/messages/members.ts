@@ -1,6 +1,6 @@
 import { defineMessages } from '../locales';
 
-/** Member list, user detail and report numbers (SPEC.md §5, §8). */
+/** Member list, user detail and report numbers (docs/product/members.md). */
 export const membersMessages = defineMessages(
   {
     'members.parentRequired': 'Upline must be selected',

@@ -1,6 +1,6 @@
 import { defineMessages } from '../locales';
 
-/** Orders, providers, products and their imports (SPEC.md §5, §8). */
+/** Orders, providers, products and their imports (docs/product/orders.md, providers.md). */
 export const salesMessages = defineMessages(
   {
     'sales.mustFillGlobalId': 'must fill GlobalId',

@@ -1,6 +1,6 @@
 import { defineMessages } from '../locales';
 
-/** Wallets, withdrawals, transfers and recharges (SPEC.md §8 "Money" and its success texts). */
+/** Wallets, withdrawals, transfers and recharges (docs/product/wallet.md, withdrawals.md, recharge.md). */
 export const walletMessages = defineMessages(
   {
     'wallet.insufficientBalance': 'Insufficient balance',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { requiredText } from '../fields';
 
 /**
- * Bonus plan (DESIGN.md §3 "Bonus plan"): every bonus type is a configured instance of one rule kind.
+ * Bonus plan (docs/product/bonus.md): every bonus type is a configured instance of one rule kind.
  * Ratios are basis points (1 bp = 0.01 %); money is integer cents; 1 SP = 1.00 currency unit (100 cents).
  */
 export const BONUS_KINDS = [
@@ -208,7 +208,7 @@ export const userWalletBonusBody = z.object({
 });
 export type UserWalletBonusBody = z.input<typeof userWalletBonusBody>;
 
-/** SPEC.md §3 cash-back item. */
+/** A cash-back item: one figure of a bonus report (docs/product/bonus.md). */
 export interface CashBackItem {
   key: string;
   text: string;
@@ -264,7 +264,7 @@ export interface BonusDetail {
   key: number;
   name: string;
   columns: BonusColumn[];
-  /** Pool types: the system share (percent) and SP per share (SPEC.md §9: 15 %, 1000 SP). */
+  /** Pool types: the system share (percent) and SP per share (docs/product/bonus.md: 15 %, 1000 SP). */
   pool_rule: { ratio: string; sp_per_share: number } | null;
   total: string;
   list: BonusDetailRow[];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Long work recorded in the database (DESIGN.md §1): an export, an import or a bonus settlement run
+ * Long work recorded in the database (docs/jobs.md): an export, an import or a bonus settlement run
  * runs as a job; the web app polls `GET /api/jobs/:id` for its progress, then downloads
  * `GET /api/jobs/:id/file` (when the job made a file) or reads the job's `result`.
  */

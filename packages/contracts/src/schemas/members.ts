@@ -18,7 +18,7 @@ export type UserSort = (typeof USER_SORTS)[number];
 
 /**
  * What a member reads of a person only about themselves; administrators read them of everyone
- * (SPEC.md §1 masking, issue 17): contact, identity, platform id and money. Left out, not blanked.
+ * (docs/product/members.md, issue 17): contact, identity, platform id and money. Left out, not blanked.
  */
 export const PRIVATE_USER_FIELDS = [
   'email',
@@ -133,7 +133,7 @@ export const REPORT_KINDS = [
 ] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
-/** `POST /api/users/add/reportNumber/{id}` (SPEC.md §5): free -1 (unlimited)..100, the others 0..100. */
+/** `POST /api/users/add/reportNumber/{id}` (docs/product/members.md): free -1 (unlimited)..100, the others 0..100. */
 export const reportNumberBody = z
   .object({
     free_number: requiredCount(LIMITS.reportCountMin),

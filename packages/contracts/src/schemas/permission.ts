@@ -96,7 +96,7 @@ const mismatch = {
   when: ({ value }: { value: unknown }) => typeof value === 'object' && value !== null,
 };
 
-/** Create: password required (6-16) and confirmed (SPEC.md §5). */
+/** Create: password required (6-16) and confirmed (docs/product/access.md). */
 export const adminCreateBody = z
   .object({ ...adminFields, password: adminPassword, password_confirmation: z.string().optional() })
   .refine(passwordsMatch, mismatch);

@@ -4,7 +4,7 @@ import { requiredText } from '../fields';
 import { parseCents } from '../money';
 import { statusValue } from './permission';
 
-/** Order / product source types (SPEC.md §3). */
+/** Order / product source types (docs/product/orders.md). */
 export const SOURCE_TYPES = [1, 2, 3] as const;
 export type SourceType = (typeof SOURCE_TYPES)[number];
 export const SourceType = { membership: 1, paidCourse: 2, aiProfiling: 3 } as const;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { intFromQuery, pageQuery } from '../envelope';
 import { optionalText, requiredText } from '../fields';
 
-/** WEC (WEP) assessment conditions of SPEC.md §9, each with its progress. */
+/** WEC (WEP) assessment conditions (docs/product/programmes.md), each with its progress. */
 export const WEC_CONDITIONS = [
   'directReferrals',
   'directReferralsPioneer',

@@ -26,7 +26,7 @@ export const formatBp = (bp: number) => `${Math.trunc(bp / 100)}.${String(bp % 1
 
 const blankToNull = (v: unknown) => (v === '' || v === undefined ? null : v);
 
-/** Provider form (SPEC.md §5): name required; proportion 0–100 required; email required and valid; phone optional. */
+/** Provider form (docs/product/providers.md): name required; proportion 0–100 required; email required and valid; phone optional. */
 export const providerBody = z.object({
   name: requiredText(100),
   proportion: percentToBp,

@@ -53,7 +53,7 @@ export const exportLegendBody = z.object({
 });
 export type ExportLegendBody = z.input<typeof exportLegendBody>;
 
-/** One member in a tree answer (SPEC.md §3 "Tree node"). Names are masked for non-admins. */
+/** One member in a tree answer (docs/product/tree.md). Names are masked for non-admins. */
 export interface TreeNode {
   id: number;
   /** Display name (falls back to the account name). */

@@ -3,7 +3,7 @@ import { intFromQuery, MAX_PAGE_SIZE, type Paged, pageQuery } from '../envelope'
 import { optionalText, requiredText } from '../fields';
 import { amountInput, amountProblem, positiveAmount } from '../money';
 
-/** Withdrawal statuses (SPEC.md §4 labels). */
+/** Withdrawal statuses (docs/product/withdrawals.md). */
 export const WithdrawalStatus = {
   inApplication: 1,
   rejected: 2,
@@ -18,7 +18,7 @@ export type WithdrawalStatus = (typeof WithdrawalStatus)[keyof typeof Withdrawal
 export const WITHDRAWAL_ACTIONS = ['agree', 'refuse', 'paid', 'failed'] as const;
 export type WithdrawalAction = (typeof WITHDRAWAL_ACTIONS)[number];
 
-/** DESIGN.md §3: the only transitions; anything else is "status error". */
+/** docs/product/withdrawals.md: the only transitions; anything else is "status error". */
 export const WITHDRAWAL_TRANSITIONS: Record<
   WithdrawalAction | 'cancel',
   { from: WithdrawalStatus; to: WithdrawalStatus }
@@ -30,7 +30,7 @@ export const WITHDRAWAL_TRANSITIONS: Record<
   failed: { from: WithdrawalStatus.paymentInProgress, to: WithdrawalStatus.paymentFailed },
 };
 
-/** A positive amount; zero or negative gets SPEC.md §8's "The withdrawal amount must be greater than 0". */
+/** A positive amount; zero or negative gets "The withdrawal amount must be greater than 0" (docs/product/withdrawals.md). */
 const withdrawalAmount = amountInput()
   .refine((v) => amountProblem(v) !== 'validation.amountPositive', {
     message: 'wallet.withdrawalMustBePositive',

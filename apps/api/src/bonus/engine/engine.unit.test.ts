@@ -36,7 +36,7 @@ function byMember(payouts: Payout[]) {
 }
 
 describe('bonus engine: hand-computed October scenario', () => {
-  it('pays every member exactly the amounts worked out from DESIGN.md', () => {
+  it('pays every member exactly the amounts worked out from docs/product/bonus.md', () => {
     expect(byMember(computePayouts(input(), types, 'month'))).toEqual(EXPECTED);
   });
 

@@ -51,7 +51,7 @@ export const ORDERS: Array<{
 
 /**
  * Expected payouts in cents, per member, per type, per source order ('month' for monthly types),
- * worked out by hand from DESIGN.md §3 with the default level ratios (1 SP = 1.00):
+ * worked out by hand from docs/product/bonus.md with the default level ratios (1 SP = 1.00):
  *
  * Type 1 (sponsor × invitation ratio): o1 E→C 1000×20% = 200.00; o2 F→E 2000×10% = 200.00;
  *   o3 D→B 333×25% = 83.25; o4 C→B 3000×25% = 750.00; o5 B→A 4000×30% = 1,200.00.

@@ -8,7 +8,7 @@ import type { AuthedCtx } from './route';
 const KEY_PATTERN = /^[\w.:-]{8,128}$/;
 
 /**
- * Runs a money-moving call in one transaction, honouring the `Idempotency-Key` header (DESIGN.md §2).
+ * Runs a money-moving call in one transaction, honouring the `Idempotency-Key` header (docs/product/wallet.md).
  *
  * The key is claimed with an INSERT in the same transaction as the money movement, so:
  * - a retry after success finds the stored first answer and returns it, moving nothing;

@@ -23,7 +23,7 @@ import { parseOrThrow } from './validation';
  * - public: anyone
  * - user: any signed-in user
  * - member: signed-in non-admins holding `perm` (they act on their own data only)
- * - admin: administrators holding `perm` (a SPEC.md §6 number; '*' holders pass everything)
+ * - admin: administrators holding `perm` (a permission number, docs/product/access.md; '*' holders pass everything)
  * - holder: admins or members holding `perm`; the handler scopes members to their own data
  */
 export type Access =

@@ -8,7 +8,7 @@ export interface UserDetailApi {
 }
 
 /**
- * Opens the user detail of SPEC.md §2. The layout provides the dialog when one
+ * Opens the user detail (docs/product/members.md). The layout provides the dialog when one
  * is registered (app/pages.ts `userDetailModal`); the default goes to /description/:id.
  */
 export const UserDetailContext = createContext<UserDetailApi>({

@@ -4,7 +4,7 @@ import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES, storedLocale, switchLocale } from '../../platform/locales';
 
-/** Stores the chosen language and reloads the page (SPEC.md §1). */
+/** Stores the chosen language and reloads the page (docs/product/README.md). */
 export function LanguageSwitch() {
   const { t } = useTranslation();
   const current = storedLocale();

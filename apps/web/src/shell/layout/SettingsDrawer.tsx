@@ -6,7 +6,7 @@ import { type LayoutSettings, updateSettings, useSettings } from '../settings';
 type Toggle = Exclude<keyof LayoutSettings, 'menuWidth'>;
 const TOGGLES: Toggle[] = ['navbar', 'menu', 'topMenu', 'footer', 'tabBar', 'menuFromServer', 'colorWeak'];
 
-/** Every layout toggle of SPEC.md §2, applied at once and kept in local storage. */
+/** Every layout toggle of the settings drawer (docs/product/README.md), applied at once and kept in local storage. */
 export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const settings = useSettings();

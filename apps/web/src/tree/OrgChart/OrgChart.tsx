@@ -70,7 +70,7 @@ const nodeIdOf = (target: EventTarget | null) =>
   (target as Element | null)?.closest?.('[data-node-id]')?.getAttribute('data-node-id') ?? null;
 
 /**
- * The org chart of SPEC.md §2/§4/§5/§9: pan, zoom, toolbar, context menu,
+ * The org chart (docs/product/tree.md): pan, zoom, toolbar, context menu,
  * click/double click, collapsible and lazy nodes, filter, horizontal or
  * vertical. The layout is a pure function memoised per change; only the nodes
  * inside the viewport are rendered.

@@ -30,7 +30,7 @@ function Tool({ title, icon, onClick }: { title: string; icon: ReactNode; onClic
   );
 }
 
-/** Zoom percentage, expand/collapse all, zoom in, zoom out, restore and fullscreen (SPEC.md §2). */
+/** Zoom percentage, expand/collapse all, zoom in, zoom out, restore and fullscreen (docs/product/tree.md). */
 export function Toolbar(p: ToolbarProps) {
   const { t } = useTranslation();
   return (

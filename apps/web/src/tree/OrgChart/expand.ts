@@ -1,7 +1,7 @@
 import { type ChartNode, findNode, type NodeId, walk } from './model';
 
 /**
- * The expanded set of a collapsible chart (SPEC.md §4): collapsing a node
+ * The expanded set of a collapsible chart (docs/product/tree.md): collapsing a node
  * collapses all its descendants; expand-all opens every node; collapse-all
  * clears the set.
  */

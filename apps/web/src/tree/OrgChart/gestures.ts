@@ -9,7 +9,7 @@ export interface DragProps {
   grid?: [number, number];
 }
 
-/** Checks the drag options as SPEC.md §5 says; throws on the first wrong one. */
+/** Checks the drag options (docs/product/tree.md); throws on the first wrong one. */
 export function validateDragProps(p: DragProps): Required<DragProps> {
   const zIndex = p.zIndex ?? 'auto';
   if (zIndex !== 'auto' && !(typeof zIndex === 'number' && zIndex >= 0))

@@ -1,4 +1,4 @@
-/** The org chart's own node (SPEC.md §3): the host maps its data onto it. */
+/** The org chart's own node (docs/product/tree.md): the host maps its data onto it. */
 export type NodeId = string | number;
 
 export interface ChartNode<T = unknown> {
