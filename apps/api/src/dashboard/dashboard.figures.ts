@@ -1,7 +1,7 @@
 import type { LevelCount, Locale } from '@app/contracts';
 import { sql } from 'drizzle-orm';
-import { pathRange } from '../members/tree-path';
 import { type DbOrTx, queryRows } from '../platform/db/client';
+import { pathRange } from '../tree/tree-path';
 import { ownWallet, salesThisMonth, walletTotals } from './dashboard.money';
 import { count, type FigureSource, localizedName, monthStart } from './figure-source';
 

@@ -7,10 +7,10 @@ import { audit } from '../platform/audit/audit';
 import type { DbOrTx } from '../platform/db/client';
 import { FOREIGN_KEY_VIOLATION, hasSqlState } from '../platform/db/errors';
 import { conflict, fieldError, notFound } from '../platform/http/errors';
+import { pathRange } from '../tree/tree-path';
 import { walletRecords, wallets } from '../wallet/wallet.schema';
 import { credLogs, levelHistory, levels, reportPackages, type UserRow, users } from './members.schema';
 import { assertUnique, uniqueOnFields } from './members.service';
-import { pathRange } from './tree-path';
 
 /** A member (never an administrator) by id, locked for the change. */
 async function lockMember(db: DbOrTx, id: number): Promise<UserRow> {

@@ -14,9 +14,9 @@ import { levelName } from '../access/current-user';
 import { keywordFilter } from '../access/paging';
 import type { DbOrTx } from '../platform/db/client';
 import { fieldError } from '../platform/http/errors';
+import { pathRange } from '../tree/tree-path';
 import { wallets } from '../wallet/wallet.schema';
 import { levels, users } from './members.schema';
-import { pathRange } from './tree-path';
 import { maskedName, personal, type Viewer } from './viewer';
 
 const parent = alias(users, 'parent');

@@ -71,7 +71,7 @@ export const users = pgTable(
     index('users_name_lower_idx').on(sql`lower(${t.name})`),
     index('users_email_lower_idx').on(sql`lower(${t.email})`),
     index('users_parent_idx').on(t.parentUserId),
-    // A subtree is one range of these (tree-path.ts pathRange); depth and id in the key make a
+    // A subtree is one range of these (tree/tree-path.ts pathRange); depth and id in the key make a
     // downline's ids (N levels below or deeper) an index-only scan, e.g. the orders list's buyers.
     index('users_tree_path_idx').on(sql`${t.treePath} text_pattern_ops`, t.treeDepth, t.id),
     index('users_iblommer_parent_idx').on(t.iblommerParentUserId),

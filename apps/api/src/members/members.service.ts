@@ -5,8 +5,8 @@ import { memberRoleId } from '../access/bootstrap';
 import { hashPassword } from '../access/passwords';
 import { type DbOrTx, queryRows } from '../platform/db/client';
 import { AppError, conflict, fieldError } from '../platform/http/errors';
+import { lockTree, type TreeKind } from '../tree/tree-path';
 import { levelHistory, type UserRow, users } from './members.schema';
-import { lockTree, type TreeKind } from './tree-path';
 
 export interface NewMemberInput {
   name: string;

@@ -14,9 +14,9 @@ import { levelName } from '../access/current-user';
 import type { DbOrTx } from '../platform/db/client';
 import { notFound } from '../platform/http/errors';
 import { qualifiedCps } from '../programmes/programmes.schema';
+import { ancestorIds, pathRange } from '../tree/tree-path';
 import { findMember, memberFields, refOf } from './members.queries';
 import { credLogs, levelHistory, levels, reportPackages, users } from './members.schema';
-import { ancestorIds, pathRange } from './tree-path';
 import { personal, type Viewer } from './viewer';
 
 const iblommerParent = alias(users, 'iblommer_parent');

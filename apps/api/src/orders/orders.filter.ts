@@ -3,7 +3,6 @@ import { and, type Column, eq, type SQL, sql } from 'drizzle-orm';
 import { containsPattern } from '../access/paging';
 import type { Principal } from '../access/principal';
 import { type UserRow, users } from '../members/members.schema';
-import { pathRange, type TreeKind } from '../members/tree-path';
 import { maskedName } from '../members/viewer';
 import { type Db, type DbOrTx, queryRows } from '../platform/db/client';
 import { rangeEnd, rangeStart } from '../platform/http/date-range';
@@ -11,21 +10,18 @@ import { fieldError, forbidden } from '../platform/http/errors';
 import { products } from '../products/products.schema';
 import { memberByNo } from '../providers/lookups';
 import { providers } from '../providers/providers.schema';
+import { placeIn, type TreePlaces, treeColumns } from '../tree/tree-columns';
+import { pathRange, type TreeKind } from '../tree/tree-path';
 import { Conditions, type CountedBuyers, type OrderQuery } from './orders.conditions';
 import { orders, orderTotalsDaily } from './orders.schema';
 import { addScopeOnce, nearestScope } from './orders.scopes';
 
-type Subject = Pick<UserRow, 'id' | 'treePath' | 'treeDepth' | 'iblommerPath' | 'iblommerDepth'>;
+type Subject = Pick<UserRow, 'id'> & TreePlaces;
 
 type Tree = { path: Column; depth: Column; at: string; level: number };
-const TREES: Record<TreeKind, (s: Subject) => Tree> = {
-  sponsor: (s) => ({ path: users.treePath, depth: users.treeDepth, at: s.treePath, level: s.treeDepth }),
-  iblommer: (s) => ({
-    path: users.iblommerPath,
-    depth: users.iblommerDepth,
-    at: s.iblommerPath,
-    level: s.iblommerDepth,
-  }),
+const treeOf = (tree: TreeKind, subject: Subject): Tree => {
+  const { path, depth } = placeIn(tree, subject);
+  return { path: treeColumns[tree].path, depth: treeColumns[tree].depth, at: path, level: depth };
 };
 /**
  * Members `from` (to `to`) levels below the subject. Paths and depths are never null, so
@@ -41,7 +37,7 @@ interface Downline {
   from: number;
   to?: number;
 }
-const downlineMembers = (d: Downline) => below(TREES[d.tree](d.subject), d.from, d.to);
+const downlineMembers = (d: Downline) => below(treeOf(d.tree, d.subject), d.from, d.to);
 
 /** Buyers each sales switch over the downline selects for the subject member. */
 const DOWNLINE_SWITCHES: Record<
@@ -102,7 +98,7 @@ async function countedDownline(
     return { scope: null, excluded: outside };
   // Generational sales stop two levels down: no scope holds just those.
   if (d.to !== undefined) return null;
-  const tree = TREES[d.tree](d.subject);
+  const tree = treeOf(d.tree, d.subject);
   const scope = await nearestScope(db, d.tree, tree.at);
   if (scope?.ancestorId === d.subject.id)
     return {

@@ -15,10 +15,10 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from '../members/members.schema';
-import type { TreeKind } from '../members/tree-path';
 import { jobs } from '../platform/jobs/jobs.schema';
 import { products } from '../products/products.schema';
 import { providers } from '../providers/providers.schema';
+import type { TreeKind } from '../tree/tree-path';
 
 export const orderNoSeq = pgSequence('order_no_seq', { startWith: 100000001 });
 

@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { users } from '../members/members.schema';
-import { pathRange, type TreeKind } from '../members/tree-path';
 import { type Db, queryRows } from '../platform/db/client';
+import { treeColumns } from '../tree/tree-columns';
+import { pathRange, type TreeKind } from '../tree/tree-path';
 import { BUYER_SET_LIMITS } from './orders.filter';
 import { orderTotalsScopes } from './orders.schema';
-import { addScopeOnce, treePaths } from './orders.scopes';
+import { addScopeOnce } from './orders.scopes';
 
 /**
  * Downlines of more members than this get their scope ahead of their first request: counted exactly,
@@ -24,7 +25,7 @@ interface Node {
  * them, from one pass over the parent's downline (the path index).
  */
 async function largeChildren(db: Db, tree: TreeKind, parent: string | null, largerThan: number) {
-  const path = treePaths[tree];
+  const path = treeColumns[tree].path;
   const child =
     parent === null
       ? sql`split_part(${path}, '/', 2)`

@@ -1,8 +1,9 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { users } from '../members/members.schema';
-import { lockTree, pathRange, type TreeKind } from '../members/tree-path';
 import type { Db, DbOrTx } from '../platform/db/client';
 import { hasSqlState, LOCK_NOT_AVAILABLE } from '../platform/db/errors';
+import { treeColumns } from '../tree/tree-columns';
+import { lockTree, pathRange, type TreeKind } from '../tree/tree-path';
 import { addOrderTotals } from './orders.rollup';
 import { orders, orderTotalsDaily, orderTotalsScopes } from './orders.schema';
 
@@ -11,9 +12,6 @@ import { orders, orderTotalsDaily, orderTotalsScopes } from './orders.schema';
  * arriving meanwhile queue behind it.
  */
 const WAIT_FOR_WRITERS = '300ms';
-
-/** The column of a member's path in each tree. */
-export const treePaths = { sponsor: users.treePath, iblommer: users.iblommerPath } as const;
 
 /** Scopes being added, per database, by tree and ancestor. */
 const adding = new WeakMap<Db, Map<string, Promise<boolean>>>();
@@ -74,7 +72,7 @@ async function addScope(db: Db, tree: TreeKind, ancestorId: number): Promise<boo
       await tx.execute(sql.raw(`set local lock_timeout = '${WAIT_FOR_WRITERS}'`));
       await tx.execute(sql`lock table orders in share mode`);
       await lockTree(tx, tree, 'shared');
-      const path = treePaths[tree];
+      const path = treeColumns[tree].path;
       const [ancestor] = await tx.select({ path }).from(users).where(eq(users.id, ancestorId));
       if (!ancestor) return false;
       // The members' orders by their user_id index (a join would scan every order), grouped in memory.

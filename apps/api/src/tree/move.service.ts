@@ -1,11 +1,12 @@
 import { type MoveSponsorResult, ResultCode } from '@app/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { lockTree, type TreeKind } from '../members/tree-path';
 import { audit } from '../platform/audit/audit';
 import { type Db, queryRows } from '../platform/db/client';
 import { AppError, badRequest, notFound } from '../platform/http/errors';
-import { col, findPosition, inSubtree } from './tree.queries';
+import { findPosition, inSubtree } from './tree.queries';
+import { col } from './tree-columns';
+import { lockTree, type TreeKind } from './tree-path';
 
 /**
  * Moves a member and its whole downline under a new parent in one transaction:

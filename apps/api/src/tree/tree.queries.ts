@@ -1,15 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { pathRange, type TreeKind } from '../members/tree-path';
 import { type DbOrTx, queryRows } from '../platform/db/client';
-
-const COLUMNS = {
-  sponsor: { parent: 'parent_user_id', depth: 'tree_depth', path: 'tree_path' },
-  iblommer: { parent: 'iblommer_parent_user_id', depth: 'iblommer_depth', path: 'iblommer_path' },
-} as const;
-
-/** A tree column of the users table (qualified by `alias`, default `u`; '' for none), as an SQL identifier. */
-export const col = (tree: TreeKind, name: keyof (typeof COLUMNS)['sponsor'], alias = 'u'): SQL =>
-  sql.raw(alias ? `${alias}.${COLUMNS[tree][name]}` : COLUMNS[tree][name]);
+import { col } from './tree-columns';
+import { pathRange, type TreeKind } from './tree-path';
 
 const intArray = (values: number[]) => sql.raw(`array[${values.map(Number).join(',')}]::int[]`);
 

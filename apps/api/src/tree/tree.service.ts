@@ -2,7 +2,6 @@ import { type Locale, TREE_MAX_LEVELS, TREE_NODE_CAP, type TreeAnswer, type Tree
 import { levelName } from '../access/current-user';
 import type { Principal } from '../access/principal';
 import { levels } from '../members/members.schema';
-import type { TreeKind } from '../members/tree-path';
 import { shownName } from '../members/viewer';
 import type { DbOrTx } from '../platform/db/client';
 import { forbidden, notFound } from '../platform/http/errors';
@@ -15,6 +14,7 @@ import {
   type TreeRow,
   topRows,
 } from './tree.queries';
+import type { TreeKind } from './tree-path';
 
 /**
  * The root a caller may look at: members only inside their own downline (403
