@@ -17,7 +17,7 @@ try {
     config,
     `export default ${JSON.stringify({
       dialect: 'postgresql',
-      schema: join(api, 'src/platform/db/schema.ts'),
+      schema: join(api, 'src/schema.ts'),
       // drizzle-kit reads `out` relative to the working folder, even an absolute one.
       out: relative(api, join(work, 'drizzle')),
     })};\n`,

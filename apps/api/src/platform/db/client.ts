@@ -10,11 +10,14 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import * as schema from './schema';
 
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/**
+ * Queries name their tables (db.select().from(table)); drizzle's relational `db.query` API is not used, so the
+ * connection needs no schema and the platform knows no domain's tables (apps/api/src/schema.ts is drizzle-kit's).
+ */
+type NoSchema = Record<string, never>;
+export type Db = PgDatabase<PgQueryResultHKT, NoSchema, ExtractTablesWithRelations<NoSchema>>;
+export type Tx = PgTransaction<PgQueryResultHKT, NoSchema, ExtractTablesWithRelations<NoSchema>>;
 /** Services take either, so they can join a caller's transaction. */
 export type DbOrTx = Db | Tx;
 
@@ -50,7 +53,7 @@ export function openDatabase(opts: { url?: string; dataDir?: string }): Database
       connectionTimeoutMillis: Number(process.env.DB_CONNECT_TIMEOUT_MS ?? 5000),
     });
     keepServingWhenConnectionsDie(pool);
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool) as unknown as Db;
     return {
       db,
       kind: 'postgres',
@@ -59,7 +62,7 @@ export function openDatabase(opts: { url?: string; dataDir?: string }): Database
     };
   }
   const client = new PGlite({ dataDir: opts.dataDir, extensions: { pg_trgm } });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client) as unknown as Db;
   return {
     db,
     kind: 'pglite',
@@ -79,7 +82,7 @@ async function migrateAlone(pool: pg.Pool, migrationsFolder: string): Promise<vo
   try {
     await client.query(`select pg_advisory_lock(${MIGRATIONS_LOCK})`);
     try {
-      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+      await migratePg(drizzlePg(client), { migrationsFolder });
     } finally {
       await client.query(`select pg_advisory_unlock(${MIGRATIONS_LOCK})`);
     }
