@@ -15,7 +15,7 @@ import { performance } from 'node:perf_hooks';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../apps/api/src/app';
-import { prepareDatabase } from '../apps/api/src/platform/db/bootstrap';
+import { prepareDatabase } from '../apps/api/src/bootstrap';
 import { openDatabase } from '../apps/api/src/platform/db/client';
 import { writeXlsx } from '../apps/api/src/platform/xlsx/export';
 import { PROVIDER_COLUMNS } from '../apps/api/src/providers/providers.import';

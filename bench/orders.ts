@@ -21,7 +21,7 @@ import { buildApp } from '../apps/api/src/app';
 import { createAdmin } from '../apps/api/src/members/members.service';
 import { BUYER_SET_LIMITS } from '../apps/api/src/orders/orders.filter';
 import { addScopesAhead, SCOPE_AHEAD_FROM } from '../apps/api/src/orders/orders.scopes-ahead';
-import { prepareDatabase } from '../apps/api/src/platform/db/bootstrap';
+import { prepareDatabase } from '../apps/api/src/bootstrap';
 import { openDatabase, queryRows } from '../apps/api/src/platform/db/client';
 import { seedBulkMembers } from '../apps/api/src/seed/bulk-members';
 import { testConfig } from '../apps/api/src/test/test-app';

@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { runSettlement } from '../apps/api/src/bonus/settlement.service';
 import { createAdmin } from '../apps/api/src/members/members.service';
-import { prepareDatabase } from '../apps/api/src/platform/db/bootstrap';
+import { prepareDatabase } from '../apps/api/src/bootstrap';
 import { openDatabase, queryRows } from '../apps/api/src/platform/db/client';
 import { seedBulkMembers } from '../apps/api/src/seed/bulk-members';
 

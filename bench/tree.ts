@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
 import { createAdmin } from '../apps/api/src/members/members.service';
-import { prepareDatabase } from '../apps/api/src/platform/db/bootstrap';
+import { prepareDatabase } from '../apps/api/src/bootstrap';
 import { openDatabase, queryRows } from '../apps/api/src/platform/db/client';
 import { seededRandom } from '../apps/api/src/seed/random';
 import { testConfig } from '../apps/api/src/test/test-app';

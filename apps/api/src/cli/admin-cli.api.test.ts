@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { AuditView, CurrentUser, Paged, UserListResult } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseLocation, loadConfig } from '../config';
-import { prepareDatabase } from '../platform/db/bootstrap';
+import { prepareDatabase } from '../bootstrap';
 import { openDatabase } from '../platform/db/client';
 import { TestApi } from '../test/test-app';
 import { type FreshDatabaseSettings, freshDatabaseSettings } from '../test/test-database';

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { databaseLocation, loadConfig } from '../config';
-import { prepareDatabase } from '../platform/db/bootstrap';
+import { prepareDatabase } from '../bootstrap';
 import { openDatabase } from '../platform/db/client';
 import { AppError } from '../platform/http/errors';
 import { appErrorText } from '../platform/http/validation';

@@ -6,7 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import { databaseLocation, loadConfig } from '../config';
-import { prepareDatabase } from '../platform/db/bootstrap';
+import { prepareDatabase } from '../bootstrap';
 import { openDatabase } from '../platform/db/client';
 import { seedBulkMembers } from './bulk-members';
 import { DEMO_LOGINS, seedDemoIfEmpty } from './demo';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { type Config, databaseLocation } from '../config';
 import { keepScopesAhead } from '../orders/orders.scopes-ahead';
-import { prepareDatabase } from '../platform/db/bootstrap';
+import { prepareDatabase } from '../bootstrap';
 import { type Database, openDatabase } from '../platform/db/client';
 import { databaseAddress, waitForDatabase } from '../platform/db/wait-for-database';
 import { startBanner } from './banner';

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { prepareDatabase } from '../platform/db/bootstrap';
+import { prepareDatabase } from '../bootstrap';
 import { type Database, openDatabase } from '../platform/db/client';
 import { BASELINE_TAG, migrationsUpTo } from '../platform/db/upgrade/migrations.testing';
 

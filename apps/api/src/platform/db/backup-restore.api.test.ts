@@ -11,7 +11,7 @@ import { seedDemoIfEmpty } from '../../seed/demo';
 import { startServer } from '../../startup/start-server';
 import { createServerDatabase } from '../../test/test-database';
 import { checkInvariant } from '../../wallet/invariant';
-import { prepareDatabase } from './bootstrap';
+import { prepareDatabase } from '../../bootstrap';
 import { openDatabase } from './client';
 
 const serverUrl = process.env.DATABASE_URL;

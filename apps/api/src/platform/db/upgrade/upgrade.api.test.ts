@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { TestApi } from '../../../test/test-app';
 import { createTestDatabase } from '../../../test/test-database';
 import { checkInvariant } from '../../../wallet/invariant';
-import { prepareDatabase } from '../bootstrap';
+import { prepareDatabase } from '../../../bootstrap';
 import { type Database, type Db, queryRows } from '../client';
 import { BASELINE_TAG, loadBaselineData, migrationsUpTo } from './migrations.testing';
 

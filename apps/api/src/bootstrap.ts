@@ -1,7 +1,7 @@
-import { bootstrapAccess } from '../../access/bootstrap';
-import { bootstrapBonusTypes } from '../../bonus/bonus-types.bootstrap';
-import { bootstrapLevels } from '../../members/levels.bootstrap';
-import type { Database } from './client';
+import { bootstrapAccess } from './access/bootstrap';
+import { bootstrapBonusTypes } from './bonus/bonus-types.bootstrap';
+import { bootstrapLevels } from './members/levels.bootstrap';
+import type { Database } from './platform/db/client';
 
 /**
  * Applies the pending migrations (apps/api/drizzle: tables, indexes, SQL functions and triggers), then adds
