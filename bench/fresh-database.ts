@@ -1,8 +1,8 @@
 import pg from 'pg';
 import { hashPassword } from '../apps/api/src/access/passwords';
+import { prepareDatabase } from '../apps/api/src/bootstrap';
 import type { UserRow } from '../apps/api/src/members/members.schema';
 import { createMember } from '../apps/api/src/members/members.service';
-import { prepareDatabase } from '../apps/api/src/bootstrap';
 import { openDatabase } from '../apps/api/src/platform/db/client';
 import { postEntry } from '../apps/api/src/wallet/ledger';
 

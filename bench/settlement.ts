@@ -13,8 +13,8 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { runSettlement } from '../apps/api/src/bonus/settlement.service';
-import { createAdmin } from '../apps/api/src/members/members.service';
 import { prepareDatabase } from '../apps/api/src/bootstrap';
+import { createAdmin } from '../apps/api/src/members/members.service';
 import { openDatabase, queryRows } from '../apps/api/src/platform/db/client';
 import { seedBulkMembers } from '../apps/api/src/seed/bulk-members';
 

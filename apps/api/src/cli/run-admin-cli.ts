@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { databaseLocation, loadConfig } from '../config';
 import { prepareDatabase } from '../bootstrap';
+import { databaseLocation, loadConfig } from '../config';
 import { openDatabase } from '../platform/db/client';
 import { AppError } from '../platform/http/errors';
 import { appErrorText } from '../platform/http/validation';

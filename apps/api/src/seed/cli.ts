@@ -5,8 +5,8 @@
  * logins work), then appends the requested bulk data.
  */
 import { parseArgs } from 'node:util';
-import { databaseLocation, loadConfig } from '../config';
 import { prepareDatabase } from '../bootstrap';
+import { databaseLocation, loadConfig } from '../config';
 import { openDatabase } from '../platform/db/client';
 import { seedBulkMembers } from './bulk-members';
 import { DEMO_LOGINS, seedDemoIfEmpty } from './demo';

@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
+import { prepareDatabase } from '../bootstrap';
 import { type Config, databaseLocation } from '../config';
 import { keepScopesAhead } from '../orders/orders.scopes-ahead';
-import { prepareDatabase } from '../bootstrap';
 import { type Database, openDatabase } from '../platform/db/client';
 import { databaseAddress, waitForDatabase } from '../platform/db/wait-for-database';
 import { startBanner } from './banner';

@@ -6,12 +6,12 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Envelope, LoginResult, UserListResult } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
+import { prepareDatabase } from '../../bootstrap';
 import { loadConfig } from '../../config';
 import { seedDemoIfEmpty } from '../../seed/demo';
 import { startServer } from '../../startup/start-server';
 import { createServerDatabase } from '../../test/test-database';
 import { checkInvariant } from '../../wallet/invariant';
-import { prepareDatabase } from '../../bootstrap';
 import { openDatabase } from './client';
 
 const serverUrl = process.env.DATABASE_URL;

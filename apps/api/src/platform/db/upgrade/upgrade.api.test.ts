@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { prepareDatabase } from '../../../bootstrap';
 import { TestApi } from '../../../test/test-app';
 import { createTestDatabase } from '../../../test/test-database';
 import { checkInvariant } from '../../../wallet/invariant';
-import { prepareDatabase } from '../../../bootstrap';
 import { type Database, type Db, queryRows } from '../client';
 import { BASELINE_TAG, loadBaselineData, migrationsUpTo } from './migrations.testing';
 
