@@ -4,12 +4,15 @@ import { contentRoutes } from './content/content.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { memberReportRoutes } from './members/member-report.routes';
 import { membersRoutes } from './members/members.routes';
+import { orderImport } from './orders/orders.import';
 import { orderRoutes } from './orders/orders.routes';
 import type { RouteDef } from './platform/http/route';
 import { jobRoutes } from './platform/jobs/jobs.routes';
-import { templateRoutes } from './platform/xlsx/template.routes';
+import { importTemplateRoutes } from './platform/xlsx/template.routes';
+import { productImport } from './products/products.import';
 import { productRoutes } from './products/products.routes';
 import { programmeRoutes } from './programmes/programmes.routes';
+import { providerImport } from './providers/providers.import';
 import { providerRoutes } from './providers/providers.routes';
 import { rechargeRoutes } from './recharge/recharge.routes';
 import { treeRoutes } from './tree/tree.routes';
@@ -28,7 +31,7 @@ export const routesByDomain: Record<string, RouteDef[]> = {
   orders: orderRoutes,
   providers: providerRoutes,
   products: productRoutes,
-  imports: templateRoutes,
+  imports: importTemplateRoutes({ provider: providerImport, product: productImport, order: orderImport }),
   jobs: jobRoutes,
   dashboard: dashboardRoutes,
   bonus: bonusRoutes,

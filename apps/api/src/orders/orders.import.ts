@@ -1,4 +1,4 @@
-import { type OrderIngest, orderIngestBody } from '@app/contracts';
+import { type OrderIngest, orderIngestBody, Perm } from '@app/contracts';
 import { audit } from '../platform/audit/audit';
 import { parseOrThrow } from '../platform/http/validation';
 import type { ImportSpec } from '../platform/xlsx/import';
@@ -31,6 +31,7 @@ export const ORDER_IMPORT_COLUMNS = [
 export const orderImport: ImportSpec<ResolvedOrder> = {
   kind: 'order',
   columns: ORDER_IMPORT_COLUMNS,
+  perm: Perm.orders,
   prepare: (db, row) => resolveOrder(db, parseOrThrow(orderIngestBody, row)),
   async apply(tx, rows, req) {
     const created: string[] = [];

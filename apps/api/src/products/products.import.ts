@@ -1,4 +1,4 @@
-import { type ProductInput, type ProductView, productBody } from '@app/contracts';
+import { Perm, type ProductInput, type ProductView, productBody } from '@app/contracts';
 import { eq } from 'drizzle-orm';
 import { parseOrThrow } from '../platform/http/validation';
 import type { ImportSpec } from '../platform/xlsx/import';
@@ -45,6 +45,7 @@ async function rowInput(db: Parameters<ImportSpec<unknown>['prepare']>[0], row: 
 export const productImport: ImportSpec<{ id: number | null; input: ProductInput }> = {
   kind: 'product',
   columns: PRODUCT_COLUMNS,
+  perm: Perm.providers,
   async prepare(db, row) {
     const input = await rowInput(db, row);
     await checkProductRefs(db, input);

@@ -1,4 +1,4 @@
-import { type ProviderInput, providerBody } from '@app/contracts';
+import { Perm, type ProviderInput, providerBody } from '@app/contracts';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../platform/db/client';
 import { parseOrThrow } from '../platform/http/validation';
@@ -36,6 +36,7 @@ async function existingId(db: DbOrTx, providerNo: string | null) {
 export const providerImport: ImportSpec<ProviderRowInput> = {
   kind: 'provider',
   columns: PROVIDER_COLUMNS,
+  perm: Perm.providers,
   async prepare(db, row) {
     const input = parseOrThrow(providerBody, { ...row, status: row.status ? Number(row.status) : undefined });
     if (input.referrer_user_no) await memberByNo(db, input.referrer_user_no, 'referrer_user_no');

@@ -1,4 +1,4 @@
-import { type ImportKind, type JobStarted, type Locale, translate } from '@app/contracts';
+import { type ImportKind, type JobStarted, type Locale, type PermId, translate } from '@app/contracts';
 import type { FastifyRequest } from 'fastify';
 import { DEFAULT_IMPORT_LIMITS, MB } from '../../config';
 import { type Db, type DbOrTx, hasConnectionPool, type Tx } from '../db/client';
@@ -15,6 +15,8 @@ import { refuseFile } from './zip-check';
 export interface ImportSpec<T> {
   kind: ImportKind;
   columns: readonly string[];
+  /** The permission that reads this kind's template (its import route requires the same one). */
+  perm: PermId;
   /** Validates one row (schema and database look-ups); throws an AppError naming the field when it is wrong. */
   prepare(db: DbOrTx, row: SheetRow): Promise<T>;
   /** Applies valid rows inside one transaction (all of them, or a chunk of them on PGlite: see startImport). */

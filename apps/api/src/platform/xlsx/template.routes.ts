@@ -1,18 +1,13 @@
-import { hasPermission, type ImportKind, importTemplateQuery, Perm, type PermId } from '@app/contracts';
-import { ORDER_IMPORT_COLUMNS } from '../../orders/orders.import';
-import { PRODUCT_COLUMNS } from '../../products/products.import';
-import { PROVIDER_COLUMNS } from '../../providers/providers.import';
+import { hasPermission, type ImportKind, importTemplateQuery } from '@app/contracts';
 import { forbidden } from '../http/errors';
 import { access, route } from '../http/route';
 import { sendXlsxBuffer, xlsxBuffer } from './export';
+import type { ImportSpec } from './import';
 
-const TEMPLATES: Record<ImportKind, { columns: readonly string[]; perm: PermId }> = {
-  provider: { columns: PROVIDER_COLUMNS, perm: Perm.providers },
-  product: { columns: PRODUCT_COLUMNS, perm: Perm.providers },
-  order: { columns: ORDER_IMPORT_COLUMNS, perm: Perm.orders },
-};
+type ImportTemplate = Pick<ImportSpec<never>, 'columns' | 'perm'>;
 
-export const templateRoutes = [
+/** The template route over the import kinds the domains register (every kind, so none answers without one). */
+export const importTemplateRoutes = (templates: Record<ImportKind, ImportTemplate>) => [
   /** The empty import sheet of a kind: its header row. */
   route({
     method: 'GET',
@@ -20,7 +15,7 @@ export const templateRoutes = [
     access: access.admin(),
     query: importTemplateQuery,
     handler: async ({ user, query, reply }) => {
-      const template = TEMPLATES[query.kind];
+      const template = templates[query.kind];
       if (!hasPermission(user.roleIds, template.perm)) throw forbidden();
       return sendXlsxBuffer(reply, `${query.kind}-template.xlsx`, await xlsxBuffer(template.columns, []));
     },
