@@ -13,9 +13,9 @@ import { type UserRow, users } from '../members/members.schema';
 import { assertUnique, createAdmin as insertAdmin, uniqueOnFields } from '../members/members.service';
 import type { DbOrTx } from '../platform/db/client';
 import { FOREIGN_KEY_VIOLATION, hasSqlState } from '../platform/db/errors';
+import { keywordFilter, paged, pageWindow } from '../platform/db/paging';
 import { AppError, conflict, fieldError, notFound } from '../platform/http/errors';
 import { roles, userRoles } from './access.schema';
-import { keywordFilter, paged, pageWindow } from './paging';
 import { hashPassword } from './passwords';
 import type { Principal } from './principal';
 

@@ -3,9 +3,9 @@ import { and, asc, count, desc, eq, gte, lt } from 'drizzle-orm';
 import type { z } from 'zod';
 import { users } from '../members/members.schema';
 import { auditLogs } from '../platform/audit/audit.schema';
+import { keywordFilter, paged, pageWindow } from '../platform/db/paging';
 import { rangeEnd, rangeStart } from '../platform/http/date-range';
 import { access, route } from '../platform/http/route';
-import { keywordFilter, paged, pageWindow } from './paging';
 
 type AuditFilter = z.output<typeof auditQuery>;
 

@@ -10,9 +10,9 @@ import {
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../platform/db/client';
+import { keywordFilter, paged, pageWindow } from '../platform/db/paging';
 import { badRequest, fieldError, notFound } from '../platform/http/errors';
 import { permissions } from './access.schema';
-import { keywordFilter, paged, pageWindow } from './paging';
 
 type PermissionRow = typeof permissions.$inferSelect;
 type PermissionInput = z.output<typeof permissionBody>;

@@ -3,9 +3,9 @@ import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { users } from '../members/members.schema';
 import type { DbOrTx } from '../platform/db/client';
+import { keywordFilter, paged, pageWindow } from '../platform/db/paging';
 import { badRequest, conflict, fieldError, notFound } from '../platform/http/errors';
 import { permissions, rolePermissions, roles, userRoles } from './access.schema';
-import { keywordFilter, paged, pageWindow } from './paging';
 
 type RoleRow = typeof roles.$inferSelect;
 type RoleInput = z.output<typeof roleBody>;

@@ -1,6 +1,6 @@
 import type { Locale, Paged, PageQuery } from '@app/contracts';
 import { desc, type SQL, sql } from 'drizzle-orm';
-import { containsPattern } from '../access/paging';
+import { containsPattern } from '../platform/db/paging';
 import { contentAttachments, contentItems } from './content.schema';
 
 /**

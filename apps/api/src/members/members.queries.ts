@@ -11,8 +11,8 @@ import { and, asc, type Column, count, desc, eq, inArray, not, type SQL, sql } f
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { levelName } from '../access/current-user';
-import { keywordFilter } from '../access/paging';
 import type { DbOrTx } from '../platform/db/client';
+import { keywordFilter } from '../platform/db/paging';
 import { fieldError } from '../platform/http/errors';
 import { pathRange } from '../tree/tree-path';
 import { wallets } from '../wallet/wallet.schema';

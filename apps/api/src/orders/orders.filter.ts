@@ -1,10 +1,10 @@
 import { type OrderFilter, SALES_SWITCHES, type SalesSwitch } from '@app/contracts';
 import { and, type Column, eq, type SQL, sql } from 'drizzle-orm';
-import { containsPattern } from '../access/paging';
 import type { Principal } from '../access/principal';
 import { type UserRow, users } from '../members/members.schema';
 import { maskedName } from '../members/viewer';
 import { type Db, type DbOrTx, queryRows } from '../platform/db/client';
+import { containsPattern } from '../platform/db/paging';
 import { rangeEnd, rangeStart } from '../platform/http/date-range';
 import { fieldError, forbidden } from '../platform/http/errors';
 import { products } from '../products/products.schema';

@@ -1,9 +1,9 @@
 import { formatCents, type ProductInput, type ProductView, type SourceType } from '@app/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { keywordFilter } from '../access/paging';
 import { audit } from '../platform/audit/audit';
 import type { Db, DbOrTx } from '../platform/db/client';
+import { keywordFilter } from '../platform/db/paging';
 import { notFound } from '../platform/http/errors';
 import { levelById, providerById } from '../providers/lookups';
 import { providers } from '../providers/providers.schema';

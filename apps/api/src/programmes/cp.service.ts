@@ -1,12 +1,12 @@
 import { BonusKey, type CpBonusRow, type CpInfo, type CpListItem, formatCents } from '@app/contracts';
 import { desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { containsPattern } from '../access/paging';
 import { CP_PAYOUT_TYPES } from '../bonus/bonus.schema';
 import { countingOrder } from '../bonus/settlement.loader';
 import { users } from '../members/members.schema';
 import { audit } from '../platform/audit/audit';
 import { type DbOrTx, queryRows } from '../platform/db/client';
+import { containsPattern } from '../platform/db/paging';
 import { conflict, notFound } from '../platform/http/errors';
 import { qualifiedCps } from './programmes.schema';
 

@@ -1,11 +1,11 @@
 import { BonusKey, Level, type WecAssessmentDto, type WecStatus } from '@app/contracts';
 import { and, desc, eq, ilike, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { containsPattern } from '../access/paging';
 import { payOneOff } from '../bonus/one-off';
 import { users } from '../members/members.schema';
 import { audit } from '../platform/audit/audit';
 import type { DbOrTx } from '../platform/db/client';
+import { containsPattern } from '../platform/db/paging';
 import { badRequest, notFound } from '../platform/http/errors';
 import { wecAssessments } from './programmes.schema';
 import { assessmentEnd, wecProgress } from './wec.conditions';

@@ -8,9 +8,9 @@ import {
 } from '@app/contracts';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { pageWindow } from '../access/paging';
 import { users } from '../members/members.schema';
 import type { DbOrTx } from '../platform/db/client';
+import { pageWindow } from '../platform/db/paging';
 import { badRequest, fieldError, notFound } from '../platform/http/errors';
 import { postEntry } from '../wallet/ledger';
 import type { Proof } from './proof-upload';

@@ -9,11 +9,11 @@ import {
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
-import { pageWindow } from '../access/paging';
 import { users } from '../members/members.schema';
 import { shownName } from '../members/viewer';
 import { audit } from '../platform/audit/audit';
 import { type DbOrTx, queryRows } from '../platform/db/client';
+import { pageWindow } from '../platform/db/paging';
 import { AppError, fieldError } from '../platform/http/errors';
 import { assertPositiveCents } from './ledger';
 import { transfers } from './wallet.schema';

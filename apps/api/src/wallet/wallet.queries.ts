@@ -8,9 +8,9 @@ import {
 } from '@app/contracts';
 import { and, desc, eq, gt, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { containsPattern, pageWindow } from '../access/paging';
 import { users } from '../members/members.schema';
 import type { DbOrTx } from '../platform/db/client';
+import { containsPattern, pageWindow } from '../platform/db/paging';
 import { walletRecords } from './wallet.schema';
 
 const recordColumns = {

@@ -10,9 +10,9 @@ import {
 } from '@app/contracts';
 import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { containsPattern, pageWindow } from '../access/paging';
 import { users } from '../members/members.schema';
 import type { DbOrTx } from '../platform/db/client';
+import { containsPattern, pageWindow } from '../platform/db/paging';
 import { badRequest, notFound } from '../platform/http/errors';
 import { type LedgerMove, postEntry } from '../wallet/ledger';
 import { type WithdrawalRow, withdrawals } from './withdrawals.schema';
