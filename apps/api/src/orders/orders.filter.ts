@@ -1,6 +1,7 @@
 import { type OrderFilter, SALES_SWITCHES, type SalesSwitch } from '@app/contracts';
 import { and, type Column, eq, type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../access/principal';
+import { memberByNo } from '../members/lookups';
 import { type UserRow, users } from '../members/members.schema';
 import { maskedName } from '../members/viewer';
 import { type Db, type DbOrTx, queryRows } from '../platform/db/client';
@@ -8,7 +9,6 @@ import { containsPattern } from '../platform/db/paging';
 import { rangeEnd, rangeStart } from '../platform/http/date-range';
 import { fieldError, forbidden } from '../platform/http/errors';
 import { products } from '../products/products.schema';
-import { memberByNo } from '../providers/lookups';
 import { providers } from '../providers/providers.schema';
 import { placeIn, type TreePlaces, treeColumns } from '../tree/tree-columns';
 import { pathRange, type TreeKind } from '../tree/tree-path';

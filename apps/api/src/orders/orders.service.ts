@@ -1,16 +1,12 @@
 import { type OrderIngest, SourceType, translate } from '@app/contracts';
 import { and, eq, sql } from 'drizzle-orm';
+import { memberByNo, memberByPlatformId } from '../members/lookups';
 import { levelHistory, type UserRow, users } from '../members/members.schema';
 import type { DbOrTx } from '../platform/db/client';
 import { fieldError } from '../platform/http/errors';
+import { productById } from '../products/lookups';
 import type { ProductRow } from '../products/products.schema';
-import {
-  memberByNo,
-  memberByPlatformId,
-  productById,
-  providerById,
-  providerByNo,
-} from '../providers/lookups';
+import { providerById, providerByNo } from '../providers/lookups';
 import type { ProviderRow } from '../providers/providers.schema';
 import { type OrderRow, orders } from './orders.schema';
 

@@ -1,11 +1,12 @@
 import { formatCents, type ProductInput, type ProductView, type SourceType } from '@app/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { levelById } from '../members/lookups';
 import { audit } from '../platform/audit/audit';
 import type { Db, DbOrTx } from '../platform/db/client';
 import { keywordFilter } from '../platform/db/paging';
 import { notFound } from '../platform/http/errors';
-import { levelById, providerById } from '../providers/lookups';
+import { providerById } from '../providers/lookups';
 import { providers } from '../providers/providers.schema';
 import { type ProductRow, products } from './products.schema';
 

@@ -1,9 +1,9 @@
 import { Perm, type ProviderInput, providerBody } from '@app/contracts';
 import { eq } from 'drizzle-orm';
+import { memberByNo } from '../members/lookups';
 import type { DbOrTx } from '../platform/db/client';
 import { parseOrThrow } from '../platform/http/validation';
 import type { ImportSpec } from '../platform/xlsx/import';
-import { memberByNo } from './lookups';
 import { providers } from './providers.schema';
 import { createProvider, updateProvider } from './providers.service';
 

@@ -1,13 +1,13 @@
 import { formatBp, type ProviderInput, type ProviderView } from '@app/contracts';
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { memberByNo } from '../members/lookups';
 import { users } from '../members/members.schema';
 import { orders } from '../orders/orders.schema';
 import { audit } from '../platform/audit/audit';
 import type { Db, DbOrTx } from '../platform/db/client';
 import { keywordFilter } from '../platform/db/paging';
 import { conflict, notFound } from '../platform/http/errors';
-import { memberByNo } from './lookups';
 import { type ProviderRow, providers } from './providers.schema';
 
 export interface ProviderFilter {
