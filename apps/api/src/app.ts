@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyLoggerOptions } from 'fastify';
 import { RECOMMENDED_PASSWORD_COST, usePasswordCost } from './access/passwords';
+import { loadPrincipal } from './access/principal';
 import type { Config, TrustProxy } from './config';
 import { scopesAdded } from './orders/orders.scopes';
 import type { Db } from './platform/db/client';
@@ -69,6 +70,7 @@ export async function buildApp({
     config,
     tokens: new TokenService(config.jwtSecret, config.tokenTtlSeconds),
     jobs: new JobHost(db, app.log, config.jobTiming),
+    loadPrincipal,
   };
   app.decorate('appContext', ctx);
 

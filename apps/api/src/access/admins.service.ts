@@ -15,9 +15,9 @@ import type { DbOrTx } from '../platform/db/client';
 import { FOREIGN_KEY_VIOLATION, hasSqlState } from '../platform/db/errors';
 import { keywordFilter, paged, pageWindow } from '../platform/db/paging';
 import { AppError, conflict, fieldError, notFound } from '../platform/http/errors';
+import type { Principal } from '../platform/http/principal';
 import { roles, userRoles } from './access.schema';
 import { hashPassword } from './passwords';
-import type { Principal } from './principal';
 
 type CreateInput = z.output<typeof adminCreateBody>;
 type UpdateInput = z.output<typeof adminUpdateBody>;

@@ -11,8 +11,8 @@ import {
 import type { ZodType, z } from 'zod';
 import { audit } from '../platform/audit/audit';
 import type { DbOrTx } from '../platform/db/client';
+import type { Principal } from '../platform/http/principal';
 import { access, type RouteDef, route } from '../platform/http/route';
-import type { Principal } from './principal';
 
 /** What one managed entity offers; mutations run inside the caller's transaction. */
 export interface CrudService<V, C, U> {

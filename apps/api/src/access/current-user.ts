@@ -4,8 +4,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import { levels, users } from '../members/members.schema';
 import type { DbOrTx } from '../platform/db/client';
 import { notFound } from '../platform/http/errors';
+import type { Principal } from '../platform/http/principal';
 import { roles, userRoles } from './access.schema';
-import type { Principal } from './principal';
 
 export function levelName(level: typeof levels.$inferSelect, locale: Locale): string {
   if (locale === 'zh-HK') return level.nameZhHk;

@@ -6,8 +6,8 @@ import { type UserRow, users } from '../members/members.schema';
 import { audit } from '../platform/audit/audit';
 import type { DbOrTx } from '../platform/db/client';
 import { fieldError, notFound } from '../platform/http/errors';
+import type { Principal } from '../platform/http/principal';
 import { hashPassword, verifyPassword } from './passwords';
-import type { Principal } from './principal';
 
 type MeChange = z.output<typeof updateMeBody>;
 

@@ -1,20 +1,9 @@
-import { ALL_PERMISSIONS, type RoleIds } from '@app/contracts';
+import { ALL_PERMISSIONS } from '@app/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { users } from '../members/members.schema';
 import type { DbOrTx } from '../platform/db/client';
+import type { PrincipalLoader } from '../platform/http/principal';
 import { permissions, rolePermissions, roles, userRoles } from './access.schema';
-
-/** The signed-in caller as every route sees it. */
-export interface Principal {
-  id: number;
-  name: string;
-  isAdmin: boolean;
-  isSuper: boolean;
-  status: number;
-  tokenVersion: number;
-  levelId: number;
-  roleIds: RoleIds;
-}
 
 /** Permission numbers granted through the user's enabled roles' enabled permissions (a subquery per user). */
 const permissionIds = sql<number[]>`array(
@@ -45,7 +34,7 @@ const preparePrincipal = (db: DbOrTx) =>
     .where(eq(users.id, sql.placeholder('id')))
     .prepare('load_principal');
 
-export async function loadPrincipal(db: DbOrTx, userId: number): Promise<Principal | null> {
+export const loadPrincipal: PrincipalLoader = async (db, userId) => {
   let query = principalQueries.get(db);
   if (!query) {
     query = preparePrincipal(db);
@@ -55,4 +44,4 @@ export async function loadPrincipal(db: DbOrTx, userId: number): Promise<Princip
   if (!row) return null;
   const { permissionIds: granted, ...user } = row;
   return { ...user, roleIds: user.isSuper ? [ALL_PERMISSIONS] : (granted ?? []).map(Number) };
-}
+};

@@ -12,11 +12,11 @@ import {
   type UserWalletBonus,
 } from '@app/contracts';
 import { eq, sql } from 'drizzle-orm';
-import type { Principal } from '../access/principal';
 import { users } from '../members/members.schema';
 import { shownName } from '../members/viewer';
 import { type DbOrTx, queryRows } from '../platform/db/client';
 import { badRequest, forbidden, notFound } from '../platform/http/errors';
+import type { Principal } from '../platform/http/principal';
 import { allBonusTypes } from './bonus-types.routes';
 import { localName } from './localized';
 

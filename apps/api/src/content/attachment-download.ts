@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
-import type { Principal } from '../access/principal';
 import type { DbOrTx } from '../platform/db/client';
 import { notFound } from '../platform/http/errors';
+import type { Principal } from '../platform/http/principal';
 import { contentAttachments, contentItems } from './content.schema';
 import { visibleTo } from './member-feed';
 

@@ -8,9 +8,9 @@ import type {
   UnreadCount,
 } from '@app/contracts';
 import { and, count, eq, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
-import type { Principal } from '../access/principal';
 import type { DbOrTx } from '../platform/db/client';
 import { notFound } from '../platform/http/errors';
+import type { Principal } from '../platform/http/principal';
 import { attachmentsOf } from './attachments';
 import { attachmentCount, feedOrder, paged, pageWindow, titleMatches } from './content.queries';
 import { contentItems, contentReads } from './content.schema';

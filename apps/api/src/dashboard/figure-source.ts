@@ -1,7 +1,7 @@
 import { formatCents, type Locale, type WorkplaceFigure } from '@app/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Principal } from '../access/principal';
 import type { DbOrTx } from '../platform/db/client';
+import type { Principal } from '../platform/http/principal';
 
 /**
  * Where the workplace figures come from. Each source returns its figures for the

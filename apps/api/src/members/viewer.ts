@@ -1,8 +1,8 @@
 import { hasPermission, maskName, Perm, PRIVATE_USER_FIELDS } from '@app/contracts';
 import { type Column, eq, type SQL, sql } from 'drizzle-orm';
-import type { Principal } from '../access/principal';
 import type { DbOrTx } from '../platform/db/client';
 import { forbidden } from '../platform/http/errors';
+import type { Principal } from '../platform/http/principal';
 import { users } from './members.schema';
 
 /**

@@ -1,6 +1,5 @@
 import { type OrderFilter, SALES_SWITCHES, type SalesSwitch } from '@app/contracts';
 import { and, type Column, eq, type SQL, sql } from 'drizzle-orm';
-import type { Principal } from '../access/principal';
 import { memberByNo } from '../members/lookups';
 import { type UserRow, users } from '../members/members.schema';
 import { maskedName } from '../members/viewer';
@@ -8,6 +7,7 @@ import { type Db, type DbOrTx, queryRows } from '../platform/db/client';
 import { containsPattern } from '../platform/db/paging';
 import { rangeEnd, rangeStart } from '../platform/http/date-range';
 import { fieldError, forbidden } from '../platform/http/errors';
+import type { Principal } from '../platform/http/principal';
 import { products } from '../products/products.schema';
 import { providers } from '../providers/providers.schema';
 import { placeIn, type TreePlaces, treeColumns } from '../tree/tree-columns';

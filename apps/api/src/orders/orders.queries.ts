@@ -11,10 +11,10 @@ import {
 } from '@app/contracts';
 import { and, asc, desc, eq, gt, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Principal } from '../access/principal';
 import { users } from '../members/members.schema';
 import { shownName } from '../members/viewer';
 import { type DbOrTx, queryRows } from '../platform/db/client';
+import type { Principal } from '../platform/http/principal';
 import { providers } from '../providers/providers.schema';
 import type { OrderQuery, TotalsPart } from './orders.conditions';
 import { type OrderRow, orderExportRows, orders, orderTotalsDaily } from './orders.schema';

@@ -9,11 +9,11 @@ import {
 } from '@app/contracts';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Principal } from '../access/principal';
 import type { Config } from '../config';
 import { shownName } from '../members/viewer';
 import { audit } from '../platform/audit/audit';
 import { AppError, forbidden, notFound } from '../platform/http/errors';
+import type { Principal } from '../platform/http/principal';
 import { access, publicRoute, route } from '../platform/http/route';
 import { startXlsxJob } from '../platform/jobs/jobs.runner';
 import { streamXlsx } from '../platform/xlsx/export';

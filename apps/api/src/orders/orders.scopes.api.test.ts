@@ -1,9 +1,10 @@
 import { type OrderFilter, orderListBody } from '@app/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadPrincipal, type Principal } from '../access/principal';
+import { loadPrincipal } from '../access/principal';
 import type { UserRow } from '../members/members.schema';
 import { queryRows } from '../platform/db/client';
+import type { Principal } from '../platform/http/principal';
 import { TEST_PASSWORD } from '../test/factory';
 import { TestApi } from '../test/test-app';
 import { type BuyerSetLimits, orderWhere } from './orders.filter';

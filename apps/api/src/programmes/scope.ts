@@ -1,5 +1,5 @@
-import type { Principal } from '../access/principal';
 import { forbidden } from '../platform/http/errors';
+import type { Principal } from '../platform/http/principal';
 
 /** Holder routes: a member acts only on itself, an admin on anyone. */
 export function ownOrAdmin(user: Principal, id: number): number {

@@ -1,11 +1,11 @@
 import { LEGEND_EXPORT_CAP, type Locale, type MessageKey, translate } from '@app/contracts';
 import type { FastifyReply } from 'fastify';
 import { levelName } from '../access/current-user';
-import type { Principal } from '../access/principal';
 import { levels } from '../members/members.schema';
 import { shownName } from '../members/viewer';
 import type { DbOrTx } from '../platform/db/client';
 import { badRequest } from '../platform/http/errors';
+import type { Principal } from '../platform/http/principal';
 import { type Column, streamXlsx } from '../platform/xlsx/export';
 import { downlineBatches, downlineCount, type SponsoredRow, type TreePosition } from './tree.queries';
 

@@ -2,11 +2,11 @@ import { maskName, type TreeAnswer, type TreeNode, translate } from '@app/contra
 import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Principal } from '../access/principal';
 import type { UserRow } from '../members/members.schema';
 import { createMember } from '../members/members.service';
 import { auditLogs } from '../platform/audit/audit.schema';
 import { type Db, queryRows } from '../platform/db/client';
+import type { Principal } from '../platform/http/principal';
 import { TEST_PASSWORD } from '../test/factory';
 import { TestApi } from '../test/test-app';
 import { sendLegend } from './legend-export';

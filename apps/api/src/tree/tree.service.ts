@@ -1,10 +1,10 @@
 import { type Locale, TREE_MAX_LEVELS, TREE_NODE_CAP, type TreeAnswer, type TreeNode } from '@app/contracts';
 import { levelName } from '../access/current-user';
-import type { Principal } from '../access/principal';
 import { levels } from '../members/members.schema';
 import { shownName } from '../members/viewer';
 import type { DbOrTx } from '../platform/db/client';
 import { forbidden, notFound } from '../platform/http/errors';
+import type { Principal } from '../platform/http/principal';
 import {
   childCounts,
   downlineCount,

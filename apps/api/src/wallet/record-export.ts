@@ -1,6 +1,6 @@
 import type { WalletRecordItem } from '@app/contracts';
-import type { Principal } from '../access/principal';
 import type { Db } from '../platform/db/client';
+import type { Principal } from '../platform/http/principal';
 import type { XlsxJob } from '../platform/jobs/jobs.runner';
 import { type Column, keysetBatches } from '../platform/xlsx/export';
 import { countRecords, type RecordFilter, recordBatchFetcher } from './wallet.queries';

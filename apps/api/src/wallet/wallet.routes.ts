@@ -9,9 +9,9 @@ import {
   walletRecordListQuery,
   walletRecordQuery,
 } from '@app/contracts';
-import type { Principal } from '../access/principal';
 import { forbidden } from '../platform/http/errors';
 import { idempotent } from '../platform/http/idempotency';
+import type { Principal } from '../platform/http/principal';
 import { access, route } from '../platform/http/route';
 import { startXlsxJob } from '../platform/jobs/jobs.runner';
 import { checkInvariant } from './invariant';

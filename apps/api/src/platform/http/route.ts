@@ -9,11 +9,11 @@ import {
 } from '@app/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import type { ZodType, z } from 'zod';
-import { loadPrincipal, type Principal } from '../../access/principal';
 import type { Config } from '../../config';
 import type { Db } from '../db/client';
 import type { JobHost } from '../jobs/job-host';
 import { AppError, forbidden } from './errors';
+import type { Principal, PrincipalLoader } from './principal';
 import { refuseUnstorableText } from './storable-text';
 import type { TokenService } from './tokens';
 import { parseOrThrow } from './validation';
@@ -47,6 +47,8 @@ export interface AppContext {
   tokens: TokenService;
   /** Where this process runs jobs (exports, imports, settlement runs). */
   jobs: JobHost;
+  /** Who a verified token's user is now (app.ts passes access/principal.ts: platform knows no domain). */
+  loadPrincipal: PrincipalLoader;
 }
 
 export interface Ctx<B, Q, P> {
@@ -190,7 +192,7 @@ async function authorize(req: FastifyRequest, ctx: AppContext, rule: Access): Pr
       ? new AppError(ResultCode.TOKEN_EXPIRED, 'session.expired')
       : new AppError(ResultCode.ILLEGAL_TOKEN, 'session.illegalToken');
   }
-  const principal = await loadPrincipal(ctx.db, check.claims.userId);
+  const principal = await ctx.loadPrincipal(ctx.db, check.claims.userId);
   if (!principal) {
     if (rule.kind === 'public') return null;
     throw new AppError(ResultCode.ILLEGAL_TOKEN, 'session.illegalToken');
