@@ -2,7 +2,7 @@ import { ResultCode, resolveLocale, translate } from '@app/contracts';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyLoggerOptions } from 'fastify';
-import { RECOMMENDED_PASSWORD_COST, usePasswordCost } from './access/passwords';
+import { onPasswordHashed, RECOMMENDED_PASSWORD_COST, usePasswordCost } from './access/passwords';
 import { loadPrincipal } from './access/principal';
 import type { Config, TrustProxy } from './config';
 import { scopesAdded } from './orders/orders.scopes';
@@ -78,7 +78,12 @@ export async function buildApp({
   app.setErrorHandler(sendError);
 
   // After the error handler: a route takes the handler in force when it is declared.
-  registerMetrics(app, { db, enabled: config.metrics ?? false, token: config.metricsToken });
+  registerMetrics(app, {
+    db,
+    enabled: config.metrics ?? false,
+    token: config.metricsToken,
+    onPasswordHashed,
+  });
 
   const apiRoutes: ApiRouteInfo[] = [];
   app.addHook('onRoute', referencePageAccess);

@@ -3,7 +3,6 @@ import { ResultCode } from '@app/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import client from 'prom-client';
-import { onPasswordHashed } from '../../access/passwords';
 import { type Db, hasConnectionPool } from '../db/client';
 import { AppError, notFound } from '../http/errors';
 import { onJobFinished } from '../jobs/jobs.runner';
@@ -14,6 +13,8 @@ export interface MetricsOptions {
   enabled: boolean;
   /** When set, a scrape must send `Authorization: Bearer <token>`. */
   token?: string;
+  /** Subscribes to the password hashes this process runs (app.ts passes access/passwords.ts); returns the unsubscribe. */
+  onPasswordHashed: (listener: (hash: { cost: { N: number }; seconds: number }) => void) => () => void;
 }
 
 /** Requests that matched no route (the web app's fallback, 404s) share one label value. */
@@ -28,7 +29,8 @@ const UNMATCHED_ROUTE = '(unmatched)';
  * (sum them); the job counts come from the shared jobs table, so every process reports the same
  * figures (take max, not sum).
  */
-export function registerMetrics(app: FastifyInstance, { db, enabled, token }: MetricsOptions): void {
+export function registerMetrics(app: FastifyInstance, options: MetricsOptions): void {
+  const { db, enabled, token } = options;
   if (!enabled) {
     app.get('/metrics', async () => {
       throw notFound('common.routeNotFound');
@@ -40,7 +42,7 @@ export function registerMetrics(app: FastifyInstance, { db, enabled, token }: Me
   observeRequests(app, registry);
   if (hasConnectionPool(db)) observePool((db as unknown as { $client: pg.Pool }).$client, registry);
   observeJobs(app, db, registry);
-  observePasswordHashing(app, registry);
+  observePasswordHashing(app, registry, options.onPasswordHashed);
   app.get('/metrics', { logLevel: 'warn' }, async (req, reply) => {
     if (token !== undefined && !bearerMatches(req, token))
       throw new AppError(ResultCode.UNAUTHORIZED, 'health.metricsTokenRequired');
@@ -115,7 +117,11 @@ function observeJobs(app: FastifyInstance, db: Db, registry: client.Registry) {
 }
 
 /** Every scrypt run (sign-ins, unknown accounts included, and new passwords): each costs ~0.3 s of CPU and 128 MiB. */
-function observePasswordHashing(app: FastifyInstance, registry: client.Registry) {
+function observePasswordHashing(
+  app: FastifyInstance,
+  registry: client.Registry,
+  onPasswordHashed: MetricsOptions['onPasswordHashed'],
+) {
   const duration = new client.Histogram({
     name: 'password_hash_duration_seconds',
     help: 'Time of the password hashes (scrypt) this process ran, by the cost N they ran at',
