@@ -20,8 +20,7 @@ import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
 import { prepareDatabase } from '../apps/api/src/bootstrap';
 import { createAdmin } from '../apps/api/src/members/members.service';
-import { BUYER_SET_LIMITS } from '../apps/api/src/orders/orders.filter';
-import { addScopesAhead, SCOPE_AHEAD_FROM } from '../apps/api/src/orders/orders.scopes-ahead';
+import { addScopesAhead, TOTALS_CONFIG } from '../apps/api/src/orders/totals';
 import { openDatabase, queryRows } from '../apps/api/src/platform/db/client';
 import { seedBulkMembers } from '../apps/api/src/seed/bulk-members';
 import { testConfig } from '../apps/api/src/test/test-app';
@@ -152,7 +151,7 @@ async function main() {
   // batch updated its rows).
   await db.execute(sql`vacuum (analyze) users, orders, order_totals_daily`);
   // A run includes the downline scopes' first use: the first requests over a large downline count
-  // exactly while its scope is added in the background (orders.scopes.ts). BENCH_KEEP_SCOPES=1 keeps
+  // exactly while its scope is added in the background (orders/totals/scopes.ts). BENCH_KEEP_SCOPES=1 keeps
   // those of the previous run (the steady state).
   if (!process.env.BENCH_KEEP_SCOPES) await db.execute(sql`delete from order_totals_scopes`);
   // As the server does when it starts (server.ts): the scopes of downlines too large to count exactly
@@ -160,7 +159,7 @@ async function main() {
   const ahead = performance.now();
   const addedAhead = await addScopesAhead(db);
   console.log(
-    `  scopes ahead: ${addedAhead} added for downlines over ${SCOPE_AHEAD_FROM.toLocaleString()} members in ${((performance.now() - ahead) / 1000).toFixed(1)} s`,
+    `  scopes ahead: ${addedAhead} added for downlines over ${TOTALS_CONFIG.scopeAheadFrom.toLocaleString()} members in ${((performance.now() - ahead) / 1000).toFixed(1)} s`,
   );
   const app = await buildApp({ db, config: { ...testConfig(), databaseUrl: SERVER } });
   await app.ready();
@@ -199,7 +198,7 @@ async function main() {
           d2 as (select split_part(tree_path, '/', 3) as parent, split_part(tree_path, '/', 4) as id, count(*) as n
                  from users where tree_depth >= 2 group by 1, 2)
      select u.user_no as v from d2 join d1 on d1.id = d2.parent join users u on u.id = d2.id::int
-     where d2.n - 1 <= ${SCOPE_AHEAD_FROM} and d1.n - (d2.n - 1) > ${BUYER_SET_LIMITS.complementUpTo}
+     where d2.n - 1 <= ${TOTALS_CONFIG.scopeAheadFrom} and d1.n - (d2.n - 1) > ${TOTALS_CONFIG.complementUpTo}
      order by d2.n desc limit 1`,
   );
   const buyer = await pick(`select u.user_no as v from users u join orders o on o.user_id = u.id limit 1`);

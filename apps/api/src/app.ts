@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyLoggerOptions } from 'fastif
 import { onPasswordHashed, RECOMMENDED_PASSWORD_COST, usePasswordCost } from './access/passwords';
 import { loadPrincipal } from './access/principal';
 import type { Config, TrustProxy } from './config';
-import { scopesAdded } from './orders/orders.scopes';
+import { scopesAdded } from './orders/totals';
 import type { Db } from './platform/db/client';
 import { registerHealthRoutes } from './platform/health/health.routes';
 import { sendError, unavailable } from './platform/http/error-handler';

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { ScryptCost } from './access/passwords';
+import type { TotalsConfig } from './orders/totals';
 
 export interface Config {
   port: number;
@@ -44,6 +45,11 @@ export interface Config {
   jobTiming?: JobTiming;
   /** What an uploaded import file may hold (docs/operations.md); defaults: DEFAULT_IMPORT_LIMITS. */
   importLimits?: ImportLimits;
+  /**
+   * The orders list's totals (orders/totals/config.ts): ORDERS_TOTALS_EXACT=true sets `exact`, counting
+   * every total over the orders instead of the rollup (docs/operations.md); the rest keep their defaults.
+   */
+  ordersTotals?: Partial<TotalsConfig>;
 }
 
 export const MB = 1024 * 1024;
@@ -116,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownGraceMs: Number(env.SHUTDOWN_GRACE_MS || 20_000),
     jobTiming: parseJobTiming(env),
     importLimits: parseImportLimits(env),
+    ordersTotals: { exact: parseOrdersTotalsExact(env.ORDERS_TOTALS_EXACT) },
   };
 }
 
@@ -129,6 +136,14 @@ export function parseSeedDemo(value: string | undefined, hasDatabaseUrl: boolean
   if (text === 'true') return true;
   if (text === 'false') return false;
   throw new Error(`SEED_DEMO must be true or false, not ${JSON.stringify(value)}`);
+}
+
+/** ORDERS_TOTALS_EXACT: true counts the orders list's totals over the orders (default false: from the rollup). */
+export function parseOrdersTotalsExact(value: string | undefined): boolean {
+  const text = value?.trim().toLowerCase() ?? '';
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  throw new Error(`ORDERS_TOTALS_EXACT must be true or false, not ${JSON.stringify(value)}`);
 }
 
 function parseInitialAdmin(env: NodeJS.ProcessEnv): Config['initialAdmin'] {

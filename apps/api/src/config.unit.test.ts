@@ -76,3 +76,12 @@ describe('import limits', () => {
     expect(() => parseImportLimits({ IMPORT_MAX_PART_MB: 'lots' })).toThrow(/positive/);
   });
 });
+
+describe('ORDERS_TOTALS_EXACT', () => {
+  it('forces exact totals only when true, and refuses anything but true or false', () => {
+    expect(load({}).ordersTotals).toEqual({ exact: false });
+    expect(load({ ORDERS_TOTALS_EXACT: 'false' }).ordersTotals).toEqual({ exact: false });
+    expect(load({ ORDERS_TOTALS_EXACT: 'true' }).ordersTotals).toEqual({ exact: true });
+    expect(() => load({ ORDERS_TOTALS_EXACT: '1' })).toThrow(/ORDERS_TOTALS_EXACT must be true or false/);
+  });
+});

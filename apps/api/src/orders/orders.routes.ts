@@ -19,13 +19,13 @@ import { startXlsxJob } from '../platform/jobs/jobs.runner';
 import { streamXlsx } from '../platform/xlsx/export';
 import { startImport } from '../platform/xlsx/import';
 import { orderExportJob } from './orders.export';
-import { orderWhere } from './orders.filter';
 import { orderImport } from './orders.import';
 import { ingestDocs } from './orders.ingest-docs';
-import { anyOrder, type OrderJoinRow, orderByNo, orderPage, toOrderDetail } from './orders.queries';
+import { anyOrder, type OrderJoinRow, orderByNo, toOrderDetail } from './orders.queries';
 import { refundToWallet } from './orders.refund';
 import { monthlyTransferColumns, monthlyTransferRows, refundColumns, refundRows } from './orders.reports';
 import { ingestOrder, resolveOrder } from './orders.service';
+import { orderFilterWhere, orderPageAndTotals } from './totals';
 
 const personName = (viewer: Principal) => (r: OrderJoinRow, who: 'buyer' | 'referer' | 'sponsor') => {
   const p = r[who];
@@ -71,9 +71,13 @@ export const orderRoutes = [
     access: access.holder(Perm.orders),
     body: orderListBody,
     handler: async ({ app, user, body, req }) => {
-      const query = await orderWhere(app.db, body, user, { onScopeError: scopeErrorLog(req) });
-      if (!body.export) return orderPage(app.db, user, body, query);
-      const job = orderExportJob(app.db, user, body, query.where, personName(user));
+      if (!body.export)
+        return orderPageAndTotals(app.db, user, body, {
+          ...app.config.ordersTotals,
+          onScopeError: scopeErrorLog(req),
+        });
+      const where = await orderFilterWhere(app.db, body, user);
+      const job = orderExportJob(app.db, user, body, where, personName(user));
       return startXlsxJob(app.jobs, job);
     },
   }),
@@ -82,13 +86,10 @@ export const orderRoutes = [
     url: '/api/orders/item/:orderNo',
     access: access.holder(Perm.orders),
     params: z.object({ orderNo: z.string().trim().min(1, 'validation.required').max(100) }),
-    handler: async ({ app, user, params, req }) => {
-      const row = await visibleOrder(user, await orderByNo(app.db, params.orderNo), async () => {
-        const { where } = await orderWhere(app.db, { order_no: params.orderNo } as never, user, {
-          onScopeError: scopeErrorLog(req),
-        });
-        return anyOrder(app.db, where);
-      });
+    handler: async ({ app, user, params }) => {
+      const row = await visibleOrder(user, await orderByNo(app.db, params.orderNo), async () =>
+        anyOrder(app.db, await orderFilterWhere(app.db, { order_no: params.orderNo } as never, user)),
+      );
       return toOrderDetail(user, row);
     },
   }),

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { prepareDatabase } from '../bootstrap';
 import { type Config, databaseLocation } from '../config';
-import { keepScopesAhead } from '../orders/orders.scopes-ahead';
+import { keepScopesAhead } from '../orders/totals';
 import { type Database, openDatabase } from '../platform/db/client';
 import { databaseAddress, waitForDatabase } from '../platform/db/wait-for-database';
 import { startBanner } from './banner';
@@ -33,7 +33,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
     await prepareDatabase(database);
     const firstStart = await prepareFirstStart(database.db, config);
     const app = await listening(await buildApp({ db: database.db, config, logger: true }), config);
-    const stopScopesAhead = keepScopesAhead(database.db, (error) => app.log.error(error));
+    const stopScopesAhead = keepScopesAhead(database.db, (error) => app.log.error(error), {
+      config: config.ordersTotals,
+    });
     const url = `http://localhost:${(app.server.address() as AddressInfo).port}`;
     const databaseText = location.dataDir
       ? `embedded PGlite in ${location.dataDir}`

@@ -1,7 +1,7 @@
 import { and, or, type SQL, sql } from 'drizzle-orm';
-import { users } from '../members/members.schema';
-import { orders, orderTotalsDaily } from './orders.schema';
-import { inScope } from './orders.scopes';
+import { users } from '../../members/members.schema';
+import { orders, orderTotalsDaily } from '../orders.schema';
+import { inScope } from './scopes';
 
 /**
  * Buyers counted from the rollup: the orders of a scope (null: every order) less those bought by
@@ -71,7 +71,8 @@ const boughtBy = (members: SQL) =>
 
 /**
  * Collects the conditions on `orders`; each filter says whether order_totals_daily (UTC day,
- * provider, product, source type, subtype) can express it too. A new filter must pick one.
+ * provider, product, source type, subtype) can express it too. A new filter must pick one
+ * (filters.ts).
  * The completion range and the buyers are kept apart: the rollup serves a range's whole days, and
  * a large set of buyers as a scope's orders (all orders, or a downline's) less those of the few
  * members of the scope outside the set.
@@ -79,9 +80,14 @@ const boughtBy = (members: SQL) =>
 export class Conditions {
   private readonly onOrders: SQL[] = [];
   private readonly onTotals: SQL[] = [];
-  private exactOnly = false;
+  private exactOnly: boolean;
   private range: { start?: string; end?: string } = {};
   private buyers?: { within: SQL; counted: CountedBuyers | null };
+
+  /** `exact`: count the totals over the orders whatever the conditions (TotalsConfig.exact). */
+  constructor({ exact = false }: { exact?: boolean } = {}) {
+    this.exactOnly = exact;
+  }
 
   /** Whether the rollup may still serve the totals (no exact-only condition so far). */
   get countable() {

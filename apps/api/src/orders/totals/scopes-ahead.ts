@@ -1,17 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import { users } from '../members/members.schema';
-import { type Db, queryRows } from '../platform/db/client';
-import { treeColumns } from '../tree/tree-columns';
-import { pathRange, type TreeKind } from '../tree/tree-path';
-import { BUYER_SET_LIMITS } from './orders.filter';
-import { orderTotalsScopes } from './orders.schema';
-import { addScopeOnce } from './orders.scopes';
-
-/**
- * Downlines of more members than this get their scope ahead of their first request: counted exactly,
- * the first requests of a larger one would take over 150 ms (docs/performance/orders.md).
- */
-export const SCOPE_AHEAD_FROM = 10_000;
+import { users } from '../../members/members.schema';
+import { type Db, queryRows } from '../../platform/db/client';
+import { treeColumns } from '../../tree/tree-columns';
+import { pathRange, type TreeKind } from '../../tree/tree-path';
+import { orderTotalsScopes } from '../orders.schema';
+import { type TotalsConfig, totalsConfig } from './config';
+import { addScopeOnce } from './scopes';
 
 /** A member and the number of members below it. */
 interface Node {
@@ -42,12 +36,15 @@ async function largeChildren(db: Db, tree: TreeKind, parent: string | null, larg
 }
 
 export interface ScopesAheadOptions {
+  /** Default: TotalsConfig.scopeAheadFrom. */
   largerThan?: number;
   /**
    * A downline with at most this many members of a scope above it outside it is counted from that
-   * scope (orders.filter.ts, the group sales of the member).
+   * scope (downlines.ts, the group sales of the member). Default: TotalsConfig.complementUpTo.
    */
   near?: number;
+  /** The other settings (how a scope is added): config.ts. */
+  config?: Partial<TotalsConfig>;
   /** Asked between two scopes: stop there (the app is closing). */
   stopped?: () => boolean;
 }
@@ -60,11 +57,8 @@ export interface ScopesAheadOptions {
  * team shares one scope). Returns the number of scopes added.
  */
 export async function addScopesAhead(db: Db, options: ScopesAheadOptions = {}): Promise<number> {
-  const {
-    largerThan = SCOPE_AHEAD_FROM,
-    near = BUYER_SET_LIMITS.complementUpTo,
-    stopped = () => false,
-  } = options;
+  const config = totalsConfig(options.config);
+  const { largerThan = config.scopeAheadFrom, near = config.complementUpTo, stopped = () => false } = options;
   const [everyone] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${users}`);
   let added = 0;
   for (const tree of ['sponsor', 'iblommer'] as const) {
@@ -88,7 +82,7 @@ export async function addScopesAhead(db: Db, options: ScopesAheadOptions = {}): 
         // The scope of this member would hold it and its downline.
         let holding = covered;
         if (scoped.has(node.id)) holding = node.downline + 1;
-        else if (covered - node.downline > near && (await addScopeOnce(db, tree, node.id))) {
+        else if (covered - node.downline > near && (await addScopeOnce(db, tree, node.id, config))) {
           added++;
           holding = node.downline + 1;
         }
@@ -102,14 +96,16 @@ export async function addScopesAhead(db: Db, options: ScopesAheadOptions = {}): 
 }
 
 /**
- * Keeps the scopes of large downlines: adds them now, and again every `everyMs` (default an hour) as
- * downlines grow. Returns a stop function that waits for the pass under way.
+ * Keeps the scopes of large downlines: adds them now, and again every `everyMs` (default
+ * TotalsConfig.scopesAheadEveryMs, an hour) as downlines grow. Returns a stop function that waits for
+ * the pass under way.
  */
 export function keepScopesAhead(
   db: Db,
   onError: (error: unknown) => void,
-  { everyMs = 3_600_000, ...options }: Omit<ScopesAheadOptions, 'stopped'> & { everyMs?: number } = {},
+  { everyMs, ...options }: Omit<ScopesAheadOptions, 'stopped'> & { everyMs?: number } = {},
 ) {
+  const every = everyMs ?? totalsConfig(options.config).scopesAheadEveryMs;
   let stopping = false;
   let pass: Promise<unknown> = Promise.resolve();
   // A pass starts after the previous one ends.
@@ -119,7 +115,7 @@ export function keepScopesAhead(
       .catch(onError);
   };
   run();
-  const timer = setInterval(run, everyMs);
+  const timer = setInterval(run, every);
   timer.unref();
   return async () => {
     stopping = true;

@@ -1,17 +1,16 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { users } from '../members/members.schema';
-import type { Db, DbOrTx } from '../platform/db/client';
-import { hasSqlState, LOCK_NOT_AVAILABLE } from '../platform/db/errors';
-import { treeColumns } from '../tree/tree-columns';
-import { lockTree, pathRange, type TreeKind } from '../tree/tree-path';
-import { addOrderTotals } from './orders.rollup';
-import { orders, orderTotalsDaily, orderTotalsScopes } from './orders.schema';
+import { users } from '../../members/members.schema';
+import type { Db, DbOrTx } from '../../platform/db/client';
+import { hasSqlState, LOCK_NOT_AVAILABLE } from '../../platform/db/errors';
+import { treeColumns } from '../../tree/tree-columns';
+import { lockTree, pathRange, type TreeKind } from '../../tree/tree-path';
+import { orders, orderTotalsDaily, orderTotalsScopes } from '../orders.schema';
+import { TOTALS_CONFIG, type TotalsConfig } from './config';
+import { addOrderTotals } from './rollup';
 
-/**
- * How long adding a scope waits for order writers in flight (an import) before giving up; writers
- * arriving meanwhile queue behind it.
- */
-const WAIT_FOR_WRITERS = '300ms';
+/** What adding a scope may take: how long it waits for order writers in flight (an import; writers
+ * arriving meanwhile queue behind it), and the memory it groups a downline's orders in. */
+type ScopeSettings = Pick<TotalsConfig, 'waitForWriters' | 'scopeWorkMem'>;
 
 /** Scopes being added, per database, by tree and ancestor. */
 const adding = new WeakMap<Db, Map<string, Promise<boolean>>>();
@@ -42,13 +41,18 @@ export async function nearestScope(db: DbOrTx, tree: TreeKind, path: string): Pr
  * Adds the scope of `ancestorId`'s downline in `tree` unless it is being added already (by a request
  * or by scopes-ahead). True once the scope exists; false when it could not be added this time.
  */
-export function addScopeOnce(db: Db, tree: TreeKind, ancestorId: number): Promise<boolean> {
+export function addScopeOnce(
+  db: Db,
+  tree: TreeKind,
+  ancestorId: number,
+  settings: ScopeSettings = TOTALS_CONFIG,
+): Promise<boolean> {
   const pending = adding.get(db) ?? new Map<string, Promise<boolean>>();
   adding.set(db, pending);
   const key = `${tree}:${ancestorId}`;
   const running = pending.get(key);
   if (running) return running;
-  const added = addScope(db, tree, ancestorId).finally(() => pending.delete(key));
+  const added = addScope(db, tree, ancestorId, settings).finally(() => pending.delete(key));
   pending.set(key, added);
   return added;
 }
@@ -61,22 +65,27 @@ export async function scopesAdded(db: Db): Promise<void> {
 /**
  * Adds the scope: its rows are aggregated from the orders while order writes and moves of that
  * tree wait (a share lock on `orders`, then the tree's shared advisory lock, in that order as the
- * triggers take theirs; orders.rollup.ts), so no write is missed or counted twice. A transaction
+ * triggers take theirs; rollup.ts), so no write is missed or counted twice. A transaction
  * of its own (`Db`): inside an older one, its snapshot could predate writes that committed while it
- * waited. Nothing is added when writers held `orders` for longer than WAIT_FOR_WRITERS (the next
+ * waited. Nothing is added when writers held `orders` for longer than `waitForWriters` (the next
  * request, or the next pass of the scopes ahead, tries again).
  */
-async function addScope(db: Db, tree: TreeKind, ancestorId: number): Promise<boolean> {
+async function addScope(
+  db: Db,
+  tree: TreeKind,
+  ancestorId: number,
+  { waitForWriters, scopeWorkMem }: ScopeSettings,
+): Promise<boolean> {
   try {
     return await db.transaction(async (tx) => {
-      await tx.execute(sql.raw(`set local lock_timeout = '${WAIT_FOR_WRITERS}'`));
+      await tx.execute(sql.raw(`set local lock_timeout = '${waitForWriters}'`));
       await tx.execute(sql`lock table orders in share mode`);
       await lockTree(tx, tree, 'shared');
       const path = treeColumns[tree].path;
       const [ancestor] = await tx.select({ path }).from(users).where(eq(users.id, ancestorId));
       if (!ancestor) return false;
       // The members' orders by their user_id index (a join would scan every order), grouped in memory.
-      await tx.execute(sql`set local work_mem = '64MB'`);
+      await tx.execute(sql.raw(`set local work_mem = '${scopeWorkMem}'`));
       const [added] = await tx
         .insert(orderTotalsScopes)
         .values({ tree, ancestorId })

@@ -1,18 +1,20 @@
 import { type OrderFilter, type OrderListMeta, orderListBody } from '@app/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadPrincipal } from '../access/principal';
-import type { UserRow } from '../members/members.schema';
-import { queryRows } from '../platform/db/client';
-import type { Principal } from '../platform/http/principal';
-import { importSheet } from '../platform/xlsx/test-files';
-import { TEST_PASSWORD } from '../test/factory';
-import { TestApi } from '../test/test-app';
-import { BUYER_SET_LIMITS, type BuyerSetLimits, orderWhere } from './orders.filter';
-import { SalesFixtures, surfaced } from './orders.fixtures';
-import { orderPage, orderTotals, pageRows, refererSortedRows } from './orders.queries';
-import { orders } from './orders.schema';
-import { scopesAdded } from './orders.scopes';
+import { loadPrincipal } from '../../access/principal';
+import type { UserRow } from '../../members/members.schema';
+import { queryRows } from '../../platform/db/client';
+import type { Principal } from '../../platform/http/principal';
+import { importSheet } from '../../platform/xlsx/test-files';
+import { TEST_PASSWORD } from '../../test/factory';
+import { TestApi } from '../../test/test-app';
+import { SalesFixtures, surfaced } from '../orders.fixtures';
+import { orders } from '../orders.schema';
+import { type BuyerSetLimits, TOTALS_CONFIG } from './config';
+import { orderWhere } from './filters';
+import { orderPageAndTotals } from './index';
+import { orderPage, orderTotals, pageRows, refererSortedRows } from './page';
+import { scopesAdded } from './scopes';
 
 /**
  * The list's totals from order_totals_daily must equal an exact count over the orders, for every
@@ -69,14 +71,22 @@ const list = (body: Filter, token = adminToken) =>
 
 /** The query once a scope it needs was added (the first request counts exactly and adds it in the background). */
 async function whereOnceScoped(filter: OrderFilter, viewer: Principal, limits: BuyerSetLimits) {
-  await orderWhere(api.db, filter, viewer, { limits, onScopeError: surfaced });
+  await orderWhere(api.db, filter, viewer, { ...limits, onScopeError: surfaced });
   await scopesAdded(api.db);
-  return orderWhere(api.db, filter, viewer, { limits, onScopeError: surfaced });
+  return orderWhere(api.db, filter, viewer, { ...limits, onScopeError: surfaced });
 }
 
-async function exactAndRollup(filter: Filter, viewer: Principal, limits = BUYER_SET_LIMITS) {
+/** The exact count: the same filter with the switch that forces it (TotalsConfig.exact). */
+async function exactly(filter: OrderFilter, viewer: Principal, limits: BuyerSetLimits) {
+  const query = await orderWhere(api.db, filter, viewer, { ...limits, exact: true, onScopeError: surfaced });
+  expect(query.totals, 'the exact switch counts over the orders').toBeNull();
+  expect(query.walk).toBeUndefined();
+  return orderTotals(api.db, query);
+}
+
+async function exactAndRollup(filter: Filter, viewer: Principal, limits: BuyerSetLimits = TOTALS_CONFIG) {
   const query = await whereOnceScoped(orderListBody.parse(filter), viewer, limits);
-  const exact = await orderTotals(api.db, { where: query.where, totals: null });
+  const exact = await exactly(orderListBody.parse(filter), viewer, limits);
   return { query, exact, served: await orderTotals(api.db, query) };
 }
 
@@ -357,10 +367,10 @@ describe('orders list totals from order_totals_daily', () => {
     const { top } = await smallDownline('tot_bg');
     const filter = orderListBody.parse({ group_sales: true, member_id: top.userNo });
     const limits = { directUpTo: 0, complementUpTo: 0 };
-    const first = await orderWhere(api.db, filter, admin, { limits, onScopeError: surfaced });
+    const first = await orderWhere(api.db, filter, admin, { ...limits, onScopeError: surfaced });
     expect(first.totals).toBeNull();
     await scopesAdded(api.db);
-    const next = await orderWhere(api.db, filter, admin, { limits, onScopeError: surfaced });
+    const next = await orderWhere(api.db, filter, admin, { ...limits, onScopeError: surfaced });
     expect(next.totals).toContainEqual(expect.objectContaining({ from: 'rollup' }));
     expect(await orderTotals(api.db, next)).toEqual(await orderTotals(api.db, first));
     expect((await orderTotals(api.db, next)).total).toBe(1);
@@ -636,5 +646,24 @@ describe('orders list of a downline counted from its scope', () => {
           }
     }
     expect(pages).toBeGreaterThan(12);
+  });
+});
+
+describe('orders list with the exact switch (ORDERS_TOTALS_EXACT)', () => {
+  it('answers the same page and totals as without it, every total counted over the orders', async () => {
+    for (const [filter] of cases())
+      for (const sort of ['completed_at', 'referer'] as const)
+        for (const page of [1, 2]) {
+          const body = orderListBody.parse({ ...filter, sort, page });
+          const label = `${JSON.stringify(filter)} ${sort} ${page}`;
+          const exact = await orderPageAndTotals(api.db, admin, body, {
+            exact: true,
+            onScopeError: surfaced,
+          });
+          const usual = await orderPageAndTotals(api.db, admin, body, { onScopeError: surfaced });
+          expect(exact, label).toEqual(usual);
+          const { totals } = await orderWhere(api.db, body, admin, { exact: true, onScopeError: surfaced });
+          expect(totals, label).toBeNull();
+        }
   });
 });

@@ -1,14 +1,14 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../platform/db/client';
+import type { DbOrTx } from '../../platform/db/client';
 
 /**
- * order_totals_daily (orders.schema.ts) is kept by statement-level triggers on `orders`, so every
+ * order_totals_daily (../orders.schema.ts) is kept by statement-level triggers on `orders`, so every
  * writer — ingestion, the xlsx import, refund marking, seeders, tests, bulk SQL — updates it in
  * its own transaction, and the orders list may serve totals from it that equal an exact count.
  * Each INSERT / UPDATE / DELETE statement aggregates its transition tables by bucket (UTC
  * completion day, provider, product, source type, subtype, status) and upserts the differences
  * in key order: once for every order (scope null), and once for each scope (a tracked ancestor,
- * orders.scopes.ts) whose downline holds the buyer. An UPDATE that touches none of those columns
+ * scopes.ts) whose downline holds the buyer. An UPDATE that touches none of those columns
  * nor the amounts (refund marking sets refunded_at only) nets to zero and writes nothing.
  * TRUNCATE empties the rollup.
  *

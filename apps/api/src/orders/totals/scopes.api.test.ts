@@ -1,17 +1,18 @@
 import { type OrderFilter, orderListBody } from '@app/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadPrincipal } from '../access/principal';
-import type { UserRow } from '../members/members.schema';
-import { queryRows } from '../platform/db/client';
-import type { Principal } from '../platform/http/principal';
-import { TEST_PASSWORD } from '../test/factory';
-import { TestApi } from '../test/test-app';
-import { type BuyerSetLimits, orderWhere } from './orders.filter';
-import { SalesFixtures, surfaced } from './orders.fixtures';
-import { orderTotals } from './orders.queries';
-import { scopesAdded } from './orders.scopes';
-import { addScopesAhead, keepScopesAhead } from './orders.scopes-ahead';
+import { loadPrincipal } from '../../access/principal';
+import type { UserRow } from '../../members/members.schema';
+import { queryRows } from '../../platform/db/client';
+import type { Principal } from '../../platform/http/principal';
+import { TEST_PASSWORD } from '../../test/factory';
+import { TestApi } from '../../test/test-app';
+import { SalesFixtures, surfaced } from '../orders.fixtures';
+import type { BuyerSetLimits } from './config';
+import { orderWhere } from './filters';
+import { orderTotals } from './page';
+import { scopesAdded } from './scopes';
+import { addScopesAhead, keepScopesAhead } from './scopes-ahead';
 
 /**
  * Which scope counts a downline: its own, one above it that holds few other members, or one added
@@ -35,7 +36,7 @@ const scopeOwners = async () =>
 /** The query of `filter` as the list builds it, its totals as served and as counted exactly. */
 async function served(filter: Record<string, unknown>, limits: BuyerSetLimits) {
   const query = await orderWhere(api.db, orderListBody.parse(filter) as OrderFilter, admin, {
-    limits,
+    ...limits,
     onScopeError: surfaced,
   });
   return {

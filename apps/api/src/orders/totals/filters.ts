@@ -1,0 +1,143 @@
+import { type OrderFilter, SALES_SWITCHES } from '@app/contracts';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { memberByNo } from '../../members/lookups';
+import { type UserRow, users } from '../../members/members.schema';
+import { maskedName } from '../../members/viewer';
+import type { Db, DbOrTx } from '../../platform/db/client';
+import { containsPattern } from '../../platform/db/paging';
+import { rangeEnd, rangeStart } from '../../platform/http/date-range';
+import { fieldError, forbidden } from '../../platform/http/errors';
+import type { Principal } from '../../platform/http/principal';
+import { products } from '../../products/products.schema';
+import { providers } from '../../providers/providers.schema';
+import { orders, orderTotalsDaily } from '../orders.schema';
+import { Conditions, type OrderQuery } from './conditions';
+import { type TotalsConfig, totalsConfig } from './config';
+import { countedDownline, DOWNLINE_SWITCHES, type Downline, downlineMembers } from './downlines';
+
+/**
+ * The orders screen's filters, one by one. TO ADD A FILTER: add its field to `orderFilterFields`
+ * (packages/contracts/src/schemas/orders.ts), then one line below that hands its condition to `q`:
+ *
+ * - `q.both(onOrders, onRollup)` when order_totals_daily has the column too (UTC completion day,
+ *   provider, product, source type, subtype): the condition on `orders`, and the same on
+ *   `orderTotalsDaily` (or null for a value the rollup cannot express). The totals stay fast.
+ * - `q.exact(onOrders)` for anything else (order numbers, names…): the totals of a filtered set
+ *   that uses it are counted over the matching orders (exact, slower on large sets).
+ * - `buyer.push(onUsers)` for a condition on the buyer's `users` row; it becomes
+ *   `user_id in (select id from users where …)` and is counted exactly too.
+ *
+ * Nothing else changes: the page, the totals and the export follow from `q`. The oracle test
+ * (totals.api.test.ts) lists filters with whether the rollup serves them: add yours to `cases`.
+ * A member sees their own network only (docs/product/orders.md): keep what they may not search for
+ * (others' e-mail addresses) limited to themselves, as below.
+ */
+
+/** How the filtered set is found and counted (exact, the limits: config.ts; defaults TOTALS_CONFIG). */
+export interface OrderQuerySettings extends Partial<TotalsConfig> {
+  /**
+   * Hears that a scope failed to be added in the background. The request has its answer by then,
+   * so no one else would: a failure left to reject would be unhandled and end the process.
+   */
+  onScopeError: (error: unknown) => void;
+}
+
+const isBelow = (path: string, ancestorPath: string) => path.startsWith(ancestorPath);
+
+/** Matches no order; its totals are read from no rollup row (or counted over no order). */
+const nothing = (exact: boolean): OrderQuery => ({
+  where: sql`false`,
+  totals: exact ? null : [{ from: 'rollup', where: sql`false`, sign: 1 }],
+});
+
+/**
+ * Turns the orders screen's filters into one WHERE on `orders` (buyer conditions as
+ * `user_id in (select … from users …)`, so the totals need no join), plus how the totals are
+ * counted (conditions.ts). Members see their own network only: without a
+ * switch, orders bought by themselves or their downline; a switch may be about themselves
+ * or a member of their downline.
+ */
+export async function orderWhere(
+  db: Db,
+  f: OrderFilter,
+  viewer: Principal,
+  settings: OrderQuerySettings,
+): Promise<OrderQuery> {
+  const config = totalsConfig(settings);
+  if (f.phone && !viewer.isAdmin) throw forbidden();
+  const on = SALES_SWITCHES.find((s) => f[s]);
+  const [self] = viewer.isAdmin ? [] : await db.select().from(users).where(eq(users.id, viewer.id));
+  const named = f.member_id ? await findMember(db, f.member_id, Boolean(on)) : undefined;
+  if (named === null) return nothing(config.exact);
+
+  const buyer: SQL[] = [];
+  let downline: Downline | undefined;
+  const q = new Conditions({ exact: config.exact });
+  if (on) {
+    const subject = named ?? self;
+    if (!subject) throw fieldError('member_id', 'sales.mustFillGlobalId');
+    if (self && !isBelow(subject.treePath, self.treePath)) throw forbidden();
+    if (on === 'channel_sales') {
+      const referred = sql`(select ${providers.id} from ${providers} where ${providers.referrerUserId} = ${subject.id})`;
+      q.both(
+        sql`${orders.providerId} in ${referred}`,
+        sql`${orderTotalsDaily.providerId} = any(array${referred})`,
+      );
+    } else if (on === 'referral_sales') buyer.push(sql`${users.parentUserId} = ${subject.id}`);
+    else downline = DOWNLINE_SWITCHES[on](subject);
+  } else {
+    if (named) q.exact(eq(orders.userId, named.id));
+    if (self) downline = { tree: 'sponsor', subject: self, from: 0 };
+  }
+  if (downline) buyer.push(downlineMembers(downline));
+  if (f.name) {
+    // Evaluated once (an InitPlan, through the trigram index), then the orders are found through their user_id index.
+    const pattern = containsPattern(f.name);
+    const fullName = sql`(${users.name} ilike ${pattern} or ${users.displayName} ilike ${pattern})`;
+    // A member matches what they see (docs/product/orders.md): their own name, others' masked. The characters a mask
+    // shows are the name's own, so unless the search has a '*' a match also matches the name (indexed).
+    const matching = self
+      ? and(
+          f.name.includes('*') ? undefined : fullName,
+          sql`case when ${users.id} = ${self.id} then ${fullName} else ${maskedName(users.name)} ilike ${pattern} end`,
+        )!
+      : fullName;
+    q.exact(sql`${orders.userId} = any(array(select ${users.id} from ${users} where ${matching}))`);
+  }
+  // Others' e-mail addresses and WordPress ids are not shown to a member: they match only their own.
+  const ownOnly = self ? eq(users.id, self.id) : undefined;
+  if (f.email) buyer.push(and(sql`lower(${users.email}) = lower(${f.email})`, ownOnly)!);
+  if (f.phone) buyer.push(eq(users.phone, f.phone));
+  if (f.wordpress_id) buyer.push(and(eq(users.platformId, f.wordpress_id), ownOnly)!);
+  if (f.user_id) q.exact(eq(orders.userId, f.user_id));
+  if (f.order_no) q.exact(eq(orders.orderNo, f.order_no));
+  if (f.platform_order_no) q.exact(eq(orders.platformOrderNo, f.platform_order_no));
+  if (f.subtype) q.both(eq(orders.subtype, f.subtype), eq(orderTotalsDaily.subtype, f.subtype));
+  if (f.provider_id)
+    q.both(eq(orders.providerId, f.provider_id), eq(orderTotalsDaily.providerId, f.provider_id));
+  if (f.source_type)
+    q.both(eq(orders.sourceType, f.source_type), eq(orderTotalsDaily.sourceType, f.source_type));
+  q.completed(f.date_from ? rangeStart(f.date_from) : undefined, f.date_to ? rangeEnd(f.date_to) : undefined);
+  if (f.tags?.length) {
+    const tagged = sql`(select ${products.id} from ${products} where ${products.tags} && ${sql.param(f.tags)}::text[])`;
+    // On the rollup the ids are looked up once: a scope's rows may not be in the statistics yet, and a
+    // join planned for a handful of rows would scan the products once per bucket.
+    q.both(sql`${orders.productId} in ${tagged}`, sql`${orderTotalsDaily.productId} = any(array${tagged})`);
+  }
+  if (buyer.length > 0) {
+    // Only the sets of a downline alone may be counted from the rollup (downlines.ts).
+    const counted =
+      downline && buyer.length === 1 && q.countable
+        ? await countedDownline(db, downline, config, settings.onScopeError)
+        : null;
+    q.boughtBy(and(...buyer)!, counted);
+  }
+  return q.build();
+}
+
+/** The member a MemberId names; for a plain filter an unknown id simply matches nothing (null). */
+async function findMember(db: DbOrTx, userNo: string, forSwitch: boolean): Promise<UserRow | null> {
+  if (forSwitch) return memberByNo(db, userNo, 'member_id');
+  const [row] = await db.select().from(users).where(eq(users.userNo, userNo));
+  return row ?? null;
+}

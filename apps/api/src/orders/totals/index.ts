@@ -1,0 +1,45 @@
+import type { OrderFilter, OrderListMeta, OrderView } from '@app/contracts';
+import type { SQL } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client';
+import type { Principal } from '../../platform/http/principal';
+import { totalsConfig } from './config';
+import { type OrderQuerySettings, orderWhere } from './filters';
+import { orderPage } from './page';
+
+/**
+ * The orders totals: the only module code outside this folder imports (README.md tells the design).
+ */
+
+export { TOTALS_CONFIG, type TotalsConfig } from './config';
+export type { OrderQuerySettings } from './filters';
+export { scopesAdded } from './scopes';
+export { addScopesAhead, keepScopesAhead } from './scopes-ahead';
+
+/**
+ * The page and totals of a filter: one page of the orders the viewer may see that match `filter`, in
+ * its sort, with the count and sums of all of them (`meta`). `settings.exact` (ORDERS_TOTALS_EXACT)
+ * counts the totals over the orders instead of the rollup; the other settings default to TOTALS_CONFIG.
+ */
+export async function orderPageAndTotals(
+  db: Db,
+  viewer: Principal,
+  filter: OrderFilter,
+  settings: OrderQuerySettings,
+): Promise<{ list: OrderView[]; meta: OrderListMeta }> {
+  const config = totalsConfig(settings);
+  const query = await orderWhere(db, filter, viewer, settings);
+  return orderPage(db, viewer, filter, query, config.walkUpTo, config.refererWalkFrom);
+}
+
+/**
+ * The orders the viewer may see that match `filter`, as a condition on `orders` (an export, or
+ * whether an order is in a member's network). Nothing is counted, so no scope is added.
+ */
+export async function orderFilterWhere(
+  db: Db,
+  filter: OrderFilter,
+  viewer: Principal,
+): Promise<SQL | undefined> {
+  const { where } = await orderWhere(db, filter, viewer, { exact: true, onScopeError: () => {} });
+  return where;
+}
