@@ -14,6 +14,12 @@ import { lockTree, type TreeKind } from './tree-path';
  * subtree. Moves of one tree are serialised by its advisory lock (`lockTree`)
  * so two concurrent moves cannot build a cycle between them, and members
  * created meanwhile wait for the new paths.
+ *
+ * The UPDATE of `users` also fires the orders totals trigger `users_order_totals_move` (migration
+ * 0001_functions_and_triggers.sql): once any downline scope exists, it moves the orders of every
+ * moved member out of the scopes they left and into those they joined, in this transaction, and
+ * order writers wait on the same tree lock. A large move costs that much longer
+ * (orders/totals/README.md, "Triggers").
  */
 export async function moveSubtree(
   db: Db,
