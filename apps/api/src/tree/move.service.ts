@@ -19,7 +19,7 @@ import { lockTree, type TreeKind } from './tree-path';
  * 0001_functions_and_triggers.sql): once any downline scope exists, it moves the orders of every
  * moved member out of the scopes they left and into those they joined, in this transaction, and
  * order writers wait on the same tree lock. A large move costs that much longer
- * (orders/totals/README.md, "Triggers").
+ * (orders/totals/README.md, "The triggers").
  */
 export async function moveSubtree(
   db: Db,
