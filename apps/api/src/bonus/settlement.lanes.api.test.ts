@@ -151,6 +151,25 @@ describe('a settlement run paying member ranges in lanes', () => {
     expect(paid.length).toBeGreaterThan(0);
   });
 
+  it("given a caller's transaction (the demo seeder), it pays in it and commits nothing itself", async () => {
+    const rollback = new Error('the caller rolls back');
+    const outer = api.db.transaction(async (tx) => {
+      const { run } = await runSettlement(tx, {
+        period: '2026-10',
+        dryRun: false,
+        startedBy: null,
+        passPayouts,
+      });
+      expect(run).toMatchObject({ status: 'done', payout_count: expect.any(Number) });
+      expect((await tx.select().from(bonusPayouts)).length).toBe(run.payout_count);
+      throw rollback;
+    });
+    await expect(outer).rejects.toBe(rollback);
+    expect(await api.db.select().from(bonusPayouts)).toEqual([]);
+    expect(await api.db.select().from(bonusSettlementRuns)).toEqual([]);
+    for (const n of NAMES) expect((await walletBalance(api.db, scn.ids[n])).availableCents, n).toBe(0);
+  });
+
   it('stopped part-way (as at a shutdown), it keeps whole ranges paid, and the next run pays exactly the rest', async () => {
     // The third range to report stops the run: on PGlite the two ranges before it are committed; on a pool
     // the first batch's two ranges are, and the third range's lane partner finishes its own.

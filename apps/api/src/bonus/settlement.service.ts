@@ -1,5 +1,6 @@
 import { BonusKey, formatCents, type SettlementResult, type SettlementRunDto } from '@app/contracts';
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { desc, eq, inArray, is, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import { users } from '../members/members.schema';
 import { orders } from '../orders/orders.schema';
@@ -41,7 +42,8 @@ type RunRow = typeof bonusSettlementRuns.$inferSelect;
  * A run pays members in ranges, each range committed with its ledger records once paid, on both databases
  * (see paymentLanes): a run that fails part-way keeps the ranges committed before (each payout with its
  * wallet record, under the run's id), none half paid, and is recorded failed with its error; running the
- * period again pays exactly the rest, the unique keys skipping what was paid. A real run's row is committed
+ * period again pays exactly the rest, the unique keys skipping what was paid (given a caller's transaction,
+ * it pays in it and commits nothing itself). A real run's row is committed
  * as 'running' with (PostgreSQL: before) its first range; one left running by a process that died is
  * recorded failed by the next run. Every run — done, dry or failed — is in the audit log (who, period,
  * type, dry run, status, totals); `req` is the admin's request (null for scripts). `progress` hears
@@ -125,20 +127,22 @@ export async function runSettlement(
  * their own side by side, while the run's transaction holds the settlement lock. On PGlite (one connection):
  * the run's own transaction, committed after each range and begun again with the lock taken again, so the
  * run keeps the connection from start to end (nothing else runs between its ranges: PGlite queues every
- * other query and transaction) and a failure rolls back only the range being paid.
+ * other query and transaction) and a failure rolls back only the range being paid. A run given a caller's
+ * transaction (the demo seeder) pays in it and commits nothing: the caller's transaction decides.
  */
-const paymentLanes = (db: DbOrTx, tx: Tx): PaymentLanes =>
-  hasConnectionPool(db)
-    ? { count: PAYMENT_LANES, open: (work) => db.transaction(work) }
-    : {
-        count: 1,
-        open: async (work) => {
-          await work(tx);
-          await tx.execute(sql`commit`);
-          await tx.execute(sql`begin`);
-          await lockSettlements(tx);
-        },
-      };
+const paymentLanes = (db: DbOrTx, tx: Tx): PaymentLanes => {
+  if (hasConnectionPool(db)) return { count: PAYMENT_LANES, open: (work) => db.transaction(work) };
+  if (is(db, PgTransaction)) return { count: 1, open: (work) => work(tx) };
+  return {
+    count: 1,
+    open: async (work) => {
+      await work(tx);
+      await tx.execute(sql`commit`);
+      await tx.execute(sql`begin`);
+      await lockSettlements(tx);
+    },
+  };
+};
 
 /** Records how a run ended, over its 'running' row when it has one. */
 const recordRun = (db: DbOrTx, run: typeof bonusSettlementRuns.$inferInsert) =>
