@@ -40,7 +40,7 @@ export const bonusSettlementRuns = pgTable(
     /** null = every enabled type. */
     typeKey: smallint('type_key'),
     dryRun: boolean('dry_run').notNull().default(false),
-    /** done | failed */
+    /** running | done | failed */
     status: text('status').notNull(),
     startedBy: integer('started_by').references(() => users.id),
     payoutCount: integer('payout_count').notNull().default(0),
@@ -59,7 +59,8 @@ export const bonusSettlementRuns = pgTable(
  * paid it. The unique key makes re-running a settled period pay nothing more.
  *
  * No foreign keys, on purpose: a monthly run writes millions of rows and the three checks (run, user,
- * order; one lookup each per row) were two thirds of their insert (docs/performance/history.md). The rows are
+ * order; one trigger query each per row) make their insert 3–4× slower, taking the monthly run past its
+ * 60 s target (measured again for issue 18: docs/performance/settlement.md). The rows are
  * written only by payBonuses, with the ids of the run it records and of members and orders it loaded;
  * the member is held by the wallet record each payout has (wallet_records → wallets → users), and runs
  * and orders are never deleted.

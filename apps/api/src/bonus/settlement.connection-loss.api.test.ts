@@ -15,8 +15,9 @@ const sumOf = (name: (typeof NAMES)[number]) =>
     .reduce((s, cents) => s + cents, 0);
 
 /**
- * A settlement run whose connections the server kills part-way (PostgreSQL only: a run pays member ranges in
- * lanes of their own, each committed with its ledger records).
+ * A settlement run whose connections the server kills part-way (PostgreSQL only: embedded PGlite has no
+ * server connection to kill). A run commits each member range with its ledger records on both databases;
+ * settlement.lanes.api.test.ts pins what a run failing part-way keeps on both.
  */
 describe.skipIf(!process.env.DATABASE_URL)('a settlement run losing its database connections', () => {
   let api: TestApi;

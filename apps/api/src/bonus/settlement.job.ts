@@ -10,8 +10,8 @@ import { periodRange, runSettlement } from './settlement.service';
  * The period is checked first, so a bad one answers 400 and starts nothing. The job reports payouts paid
  * of payouts due, waits while another run holds the settlement lock, and ends with the run's
  * `SettlementResult` as its result; a failed run ends the job failed with the run's error and, as
- * `processed`, the payouts that stay paid (on PostgreSQL the member ranges committed before the failure;
- * on PGlite none). `passPayouts`: see runSettlement (tests).
+ * `processed`, the payouts that stay paid (the member ranges committed before the failure, on PostgreSQL
+ * and PGlite alike). `passPayouts`: see runSettlement (tests).
  */
 export function startSettlement(
   jobs: JobHost,
@@ -33,7 +33,8 @@ export function startSettlement(
         dryRun: body.dry_run,
         startedBy,
         req,
-        // Shutting down rolls the run back rather than waiting minutes for it.
+        // Shutting down stops the run at its next report rather than waiting minutes for it: the range
+        // being paid rolls back, those committed before stay paid (the next run pays the rest).
         progress: (processed, total) => {
           throwIfStopped(signal);
           report(processed, total);

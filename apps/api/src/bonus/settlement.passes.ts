@@ -65,7 +65,8 @@ export function summariseDue(scope: SettlementScope, previewLimit: number): DueS
 
 /**
  * Where a run's payments are written: `count` lanes side by side, each range of members paid inside
- * one transaction that `open` gives (the run's own, or one of its own on a pool of connections).
+ * one transaction that `open` gives and commits once `work` succeeds (one of its own on a pool of
+ * connections; on PGlite the run's own, committed and begun again), or rolls back when `work` fails.
  */
 export interface PaymentLanes {
   count: number;

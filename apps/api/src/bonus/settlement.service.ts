@@ -1,10 +1,11 @@
 import { BonusKey, formatCents, type SettlementResult, type SettlementRunDto } from '@app/contracts';
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { desc, eq, inArray, is, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import { users } from '../members/members.schema';
 import { orders } from '../orders/orders.schema';
 import { audit } from '../platform/audit/audit';
-import { type Db, type DbOrTx, hasConnectionPool, queryRows } from '../platform/db/client';
+import { type Db, type DbOrTx, hasConnectionPool, queryRows, type Tx } from '../platform/db/client';
 import { badRequest } from '../platform/http/errors';
 import { bonusSettlementRuns, bonusTypes } from './bonus.schema';
 import type { Payout } from './engine/types';
@@ -38,17 +39,18 @@ type RunRow = typeof bonusSettlementRuns.$inferSelect;
  * Settles a period: computes the payouts of every enabled type (or one type) and pays those not paid
  * before, each through the wallet ledger. A dry run computes the same and pays nothing. Runs are
  * serialised: the run's transaction holds the settlement lock while it loads, counts and pays.
- * On embedded PGlite the run pays inside that transaction, so a failed run pays nothing. On a PostgreSQL
- * pool it pays members in ranges, PAYMENT_LANES transactions side by side, each committed with its ledger
- * records when its range is paid: a run that fails part-way keeps what those committed (each payout with
- * its wallet record, under the run's id) and is recorded as failed; running the period again pays the
- * rest, the unique keys skipping what was paid. A failed run is recorded with its error. On a pool a real
- * run's row is committed as 'running' before its lanes pay; one left running by a process that died is
+ * A run pays members in ranges, each range committed with its ledger records once paid, on both databases
+ * (see paymentLanes): a run that fails part-way keeps the ranges committed before (each payout with its
+ * wallet record, under the run's id), none half paid, and is recorded failed with its error; running the
+ * period again pays exactly the rest, the unique keys skipping what was paid (given a caller's transaction,
+ * it pays in it and commits nothing itself). A real run's row is committed
+ * as 'running' with (PostgreSQL: before) its first range; one left running by a process that died is
  * recorded failed by the next run. Every run — done, dry or failed — is in the audit log (who, period,
  * type, dry run, status, totals); `req` is the admin's request (null for scripts). `progress` hears
  * (payouts paid, payouts due) from inside the transaction: once the due payouts are counted, as they are
- * paid, and (dry run) at the end; it must not wait on the database. `commit` counts payouts inside the
- * transaction that pays them, called last in it (a job's `commit`: its figure after a failure).
+ * paid, and (dry run) at the end; it must not wait on the database, and what it throws fails the run
+ * like any error. `commit` counts payouts inside the transaction that pays them, called last in it (a
+ * job's `commit`: its figure after a failure).
  */
 export async function runSettlement(
   db: DbOrTx,
@@ -79,10 +81,12 @@ export async function runSettlement(
     return await db.transaction(async (tx) => {
       await lockSettlements(tx);
       await closeInterruptedRuns(tx, input.req);
-      // Lanes commit payouts before the run does: its row is committed first (as running), so they name a
-      // recorded run even if this process dies before the end.
-      if (!input.dryRun && hasConnectionPool(db))
-        await db.insert(bonusSettlementRuns).values({ id, ...base, status: 'running', totals: [] });
+      // Ranges commit payouts before the run ends: its row is recorded running first (on a pool committed
+      // at once, on PGlite with the first range), so they name a recorded run even if this process dies.
+      if (!input.dryRun)
+        await (hasConnectionPool(db) ? db : tx)
+          .insert(bonusSettlementRuns)
+          .values({ id, ...base, status: 'running', totals: [] });
       const typeRows = await tx.select().from(bonusTypes).where(eq(bonusTypes.enabled, true));
       const types = typeRows
         .filter((t) => input.typeKey == null || t.key === input.typeKey)
@@ -94,13 +98,14 @@ export async function runSettlement(
       const { preview, perMember, ...summary } = summariseDue(scope, PREVIEW_LIMIT);
       const due = summary.payoutCount;
       progress(0, due);
-      const [run] = await recordRun(tx, { id, ...base, status: 'done', ...summary, finishedAt: new Date() });
-      await auditRun(tx, input.req, run!);
       if (input.dryRun) progress(due, due);
       else {
         const pass = { id, passPayouts: input.passPayouts ?? PASS_PAYOUTS, commit: input.commit };
         await payDue(paymentLanes(db, tx), scope, perMember, pass, (paid) => progress(paid, due));
       }
+      // Recorded done last: on PGlite each paid range commits the run's transaction so far.
+      const [run] = await recordRun(tx, { id, ...base, status: 'done', ...summary, finishedAt: new Date() });
+      await auditRun(tx, input.req, run!);
       return { run: (await runDtos(tx, [run!]))[0]!, items: await previewItems(tx, preview) };
     });
   } catch (error) {
@@ -117,11 +122,27 @@ export async function runSettlement(
   }
 }
 
-/** The lanes a run pays through: transactions of their own when `db` is a pool, else the run's. */
-const paymentLanes = (db: DbOrTx, tx: DbOrTx): PaymentLanes =>
-  hasConnectionPool(db)
-    ? { count: PAYMENT_LANES, open: (work) => db.transaction(work) }
-    : { count: 1, open: (work) => work(tx) };
+/**
+ * The lanes a run pays through, each range committed once paid. On a pool: PAYMENT_LANES transactions of
+ * their own side by side, while the run's transaction holds the settlement lock. On PGlite (one connection):
+ * the run's own transaction, committed after each range and begun again with the lock taken again, so the
+ * run keeps the connection from start to end (nothing else runs between its ranges: PGlite queues every
+ * other query and transaction) and a failure rolls back only the range being paid. A run given a caller's
+ * transaction (the demo seeder) pays in it and commits nothing: the caller's transaction decides.
+ */
+const paymentLanes = (db: DbOrTx, tx: Tx): PaymentLanes => {
+  if (hasConnectionPool(db)) return { count: PAYMENT_LANES, open: (work) => db.transaction(work) };
+  if (is(db, PgTransaction)) return { count: 1, open: (work) => work(tx) };
+  return {
+    count: 1,
+    open: async (work) => {
+      await work(tx);
+      await tx.execute(sql`commit`);
+      await tx.execute(sql`begin`);
+      await lockSettlements(tx);
+    },
+  };
+};
 
 /** Records how a run ended, over its 'running' row when it has one. */
 const recordRun = (db: DbOrTx, run: typeof bonusSettlementRuns.$inferInsert) =>
