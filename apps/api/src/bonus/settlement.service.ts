@@ -1,8 +1,8 @@
 import { BonusKey, formatCents, type SettlementResult, type SettlementRunDto } from '@app/contracts';
 import { desc, eq, inArray, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { users } from '../members/members.schema';
 import { orders } from '../orders/orders.schema';
+import { type Actor, systemActor } from '../platform/audit/actor';
 import { audit } from '../platform/audit/audit';
 import { type Db, type DbOrTx, hasConnectionPool, queryRows } from '../platform/db/client';
 import { badRequest } from '../platform/http/errors';
@@ -45,7 +45,7 @@ type RunRow = typeof bonusSettlementRuns.$inferSelect;
  * rest, the unique keys skipping what was paid. A failed run is recorded with its error. On a pool a real
  * run's row is committed as 'running' before its lanes pay; one left running by a process that died is
  * recorded failed by the next run. Every run — done, dry or failed — is in the audit log (who, period,
- * type, dry run, status, totals); `req` is the admin's request (null for scripts). `progress` hears
+ * type, dry run, status, totals); `actor` is the admin (none for scripts). `progress` hears
  * (payouts paid, payouts due) from inside the transaction: once the due payouts are counted, as they are
  * paid, and (dry run) at the end; it must not wait on the database. `commit` counts payouts inside the
  * transaction that pays them, called last in it (a job's `commit`: its figure after a failure).
@@ -58,7 +58,7 @@ export async function runSettlement(
     dryRun: boolean;
     startedBy: number | null;
     now?: Date;
-    req?: FastifyRequest | null;
+    actor?: Actor;
     progress?: (processed: number, total: number) => void;
     commit?: (tx: DbOrTx, payouts: number) => Promise<void>;
     /** Payouts per range of members paid (default PASS_PAYOUTS); tests make it small to get many ranges. */
@@ -78,7 +78,7 @@ export async function runSettlement(
   try {
     return await db.transaction(async (tx) => {
       await lockSettlements(tx);
-      await closeInterruptedRuns(tx, input.req);
+      await closeInterruptedRuns(tx, input.actor);
       // Lanes commit payouts before the run does: its row is committed first (as running), so they name a
       // recorded run even if this process dies before the end.
       if (!input.dryRun && hasConnectionPool(db))
@@ -95,7 +95,7 @@ export async function runSettlement(
       const due = summary.payoutCount;
       progress(0, due);
       const [run] = await recordRun(tx, { id, ...base, status: 'done', ...summary, finishedAt: new Date() });
-      await auditRun(tx, input.req, run!);
+      await auditRun(tx, input.actor, run!);
       if (input.dryRun) progress(due, due);
       else {
         const pass = { id, passPayouts: input.passPayouts ?? PASS_PAYOUTS, commit: input.commit };
@@ -112,7 +112,7 @@ export async function runSettlement(
       error: String((error as Error).message ?? error).slice(0, 500),
       finishedAt: new Date(),
     });
-    await auditRun(db, input.req, failed!);
+    await auditRun(db, input.actor, failed!);
     throw error;
   }
 }
@@ -136,13 +136,13 @@ const recordRun = (db: DbOrTx, run: typeof bonusSettlementRuns.$inferInsert) =>
  * (a live run holds the lock until its row is final): they are recorded failed, keeping what their lanes
  * had committed, which the period's next run does not pay again.
  */
-async function closeInterruptedRuns(tx: DbOrTx, req: FastifyRequest | null | undefined) {
+async function closeInterruptedRuns(tx: DbOrTx, actor: Actor | undefined) {
   const closed = await tx
     .update(bonusSettlementRuns)
     .set({ status: 'failed', error: INTERRUPTED, finishedAt: new Date() })
     .where(eq(bonusSettlementRuns.status, 'running'))
     .returning();
-  for (const run of closed) await auditRun(tx, req, run);
+  for (const run of closed) await auditRun(tx, actor, run);
 }
 
 const INTERRUPTED = 'interrupted: the process running it stopped before it finished';
@@ -156,8 +156,8 @@ async function nextRunId(db: DbOrTx): Promise<number> {
 }
 
 /** The audit row of a run: who started which period and type, dry run or not, its status and totals. */
-function auditRun(db: DbOrTx, req: FastifyRequest | null | undefined, run: RunRow) {
-  return audit(db, req ?? null, {
+function auditRun(db: DbOrTx, actor: Actor | undefined, run: RunRow) {
+  return audit(db, actor ?? systemActor(), {
     action: run.dryRun ? 'dry_run' : 'settle',
     entity: 'bonus_settlement_run',
     entityId: run.id,

@@ -8,9 +8,9 @@ import {
 } from '@app/contracts';
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { FastifyRequest } from 'fastify';
 import { users } from '../members/members.schema';
 import { shownName } from '../members/viewer';
+import type { Actor } from '../platform/audit/actor';
 import { audit } from '../platform/audit/audit';
 import { type DbOrTx, queryRows } from '../platform/db/client';
 import { pageWindow } from '../platform/db/paging';
@@ -69,10 +69,19 @@ export async function sendTransfer(db: DbOrTx, input: TransferInput): Promise<{ 
   return { id: Number(row.transfer_id) };
 }
 
-/** The audit row of a sent transfer: who sent how much to whom, with the sender's remark. */
-export async function auditTransfer(db: DbOrTx, req: FastifyRequest, id: number): Promise<void> {
-  const [row] = await db.select().from(transfers).where(eq(transfers.id, id));
-  await audit(db, req, { action: 'transfer', entity: 'wallet_transfer', entityId: id, after: row });
+/**
+ * A member's transfer as the API makes it: `sendTransfer`, then its audit row (who sent how much to whom,
+ * with the sender's remark) in the same transaction.
+ */
+export async function sendTransferAudited(
+  db: DbOrTx,
+  actor: Actor,
+  input: TransferInput,
+): Promise<{ id: number }> {
+  const sent = await sendTransfer(db, input);
+  const [row] = await db.select().from(transfers).where(eq(transfers.id, sent.id));
+  await audit(db, actor, { action: 'transfer', entity: 'wallet_transfer', entityId: sent.id, after: row });
+  return sent;
 }
 
 const fromUser = alias(users, 'from_user');
