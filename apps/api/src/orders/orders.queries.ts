@@ -3,7 +3,6 @@ import {
   type OrderDetail,
   type OrderFilter,
   type OrderListMeta,
-  type OrderPerson,
   type OrderSort,
   type OrderSubtype,
   type OrderView,
@@ -11,8 +10,8 @@ import {
 } from '@app/contracts';
 import { and, asc, desc, eq, gt, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { memberRef } from '../members/member.presenter';
 import { users } from '../members/members.schema';
-import { shownName } from '../members/viewer';
 import { type DbOrTx, queryRows } from '../platform/db/client';
 import type { Principal } from '../platform/http/principal';
 import { providers } from '../providers/providers.schema';
@@ -67,13 +66,6 @@ function ordering(sort: OrderSort, order: string) {
   return isDesc(order) ? [desc(column), desc(orders.id)] : [asc(column), asc(orders.id)];
 }
 
-/** Non-admins see other people's names masked (docs/product/README.md). */
-type JoinedPerson = { id: number | null; name: string | null; user_no: string | null } | null;
-function shown(viewer: Principal, p: JoinedPerson): OrderPerson | null {
-  if (!p?.id) return null;
-  return { id: p.id, user_no: p.user_no ?? '', name: shownName(viewer, p.id, p.name ?? '') };
-}
-
 export function toOrderView(viewer: Principal, r: OrderJoinRow): OrderView {
   const o = r.order;
   return {
@@ -83,9 +75,9 @@ export function toOrderView(viewer: Principal, r: OrderJoinRow): OrderView {
     status: o.status,
     subtype: o.subtype as OrderSubtype,
     source_type: o.sourceType as 1 | 2 | 3,
-    user: shown(viewer, r.buyer)!,
-    referer_user: shown(viewer, r.referer),
-    user_referer: shown(viewer, r.sponsor),
+    user: memberRef(viewer, r.buyer)!,
+    referer_user: memberRef(viewer, r.referer),
+    user_referer: memberRef(viewer, r.sponsor),
     product_id: o.productId,
     product_name: o.productName,
     provider: r.provider?.id ? { id: r.provider.id, name: r.provider.name } : null,

@@ -10,7 +10,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../config';
-import { shownName } from '../members/viewer';
+import { memberRef } from '../members/member.presenter';
 import { actorOf } from '../platform/http/actor';
 import { AppError, forbidden, notFound } from '../platform/http/errors';
 import type { Principal } from '../platform/http/principal';
@@ -27,11 +27,8 @@ import { refundToWallet } from './orders.refund';
 import { monthlyTransferColumns, monthlyTransferRows, refundColumns, refundRows } from './orders.reports';
 import { ingestPostedOrder } from './orders.service';
 
-const personName = (viewer: Principal) => (r: OrderJoinRow, who: 'buyer' | 'referer' | 'sponsor') => {
-  const p = r[who];
-  if (!p?.id) return null;
-  return shownName(viewer, p.id, p.name ?? '');
-};
+const personName = (viewer: Principal) => (r: OrderJoinRow, who: 'buyer' | 'referer' | 'sponsor') =>
+  memberRef(viewer, r[who])?.name ?? null;
 
 /** Members may open an order bought in their own network. */
 async function visibleOrder(

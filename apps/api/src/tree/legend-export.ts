@@ -1,7 +1,7 @@
 import { LEGEND_EXPORT_CAP, type Locale, type MessageKey, translate } from '@app/contracts';
 import { levelName } from '../access/current-user';
+import { treeNames } from '../members/member.presenter';
 import { levels } from '../members/members.schema';
-import { shownName } from '../members/viewer';
 import type { DbOrTx } from '../platform/db/client';
 import { badRequest } from '../platform/http/errors';
 import type { Principal } from '../platform/http/principal';
@@ -21,7 +21,6 @@ export interface LegendOptions {
 
 async function legendColumns(db: DbOrTx, o: LegendOptions): Promise<Column<SponsoredRow>[]> {
   const levelNames = new Map((await db.select().from(levels)).map((l) => [l.id, levelName(l, o.locale)]));
-  const shown = (r: SponsoredRow, text: string) => shownName(o.viewer, r.id, text);
   const column = (key: MessageKey, width: number, value: Column<SponsoredRow>['value']) => ({
     header: translate(key, o.locale),
     width,
@@ -30,8 +29,8 @@ async function legendColumns(db: DbOrTx, o: LegendOptions): Promise<Column<Spons
   return [
     column('tree.export.generation', 12, (r) => r.depth - o.root.depth),
     column('tree.export.userNo', 16, (r) => r.user_no),
-    column('tree.export.name', 24, (r) => shown(r, r.name)),
-    column('tree.export.fullName', 28, (r) => shown(r, r.display_name || r.name)),
+    column('tree.export.name', 24, (r) => treeNames(o.viewer, r).name),
+    column('tree.export.fullName', 28, (r) => treeNames(o.viewer, r).full_name),
     column('tree.export.level', 20, (r) => levelNames.get(r.level_id) ?? ''),
     column('tree.export.sponsor', 20, (r) => r.sponsor_no ?? ''),
     column('tree.export.joinedAt', 22, (r) =>

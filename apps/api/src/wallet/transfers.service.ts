@@ -1,6 +1,5 @@
 import {
   formatCents,
-  maskName,
   type PageQuery,
   ResultCode,
   type TransferItem,
@@ -8,8 +7,8 @@ import {
 } from '@app/contracts';
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { memberRef, shownName } from '../members/member.presenter';
 import { users } from '../members/members.schema';
-import { shownName } from '../members/viewer';
 import type { Actor } from '../platform/audit/actor';
 import { audit } from '../platform/audit/audit';
 import { type DbOrTx, queryRows } from '../platform/db/client';
@@ -44,7 +43,7 @@ export async function findRecipient(
     .where(recipientCondition(userNo));
   if (!found) throw fieldError('user_no', 'access.userNotFound');
   if (found.id === senderId) throw fieldError('user_no', 'wallet.notToSelf');
-  return { user_no: found.userNo, name: maskName(found.name) };
+  return { user_no: found.userNo, name: shownName({ id: senderId, isAdmin: false }, found.id, found.name) };
 }
 
 const REFUSALS = {
@@ -105,7 +104,7 @@ export async function listTransfers(db: DbOrTx, q: PageQuery, viewer: { id: numb
       .offset(pageWindow(q).offset),
     db.select({ n: sql<number>`count(*)::int` }).from(transfers).where(where),
   ]);
-  const shown = (u: TransferItem['from_user']) => ({ ...u, name: shownName(viewer, u.id, u.name) });
+  const shown = (u: TransferItem['from_user']) => memberRef(viewer, u)!;
   const list: TransferItem[] = rows.map(({ t, from, to }) => ({
     id: t.id,
     amount: formatCents(t.amountCents),
