@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../members/members.schema';
 import { createMember } from '../members/members.service';
+import { systemActor } from '../platform/audit/actor';
 import { auditLogs } from '../platform/audit/audit.schema';
 import { type Db, queryRows } from '../platform/db/client';
 import type { Principal } from '../platform/http/principal';
@@ -397,7 +398,7 @@ describe('members created while their upline moves', () => {
     });
     // A move of x's subtree that keeps its transaction (and the tree lock) open until released.
     const moving = api.db.transaction(async (tx) => {
-      await moveSubtree(tx as unknown as Db, null as never, 'sponsor', {
+      await moveSubtree(tx as unknown as Db, systemActor(), 'sponsor', {
         user_id: x!.id,
         parent_user_id: target.id,
       });
