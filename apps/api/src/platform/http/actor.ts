@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import type { Actor } from '../audit/actor';
-import { systemActor } from '../audit/actor';
 
 const USER_AGENT_MAX = 300;
 
@@ -12,15 +11,11 @@ const USER_AGENT_MAX = 300;
 export function actorOf(req: FastifyRequest): Actor {
   const principal = req.principal;
   return {
-    ...systemActor(req.ip ?? null),
-    ...(principal
-      ? {
-          id: principal.id,
-          isAdmin: principal.isAdmin,
-          isSuper: principal.isSuper,
-          kind: principal.isAdmin ? ('admin' as const) : ('member' as const),
-        }
-      : {}),
+    id: principal?.id ?? null,
+    isAdmin: principal?.isAdmin ?? false,
+    isSuper: principal?.isSuper ?? false,
+    kind: principal ? (principal.isAdmin ? 'admin' : 'member') : 'system',
+    origin: req.ip ?? null,
     userAgent: req.headers['user-agent']?.slice(0, USER_AGENT_MAX) ?? null,
     requestId: req.id,
   };
