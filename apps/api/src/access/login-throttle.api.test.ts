@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseTrustProxy } from '../config';
 import type { UserRow } from '../members/members.schema';
+import { systemActor } from '../platform/audit/actor';
 import { TEST_PASSWORD } from '../test/factory';
 import { TestApi } from '../test/test-app';
 import { THROTTLE } from './login-throttle';
@@ -103,7 +104,7 @@ describe('login throttle per account from one address', () => {
   it("ends every address's wait for an account whose password an operator resets", async () => {
     const member = await api.factory.member();
     for (let i = 0; i <= THROTTLE.perAccount; i++) await signIn(api, member.name, 'wrong-pass', ATTACKER);
-    await resetPassword(api.db, member, 'reset-pass1', { actorId: null, origin: 'cli:test' });
+    await resetPassword(api.db, member, 'reset-pass1', systemActor('cli:test'));
     expect((await signIn(api, member.name, 'reset-pass1', ATTACKER)).status).toBe(200);
   });
 

@@ -3,7 +3,8 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type UserRow, users } from '../members/members.schema';
 import { createAdmin, createMember } from '../members/members.service';
-import { type AuditOrigin, auditFrom } from '../platform/audit/audit';
+import type { Actor } from '../platform/audit/actor';
+import { audit } from '../platform/audit/audit';
 import type { Db, DbOrTx } from '../platform/db/client';
 import { notFound } from '../platform/http/errors';
 import { parseOrThrow } from '../platform/http/validation';
@@ -30,13 +31,13 @@ export async function createSuperAdmin(
   db: Db,
   fields: AccountFields,
   password: string,
-  from: AuditOrigin,
+  from: Actor,
 ): Promise<UserRow> {
   const valid = validPassword(true, password);
   return db.transaction(async (tx) => {
     const user = await createAdmin(tx, { ...fields, password: valid, isSuper: true });
     const after = await adminView(tx, user.id);
-    await auditFrom(tx, from, { action: 'create', entity: 'admin', entityId: user.id, after });
+    await audit(tx, from, { action: 'create', entity: 'admin', entityId: user.id, after });
     return user;
   });
 }
@@ -46,7 +47,7 @@ export async function createTopSponsor(
   db: Db,
   fields: SponsorFields,
   password: string,
-  from: AuditOrigin,
+  from: Actor,
 ): Promise<UserRow> {
   const valid = validPassword(false, password);
   return db.transaction(async (tx) => {
@@ -59,7 +60,7 @@ export async function createTopSponsor(
       parentUserId: null,
     });
     const after = { ...fields, parent_user_id: null, level_id: user.levelId };
-    await auditFrom(tx, from, { action: 'create', entity: 'user', entityId: user.id, after });
+    await audit(tx, from, { action: 'create', entity: 'user', entityId: user.id, after });
     return user;
   });
 }
@@ -72,12 +73,7 @@ export async function findAccount(db: DbOrTx, name: string): Promise<UserRow> {
 }
 
 /** Sets a new password, ends the account's sessions and lifts its sign-in throttle. */
-export async function resetPassword(
-  db: Db,
-  account: UserRow,
-  password: string,
-  from: AuditOrigin,
-): Promise<void> {
+export async function resetPassword(db: Db, account: UserRow, password: string, from: Actor): Promise<void> {
   const passwordHash = await hashPassword(validPassword(account.isAdmin, password));
   await db.transaction(async (tx) => {
     await tx
@@ -85,7 +81,7 @@ export async function resetPassword(
       .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
       .where(eq(users.id, account.id));
     await clearAccountFailures(tx, account.id);
-    await auditFrom(tx, from, {
+    await audit(tx, from, {
       action: 'update',
       entity: account.isAdmin ? 'admin' : 'user',
       entityId: account.id,

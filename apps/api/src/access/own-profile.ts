@@ -1,8 +1,8 @@
 import type { updateMeBody } from '@app/contracts';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { type UserRow, users } from '../members/members.schema';
+import type { Actor } from '../platform/audit/actor';
 import { audit } from '../platform/audit/audit';
 import type { DbOrTx } from '../platform/db/client';
 import { fieldError, notFound } from '../platform/http/errors';
@@ -28,7 +28,7 @@ const bankFields = (u: Partial<UserRow>) => ({
  */
 export async function updateOwnProfile(
   db: DbOrTx,
-  req: FastifyRequest,
+  actor: Actor,
   user: Principal,
   body: MeChange,
 ): Promise<number | null> {
@@ -57,7 +57,7 @@ export async function updateOwnProfile(
   if (!saved) throw notFound('access.userDataNotFound');
   const profile = { before: profileFields(row), after: profileFields(saved) };
   if (body.password || differs(profile.before, profile.after))
-    await audit(db, req, {
+    await audit(db, actor, {
       action: 'update',
       entity: 'user.profile',
       entityId: user.id,
@@ -66,7 +66,7 @@ export async function updateOwnProfile(
     });
   const bank = { before: bankFields(row), after: bankFields(saved) };
   if (differs(bank.before, bank.after))
-    await audit(db, req, { action: 'update', entity: 'user.bank', entityId: user.id, ...bank });
+    await audit(db, actor, { action: 'update', entity: 'user.bank', entityId: user.id, ...bank });
   return body.password ? saved.tokenVersion : null;
 }
 

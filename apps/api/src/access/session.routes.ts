@@ -9,6 +9,7 @@ import {
 } from '@app/contracts';
 import { and, eq, or, sql } from 'drizzle-orm';
 import { users } from '../members/members.schema';
+import { actorOf } from '../platform/http/actor';
 import { AppError } from '../platform/http/errors';
 import { access, publicRoute, route } from '../platform/http/route';
 import { loadCurrentUser, loadProfile } from './current-user';
@@ -92,7 +93,7 @@ const updateMe = route({
   body: updateMeBody,
   message: 'common.editSuccessful',
   handler: async ({ app, req, user, body, locale }): Promise<MeUpdateResult> => {
-    const tokenVersion = await app.db.transaction((tx) => updateOwnProfile(tx, req, user, body));
+    const tokenVersion = await app.db.transaction((tx) => updateOwnProfile(tx, actorOf(req), user, body));
     const profile = await loadProfile(app.db, user, locale);
     if (tokenVersion === null) return profile;
     return { ...profile, access_token: await app.tokens.sign({ userId: user.id, version: tokenVersion }) };

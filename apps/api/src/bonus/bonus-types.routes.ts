@@ -1,18 +1,11 @@
-import {
-  type BonusTypeDto,
-  bonusKeyParams,
-  bonusTypeBody,
-  CUSTOM_BONUS_KEY_MIN,
-  type Locale,
-  Perm,
-} from '@app/contracts';
-import { asc, eq } from 'drizzle-orm';
+import { type BonusTypeDto, bonusKeyParams, bonusTypeBody, type Locale, Perm } from '@app/contracts';
+import { asc } from 'drizzle-orm';
 import { z } from 'zod';
-import { audit } from '../platform/audit/audit';
 import type { DbOrTx } from '../platform/db/client';
-import { badRequest, conflict, notFound } from '../platform/http/errors';
+import { actorOf } from '../platform/http/actor';
 import { access, route } from '../platform/http/route';
 import { type BonusTypeRow, bonusTypes } from './bonus.schema';
+import { createBonusType, updateBonusType } from './bonus-types.service';
 import { cadenceOf } from './engine/kinds';
 import { localName } from './localized';
 
@@ -31,17 +24,6 @@ export const toBonusTypeDto = (t: BonusTypeRow, locale: Locale): BonusTypeDto =>
 
 export const allBonusTypes = (db: DbOrTx) => db.select().from(bonusTypes).orderBy(asc(bonusTypes.key));
 
-const values = (body: z.output<typeof bonusTypeBody>) => ({
-  kind: body.params.kind,
-  nameEn: body.name_en,
-  nameZhHk: body.name_zh_hk,
-  nameZhCn: body.name_zh_cn,
-  params: body.params,
-  columns: body.columns,
-  enabled: body.enabled,
-  updatedAt: new Date(),
-});
-
 /** `/config/index`: every bonus type with its kind, ratios and columns. */
 const list = route({
   method: 'GET',
@@ -57,18 +39,8 @@ const create = route({
   access: access.admin(Perm.bonusConfig),
   body: bonusTypeBody.extend({ key: z.number().int('validation.integer') }),
   message: 'common.addedSuccessfully',
-  handler: ({ app, req, body, locale }) =>
-    app.db.transaction(async (tx) => {
-      if (body.key < CUSTOM_BONUS_KEY_MIN || body.key > 21) throw badRequest('bonus.customKeyOnly');
-      const [created] = await tx
-        .insert(bonusTypes)
-        .values({ key: body.key, ...values(body) })
-        .onConflictDoNothing()
-        .returning();
-      if (!created) throw conflict('bonus.typeExists');
-      await audit(tx, req, { action: 'create', entity: 'bonus_type', entityId: body.key, after: created });
-      return toBonusTypeDto(created, locale);
-    }),
+  handler: async ({ app, req, body, locale }) =>
+    toBonusTypeDto(await app.db.transaction((tx) => createBonusType(tx, actorOf(req), body)), locale),
 });
 
 /** Edits a type's names, ratios, columns and switch; its kind stays. */
@@ -79,19 +51,11 @@ const update = route({
   params: bonusKeyParams,
   body: bonusTypeBody,
   message: 'common.editSuccessful',
-  handler: ({ app, req, params, body, locale }) =>
-    app.db.transaction(async (tx) => {
-      const [before] = await tx.select().from(bonusTypes).where(eq(bonusTypes.key, params.key)).for('update');
-      if (!before) throw notFound();
-      if (before.kind !== body.params.kind) throw badRequest('bonus.kindFixed');
-      const [after] = await tx
-        .update(bonusTypes)
-        .set(values(body))
-        .where(eq(bonusTypes.key, params.key))
-        .returning();
-      await audit(tx, req, { action: 'update', entity: 'bonus_type', entityId: params.key, before, after });
-      return toBonusTypeDto(after!, locale);
-    }),
+  handler: async ({ app, req, params, body, locale }) =>
+    toBonusTypeDto(
+      await app.db.transaction((tx) => updateBonusType(tx, actorOf(req), params.key, body)),
+      locale,
+    ),
 });
 
 export const bonusTypeRoutes = [list, create, update];

@@ -1,13 +1,11 @@
 import { bpToPercent, idParam, type LevelDto, type Locale, levelSettingsBody, Perm } from '@app/contracts';
-import { asc, eq } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import { levels } from '../members/members.schema';
-import { audit } from '../platform/audit/audit';
 import type { DbOrTx } from '../platform/db/client';
-import { notFound } from '../platform/http/errors';
+import { actorOf } from '../platform/http/actor';
 import { access, route } from '../platform/http/route';
+import { type LevelRow, updateLevelSettings } from './levels.service';
 import { localName } from './localized';
-
-type LevelRow = typeof levels.$inferSelect;
 
 const toDto = (l: LevelRow, locale: Locale): LevelDto => ({
   id: l.id,
@@ -39,23 +37,8 @@ const update = route({
   params: idParam,
   body: levelSettingsBody,
   message: 'common.editSuccessful',
-  handler: ({ app, req, params, body, locale }) =>
-    app.db.transaction(async (tx) => {
-      const [before] = await tx.select().from(levels).where(eq(levels.id, params.id)).for('update');
-      if (!before) throw notFound();
-      const [after] = await tx
-        .update(levels)
-        .set({
-          invitationRatioBp: body.invitation_ratio,
-          secondGenRatioBp: body.second_gen_ratio,
-          thirdGenRatioBp: body.third_gen_ratio,
-          shareCap: body.share_cap,
-        })
-        .where(eq(levels.id, params.id))
-        .returning();
-      await audit(tx, req, { action: 'update', entity: 'level', entityId: params.id, before, after });
-      return toDto(after!, locale);
-    }),
+  handler: async ({ app, req, params, body, locale }) =>
+    toDto(await app.db.transaction((tx) => updateLevelSettings(tx, actorOf(req), params.id, body)), locale),
 });
 
 export const levelRoutes = [list, update];

@@ -1,6 +1,6 @@
 import type { JobStarted, startSettlementBody } from '@app/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { Actor } from '../platform/audit/actor';
 import type { JobHost } from '../platform/jobs/job-host';
 import { startJob, throwIfStopped } from '../platform/jobs/jobs.runner';
 import { periodRange, runSettlement } from './settlement.service';
@@ -15,7 +15,7 @@ import { periodRange, runSettlement } from './settlement.service';
  */
 export function startSettlement(
   jobs: JobHost,
-  req: FastifyRequest | null,
+  actor: Actor,
   startedBy: number,
   body: z.output<typeof startSettlementBody>,
   passPayouts?: number,
@@ -32,7 +32,7 @@ export function startSettlement(
         typeKey: body.type_key,
         dryRun: body.dry_run,
         startedBy,
-        req,
+        actor,
         // Shutting down stops the run at its next report rather than waiting minutes for it: the range
         // being paid rolls back, those committed before stay paid (the next run pays the rest).
         progress: (processed, total) => {

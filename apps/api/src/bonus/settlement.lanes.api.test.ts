@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { systemActor } from '../platform/audit/actor';
 import { hasConnectionPool } from '../platform/db/client';
 import { pollJob } from '../platform/jobs/test-jobs';
 import { TEST_PASSWORD } from '../test/factory';
@@ -143,7 +144,7 @@ describe('a settlement run paying member ranges in lanes', () => {
     await payTwiceForE();
     const admin = await api.factory.superAdmin();
     const body = { period: '2026-10', type_key: null, dry_run: false };
-    const started = await startSettlement(api.jobs, null, admin.id, body, passPayouts);
+    const started = await startSettlement(api.jobs, systemActor(), admin.id, body, passPayouts);
     const { job } = await pollJob(api, started, await api.login(admin.name, TEST_PASSWORD));
     const paid = await api.db.select().from(bonusPayouts);
     expect(job).toMatchObject({ status: 'failed', processed: paid.length });

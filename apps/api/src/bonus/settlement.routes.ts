@@ -1,4 +1,5 @@
 import { Perm, pageQuery, startSettlementBody } from '@app/contracts';
+import { actorOf } from '../platform/http/actor';
 import { access, route } from '../platform/http/route';
 import { startSettlement } from './settlement.job';
 import { listRuns } from './settlement.service';
@@ -9,7 +10,7 @@ const start = route({
   url: '/api/bonus/settlements',
   access: access.admin(Perm.bonusConfig),
   body: startSettlementBody,
-  handler: ({ app, req, user, body }) => startSettlement(app.jobs, req, user.id, body),
+  handler: ({ app, req, user, body }) => startSettlement(app.jobs, actorOf(req), user.id, body),
 });
 
 /** What a run would pay, paying nothing: a dry run started as a job. */
@@ -18,7 +19,8 @@ const preview = route({
   url: '/api/bonus/settlements/preview',
   access: access.admin(Perm.bonusConfig),
   body: startSettlementBody,
-  handler: ({ app, req, user, body }) => startSettlement(app.jobs, req, user.id, { ...body, dry_run: true }),
+  handler: ({ app, req, user, body }) =>
+    startSettlement(app.jobs, actorOf(req), user.id, { ...body, dry_run: true }),
 });
 
 const history = route({

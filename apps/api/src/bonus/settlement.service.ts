@@ -1,9 +1,9 @@
 import { BonusKey, formatCents, type SettlementResult, type SettlementRunDto } from '@app/contracts';
 import { desc, eq, inArray, is, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import type { FastifyRequest } from 'fastify';
 import { users } from '../members/members.schema';
 import { orders } from '../orders/orders.schema';
+import { type Actor, systemActor } from '../platform/audit/actor';
 import { audit } from '../platform/audit/audit';
 import { type Db, type DbOrTx, hasConnectionPool, queryRows, type Tx } from '../platform/db/client';
 import { badRequest } from '../platform/http/errors';
@@ -46,7 +46,7 @@ type RunRow = typeof bonusSettlementRuns.$inferSelect;
  * it pays in it and commits nothing itself). A real run's row is committed
  * as 'running' with (PostgreSQL: before) its first range; one left running by a process that died is
  * recorded failed by the next run. Every run — done, dry or failed — is in the audit log (who, period,
- * type, dry run, status, totals); `req` is the admin's request (null for scripts). `progress` hears
+ * type, dry run, status, totals); `actor` is the admin (none for scripts). `progress` hears
  * (payouts paid, payouts due) from inside the transaction: once the due payouts are counted, as they are
  * paid, and (dry run) at the end; it must not wait on the database, and what it throws fails the run
  * like any error. `commit` counts payouts inside the transaction that pays them, called last in it (a
@@ -60,7 +60,7 @@ export async function runSettlement(
     dryRun: boolean;
     startedBy: number | null;
     now?: Date;
-    req?: FastifyRequest | null;
+    actor?: Actor;
     progress?: (processed: number, total: number) => void;
     commit?: (tx: DbOrTx, payouts: number) => Promise<void>;
     /** Payouts per range of members paid (default PASS_PAYOUTS); tests make it small to get many ranges. */
@@ -80,7 +80,7 @@ export async function runSettlement(
   try {
     return await db.transaction(async (tx) => {
       await lockSettlements(tx);
-      await closeInterruptedRuns(tx, input.req);
+      await closeInterruptedRuns(tx, input.actor);
       // Ranges commit payouts before the run ends: its row is recorded running first (on a pool committed
       // at once, on PGlite with the first range), so they name a recorded run even if this process dies.
       if (!input.dryRun)
@@ -105,7 +105,7 @@ export async function runSettlement(
       }
       // Recorded done last: on PGlite each paid range commits the run's transaction so far.
       const [run] = await recordRun(tx, { id, ...base, status: 'done', ...summary, finishedAt: new Date() });
-      await auditRun(tx, input.req, run!);
+      await auditRun(tx, input.actor, run!);
       return { run: (await runDtos(tx, [run!]))[0]!, items: await previewItems(tx, preview) };
     });
   } catch (error) {
@@ -117,7 +117,7 @@ export async function runSettlement(
       error: String((error as Error).message ?? error).slice(0, 500),
       finishedAt: new Date(),
     });
-    await auditRun(db, input.req, failed!);
+    await auditRun(db, input.actor, failed!);
     throw error;
   }
 }
@@ -157,13 +157,13 @@ const recordRun = (db: DbOrTx, run: typeof bonusSettlementRuns.$inferInsert) =>
  * (a live run holds the lock until its row is final): they are recorded failed, keeping what their lanes
  * had committed, which the period's next run does not pay again.
  */
-async function closeInterruptedRuns(tx: DbOrTx, req: FastifyRequest | null | undefined) {
+async function closeInterruptedRuns(tx: DbOrTx, actor: Actor | undefined) {
   const closed = await tx
     .update(bonusSettlementRuns)
     .set({ status: 'failed', error: INTERRUPTED, finishedAt: new Date() })
     .where(eq(bonusSettlementRuns.status, 'running'))
     .returning();
-  for (const run of closed) await auditRun(tx, req, run);
+  for (const run of closed) await auditRun(tx, actor, run);
 }
 
 const INTERRUPTED = 'interrupted: the process running it stopped before it finished';
@@ -177,8 +177,8 @@ async function nextRunId(db: DbOrTx): Promise<number> {
 }
 
 /** The audit row of a run: who started which period and type, dry run or not, its status and totals. */
-function auditRun(db: DbOrTx, req: FastifyRequest | null | undefined, run: RunRow) {
-  return audit(db, req ?? null, {
+function auditRun(db: DbOrTx, actor: Actor | undefined, run: RunRow) {
+  return audit(db, actor ?? systemActor(), {
     action: run.dryRun ? 'dry_run' : 'settle',
     entity: 'bonus_settlement_run',
     entityId: run.id,

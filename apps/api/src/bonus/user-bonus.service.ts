@@ -12,8 +12,8 @@ import {
   type UserWalletBonus,
 } from '@app/contracts';
 import { eq, sql } from 'drizzle-orm';
+import { shownNameOf } from '../members/member.presenter';
 import { users } from '../members/members.schema';
-import { shownName } from '../members/viewer';
 import { type DbOrTx, queryRows } from '../platform/db/client';
 import { badRequest, forbidden, notFound } from '../platform/http/errors';
 import type { Principal } from '../platform/http/principal';
@@ -136,7 +136,7 @@ export async function bonusDetail(
     id: Number(r.id),
     period: r.period,
     order_no: r.order_no,
-    buyer: r.buyer_id !== null && r.buyer !== null ? shownName(viewer, r.buyer_id, r.buyer) : r.buyer,
+    buyer: shownNameOf(viewer, r.buyer_id, r.buyer),
     provider: r.provider,
     sales_point: Number(r.base_sp),
     ratio: r.ratio_bp === null ? null : `${bpToPercent(r.ratio_bp)}%`,

@@ -8,7 +8,7 @@ import {
   sponsorFields,
 } from '../access/operator-accounts';
 import { assertUnique } from '../members/members.service';
-import type { AuditOrigin } from '../platform/audit/audit';
+import { type Actor, systemActor } from '../platform/audit/actor';
 import type { Db } from '../platform/db/client';
 import { parseOrThrow } from '../platform/http/validation';
 import { readPassword } from './password-input';
@@ -21,7 +21,7 @@ export interface AdminCommand {
   usage: string;
   summary: string;
   /** Does the work on a prepared database and answers what it did. */
-  run(db: Db, values: Values, env: NodeJS.ProcessEnv, from: AuditOrigin): Promise<string>;
+  run(db: Db, values: Values, env: NodeJS.ProcessEnv, from: Actor): Promise<string>;
 }
 
 /** `--display-name` arrives as `display-name`; the contracts' fields are snake_case. */
@@ -86,12 +86,12 @@ Every change is written to the audit log with no acting account and the origin c
 `;
 
 /** The audit log's origin of a command-line change: the operating-system account and host that ran it. */
-export function cliOrigin(): AuditOrigin {
+export function cliOrigin(): Actor {
   let user = process.env.USER ?? 'unknown';
   try {
     user = userInfo().username;
   } catch {
     // A container user without a passwd entry: keep $USER.
   }
-  return { actorId: null, origin: `cli:${user}@${hostname()}` };
+  return systemActor(`cli:${user}@${hostname()}`);
 }

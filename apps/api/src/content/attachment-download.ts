@@ -1,13 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import type { FastifyReply } from 'fastify';
 import type { DbOrTx } from '../platform/db/client';
 import { notFound } from '../platform/http/errors';
 import type { Principal } from '../platform/http/principal';
 import { contentAttachments, contentItems } from './content.schema';
 import { visibleTo } from './member-feed';
 
-/** Sends an attachment: admins any, members only those of items they can see. */
-export async function sendAttachment(db: DbOrTx, user: Principal, id: number, reply: FastifyReply) {
+/** An attachment to download: admins any, members only those of items they can see. */
+export async function findAttachment(db: DbOrTx, user: Principal, id: number) {
   const [file] = await db
     .select({
       name: contentAttachments.name,
@@ -18,9 +17,5 @@ export async function sendAttachment(db: DbOrTx, user: Principal, id: number, re
     .leftJoin(contentItems, eq(contentItems.id, contentAttachments.itemId))
     .where(and(eq(contentAttachments.id, id), user.isAdmin ? undefined : visibleTo(user)));
   if (!file) throw notFound('content.attachmentNotFound');
-  return reply
-    .header('content-type', file.mimeType)
-    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`)
-    .header('x-content-type-options', 'nosniff')
-    .send(file.data);
+  return file;
 }

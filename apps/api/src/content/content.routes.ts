@@ -1,5 +1,4 @@
 import {
-  type AuditAction,
   contentAdminQuery,
   contentBody,
   contentMemberQuery,
@@ -8,19 +7,17 @@ import {
   pinBody,
   publishBody,
 } from '@app/contracts';
-import type { FastifyRequest } from 'fastify';
-import { audit } from '../platform/audit/audit';
-import type { Db, DbOrTx } from '../platform/db/client';
+import { actorOf } from '../platform/http/actor';
 import { access, type RouteDef, route } from '../platform/http/route';
-import { sendAttachment } from './attachment-download';
-import { storeUpload } from './attachments';
+import { findAttachment } from './attachment-download';
 import { configRoute } from './config.routes';
 import {
-  createContent,
+  addContent,
+  deleteContent,
+  editContent,
+  flagContent,
   listContent,
-  removeContent,
-  setContentFlag,
-  updateContent,
+  uploadAttachment,
   viewContent,
 } from './content.service';
 import { memberFeed, readItem, unreadCount } from './member-feed';
@@ -30,23 +27,6 @@ const member = access.member(Perm.programmes);
 /** docs/product/content.md: the member announcement list is "members only, admin allowed" (admins see every audience). */
 const feedReader = access.holder(Perm.programmes);
 const ADMIN_URL = '/api/content/admin';
-
-/** Runs one admin change on an item in a transaction and audits its views before and after. */
-function audited(
-  db: Db,
-  req: FastifyRequest,
-  action: AuditAction,
-  id: number,
-  change: (tx: DbOrTx) => Promise<void>,
-) {
-  return db.transaction(async (tx) => {
-    const before = await viewContent(tx, id);
-    await change(tx);
-    const after = await viewContent(tx, id);
-    await audit(tx, req, { action, entity: 'content', entityId: id, before, after });
-    return after;
-  });
-}
 
 /** POST …/:id/publish {published} and …/:id/pin {pinned}. */
 const flagRoute = <S extends typeof publishBody | typeof pinBody>(path: 'publish' | 'pin', schema: S) =>
@@ -58,7 +38,7 @@ const flagRoute = <S extends typeof publishBody | typeof pinBody>(path: 'publish
     body: schema,
     message: 'common.operationSuccessful',
     handler: ({ app, req, params, body }) =>
-      audited(app.db, req, path, params.id, (tx) => setContentFlag(tx, params.id, body)),
+      app.db.transaction((tx) => flagContent(tx, actorOf(req), path, params.id, body)),
   });
 
 export const contentRoutes: RouteDef[] = [
@@ -83,13 +63,7 @@ export const contentRoutes: RouteDef[] = [
     access: admin,
     body: contentBody,
     message: 'common.addedSuccessfully',
-    handler: ({ app, req, user, body }) =>
-      app.db.transaction(async (tx) => {
-        const id = await createContent(tx, body, user.id);
-        const after = await viewContent(tx, id);
-        await audit(tx, req, { action: 'create', entity: 'content', entityId: id, after });
-        return after;
-      }),
+    handler: ({ app, req, body }) => app.db.transaction((tx) => addContent(tx, actorOf(req), body)),
   }),
   route({
     method: 'PUT',
@@ -99,7 +73,7 @@ export const contentRoutes: RouteDef[] = [
     body: contentBody,
     message: 'common.editSuccessful',
     handler: ({ app, req, params, body }) =>
-      audited(app.db, req, 'update', params.id, (tx) => updateContent(tx, params.id, body)),
+      app.db.transaction((tx) => editContent(tx, actorOf(req), params.id, body)),
   }),
   flagRoute('publish', publishBody),
   flagRoute('pin', pinBody),
@@ -109,13 +83,10 @@ export const contentRoutes: RouteDef[] = [
     access: admin,
     params: idParam,
     message: 'common.deletedSuccessfully',
-    handler: ({ app, req, params }) =>
-      app.db.transaction(async (tx) => {
-        const before = await viewContent(tx, params.id);
-        await removeContent(tx, params.id);
-        await audit(tx, req, { action: 'delete', entity: 'content', entityId: params.id, before });
-        return null;
-      }),
+    handler: async ({ app, req, params }) => {
+      await app.db.transaction((tx) => deleteContent(tx, actorOf(req), params.id));
+      return null;
+    },
   }),
   route({
     method: 'POST',
@@ -125,16 +96,7 @@ export const contentRoutes: RouteDef[] = [
     message: 'content.uploaded',
     handler: async ({ app, req, user }) => {
       const file = req.isMultipart() ? await req.file() : undefined;
-      return app.db.transaction(async (tx) => {
-        const view = await storeUpload(tx, file, user.id);
-        await audit(tx, req, {
-          action: 'upload',
-          entity: 'content_attachment',
-          entityId: view.id,
-          after: view,
-        });
-        return view;
-      });
+      return app.db.transaction((tx) => uploadAttachment(tx, actorOf(req), file, user.id));
     },
   }),
   route({
@@ -142,7 +104,14 @@ export const contentRoutes: RouteDef[] = [
     url: '/api/content/attachments/:id',
     access: access.holder(Perm.programmes),
     params: idParam,
-    handler: ({ app, user, params, reply }) => sendAttachment(app.db, user, params.id, reply),
+    handler: async ({ app, user, params, reply }) => {
+      const file = await findAttachment(app.db, user, params.id);
+      return reply
+        .header('content-type', file.mimeType)
+        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+        .header('x-content-type-options', 'nosniff')
+        .send(file.data);
+    },
   }),
   route({
     method: 'GET',

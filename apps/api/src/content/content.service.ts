@@ -1,4 +1,6 @@
 import type {
+  AttachmentView,
+  AuditAction,
   ContentAdminItem,
   ContentAdminQuery,
   ContentAdminRow,
@@ -7,11 +9,14 @@ import type {
   LocalizedText,
   Paged,
 } from '@app/contracts';
+import type { MultipartFile } from '@fastify/multipart';
 import { and, count, eq, gt, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { levels } from '../members/members.schema';
+import type { Actor } from '../platform/audit/actor';
+import { audit } from '../platform/audit/audit';
 import type { DbOrTx } from '../platform/db/client';
 import { fieldError, notFound } from '../platform/http/errors';
-import { attachmentsOf, linkAttachments } from './attachments';
+import { attachmentsOf, linkAttachments, storeUpload } from './attachments';
 import { attachmentCount, feedOrder, paged, pageWindow, titleMatches } from './content.queries';
 import { type ContentItemRow, contentItems, contentReads } from './content.schema';
 import { isBlankRichText, sanitizeRichText } from './rich-text';
@@ -171,4 +176,58 @@ export async function removeContent(db: DbOrTx, id: number): Promise<void> {
     .where(eq(contentItems.id, id))
     .returning({ id: contentItems.id });
   if (deleted.length === 0) throw notFound('content.notFound');
+}
+
+/* The changes an administrator makes through the API, each audited in the caller's transaction. */
+
+/** Runs one change on an item and audits its views before and after. */
+async function audited(
+  db: DbOrTx,
+  actor: Actor,
+  action: AuditAction,
+  id: number,
+  change: () => Promise<void>,
+): Promise<ContentAdminItem> {
+  const before = await viewContent(db, id);
+  await change();
+  const after = await viewContent(db, id);
+  await audit(db, actor, { action, entity: 'content', entityId: id, before, after });
+  return after;
+}
+
+export async function addContent(db: DbOrTx, actor: Actor, input: ContentInput): Promise<ContentAdminItem> {
+  const id = await createContent(db, input, actor.id);
+  const after = await viewContent(db, id);
+  await audit(db, actor, { action: 'create', entity: 'content', entityId: id, after });
+  return after;
+}
+
+export const editContent = (db: DbOrTx, actor: Actor, id: number, input: ContentInput) =>
+  audited(db, actor, 'update', id, () => updateContent(db, id, input));
+
+/** Publishes / unpublishes ('publish') or pins / unpins ('pin'). */
+export const flagContent = (
+  db: DbOrTx,
+  actor: Actor,
+  action: 'publish' | 'pin',
+  id: number,
+  flag: { published: boolean } | { pinned: boolean },
+) => audited(db, actor, action, id, () => setContentFlag(db, id, flag));
+
+export async function deleteContent(db: DbOrTx, actor: Actor, id: number): Promise<void> {
+  const before = await viewContent(db, id);
+  await removeContent(db, id);
+  await audit(db, actor, { action: 'delete', entity: 'content', entityId: id, before });
+}
+
+/** Stores an uploaded attachment (`storeUpload`), audited. */
+export async function uploadAttachment(
+  db: DbOrTx,
+  actor: Actor,
+  file: MultipartFile | undefined,
+  uploadedBy: number,
+): Promise<AttachmentView> {
+  const view = await storeUpload(db, file, uploadedBy);
+  await audit(db, actor, { action: 'upload', entity: 'content_attachment', entityId: view.id, after: view });
+  return view;
 }

@@ -1,8 +1,8 @@
-import { formatCents, type reportNumberBody, type userUpdateBody } from '@app/contracts';
+import { formatCents, type reportNumberBody, type userCreateBody, type userUpdateBody } from '@app/contracts';
 import { and, eq, or, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { hashPassword } from '../access/passwords';
+import type { Actor } from '../platform/audit/actor';
 import { audit } from '../platform/audit/audit';
 import type { DbOrTx } from '../platform/db/client';
 import { FOREIGN_KEY_VIOLATION, hasSqlState } from '../platform/db/errors';
@@ -10,7 +10,7 @@ import { conflict, fieldError, notFound } from '../platform/http/errors';
 import { pathRange } from '../tree/tree-path';
 import { walletRecords, wallets } from '../wallet/wallet.schema';
 import { credLogs, levelHistory, levels, reportPackages, type UserRow, users } from './members.schema';
-import { assertUnique, uniqueOnFields } from './members.service';
+import { assertUnique, createMember, uniqueOnFields } from './members.service';
 
 /** A member (never an administrator) by id, locked for the change. */
 async function lockMember(db: DbOrTx, id: number): Promise<UserRow> {
@@ -28,10 +28,37 @@ export async function assertLevelExists(db: DbOrTx, levelId: number): Promise<vo
   if (!level) throw fieldError('level_id', 'members.levelNotFound');
 }
 
+/** An administrator adds a member (the admin form's fields), audited without the password. */
+export async function addMember(
+  db: DbOrTx,
+  actor: Actor,
+  body: z.output<typeof userCreateBody>,
+): Promise<{ id: number; user_no: string }> {
+  await assertLevelExists(db, body.level_id);
+  const created = await uniqueOnFields(() =>
+    createMember(db, {
+      name: body.name,
+      email: body.email,
+      phone: body.phone,
+      password: body.password,
+      displayName: body.display_name || null,
+      parentUserId: body.parent_user_id,
+      iblommerParentUserId: body.iblommer_parent_user_id ?? null,
+      levelId: body.level_id,
+      platformId: body.platform_id || null,
+      identity: body.identity || null,
+      status: body.status,
+    }),
+  );
+  const { password: _p, ...after } = body;
+  await audit(db, actor, { action: 'create', entity: 'user', entityId: created.id, after });
+  return { id: created.id, user_no: created.userNo };
+}
+
 /** Edits a member: name and email stay; a level change is written to level_history. */
 export async function updateMember(
   db: DbOrTx,
-  req: FastifyRequest,
+  actor: Actor,
   id: number,
   body: z.output<typeof userUpdateBody>,
 ): Promise<void> {
@@ -57,7 +84,7 @@ export async function updateMember(
       .insert(levelHistory)
       .values({ userId: id, levelId: body.level_id, remark: body.level_remark || 'admin change' });
   }
-  await audit(db, req, {
+  await audit(db, actor, {
     action: 'update',
     entity: 'user',
     entityId: id,
@@ -79,7 +106,7 @@ const pick = (u: UserRow) => ({
  * Deletes a member that has nobody below it in either tree and no money.
  * Orders or ledger entries that still refer to it make the delete refuse too.
  */
-export async function deleteMember(db: DbOrTx, req: FastifyRequest, id: number): Promise<void> {
+export async function deleteMember(db: DbOrTx, actor: Actor, id: number): Promise<void> {
   const row = await lockMember(db, id);
   const [below] = await db
     .select({ n: sql<number>`count(*)::int` })
@@ -111,7 +138,7 @@ export async function deleteMember(db: DbOrTx, req: FastifyRequest, id: number):
     if (hasSqlState(error, FOREIGN_KEY_VIOLATION)) throw conflict('members.hasHistory');
     throw error;
   }
-  await audit(db, req, {
+  await audit(db, actor, {
     action: 'delete',
     entity: 'user',
     entityId: id,
@@ -122,7 +149,7 @@ export async function deleteMember(db: DbOrTx, req: FastifyRequest, id: number):
 /** Grants report numbers (docs/product/members.md) and logs the credit. */
 export async function addReportPackage(
   db: DbOrTx,
-  req: FastifyRequest,
+  actor: Actor,
   userId: number,
   body: z.output<typeof reportNumberBody>,
 ) {
@@ -139,7 +166,7 @@ export async function addReportPackage(
       workWealthNumber: body.work_wealth_number,
       essentialLifeNumber: body.essential_life_number,
       remark: body.remark,
-      createdBy: req.principal?.id ?? null,
+      createdBy: actor.id,
     })
     .returning();
   await db.insert(credLogs).values({
@@ -149,7 +176,7 @@ export async function addReportPackage(
     ctype: 'report_package',
     entry: 'in',
   });
-  await audit(db, req, {
+  await audit(db, actor, {
     action: 'create',
     entity: 'report_package',
     entityId: pkg!.id,

@@ -3,7 +3,6 @@ import {
   formatCents,
   type Locale,
   type UserListItem,
-  type UserRef,
   type UserSort,
   type userListQuery,
 } from '@app/contracts';
@@ -16,8 +15,9 @@ import { keywordFilter } from '../platform/db/paging';
 import { fieldError } from '../platform/http/errors';
 import { pathRange } from '../tree/tree-path';
 import { wallets } from '../wallet/wallet.schema';
+import { memberRef, personal } from './member.presenter';
 import { levels, users } from './members.schema';
-import { maskedName, personal, type Viewer } from './viewer';
+import { maskedName, type Viewer } from './viewer';
 
 const parent = alias(users, 'parent');
 
@@ -54,14 +54,6 @@ export function scopeFilter(viewer: Viewer, withSelf = false): SQL {
   return and(eq(users.isAdmin, false), own)!;
 }
 
-export function refOf(
-  viewer: Viewer,
-  ref: { id: number | null; name: string | null; user_no: string | null } | null,
-): UserRef | null {
-  if (!ref?.id) return null;
-  return personal(viewer, { id: ref.id, name: ref.name ?? '', user_no: ref.user_no ?? '' });
-}
-
 /** A member row in full; callers present it with `personal` (toListItem, the detail). */
 export function memberFields(viewer: Viewer, row: Row, locale: Locale): Required<UserListItem> {
   const { user, level } = row;
@@ -79,7 +71,7 @@ export function memberFields(viewer: Viewer, row: Row, locale: Locale): Required
     downline_count: Number(row.downline),
     balance: formatCents(row.available ?? 0),
     frozen_balance: formatCents(row.frozen ?? 0),
-    parent_user: refOf(viewer, row.parent),
+    parent_user: memberRef(viewer, row.parent),
     platform_id: user.platformId,
     created_at: user.createdAt.toISOString(),
   };

@@ -12,13 +12,12 @@ import {
   userUpdateBody,
 } from '@app/contracts';
 import { eq, sql } from 'drizzle-orm';
-import { audit } from '../platform/audit/audit';
+import { actorOf } from '../platform/http/actor';
 import { notFound } from '../platform/http/errors';
 import { access, route } from '../platform/http/route';
-import { addReportPackage, assertLevelExists, deleteMember, updateMember } from './member-admin.service';
+import { addMember, addReportPackage, deleteMember, updateMember } from './member-admin.service';
 import { findMember, listMembers, memberFields } from './members.queries';
 import { reportPackages } from './members.schema';
-import { createMember, uniqueOnFields } from './members.service';
 import { loadUserDetail, toReportPackage } from './user-detail';
 import { memberViewer } from './viewer';
 
@@ -41,28 +40,7 @@ const create = route({
   access: access.admin(Perm.userList),
   body: userCreateBody,
   message: 'common.addedSuccessfully',
-  handler: ({ app, req, body }) =>
-    app.db.transaction(async (tx) => {
-      await assertLevelExists(tx, body.level_id);
-      const created = await uniqueOnFields(() =>
-        createMember(tx, {
-          name: body.name,
-          email: body.email,
-          phone: body.phone,
-          password: body.password,
-          displayName: body.display_name || null,
-          parentUserId: body.parent_user_id,
-          iblommerParentUserId: body.iblommer_parent_user_id ?? null,
-          levelId: body.level_id,
-          platformId: body.platform_id || null,
-          identity: body.identity || null,
-          status: body.status,
-        }),
-      );
-      const { password: _p, ...after } = body;
-      await audit(tx, req, { action: 'create', entity: 'user', entityId: created.id, after });
-      return { id: created.id, user_no: created.userNo };
-    }),
+  handler: ({ app, req, body }) => app.db.transaction((tx) => addMember(tx, actorOf(req), body)),
 });
 
 const update = route({
@@ -72,7 +50,8 @@ const update = route({
   params: idParam,
   body: userUpdateBody,
   message: 'common.editSuccessful',
-  handler: ({ app, req, params, body }) => app.db.transaction((tx) => updateMember(tx, req, params.id, body)),
+  handler: ({ app, req, params, body }) =>
+    app.db.transaction((tx) => updateMember(tx, actorOf(req), params.id, body)),
 });
 
 const remove = route({
@@ -81,7 +60,7 @@ const remove = route({
   access: access.admin(Perm.userList),
   params: idParam,
   message: 'common.deletedSuccessfully',
-  handler: ({ app, req, params }) => app.db.transaction((tx) => deleteMember(tx, req, params.id)),
+  handler: ({ app, req, params }) => app.db.transaction((tx) => deleteMember(tx, actorOf(req), params.id)),
 });
 
 /** Admins see anyone; a member sees themselves and their downline, other names masked. */
@@ -103,7 +82,7 @@ const addReportNumber = route({
   body: reportNumberBody,
   message: 'common.addedSuccessfully',
   handler: async ({ app, req, params, body }) =>
-    toReportPackage(await app.db.transaction((tx) => addReportPackage(tx, req, params.id, body))),
+    toReportPackage(await app.db.transaction((tx) => addReportPackage(tx, actorOf(req), params.id, body))),
 });
 
 /** The signed-in member's own summary for the member pages. */

@@ -15,9 +15,10 @@ import type { DbOrTx } from '../platform/db/client';
 import { notFound } from '../platform/http/errors';
 import { qualifiedCps } from '../programmes/programmes.schema';
 import { ancestorIds, pathRange } from '../tree/tree-path';
-import { findMember, memberFields, refOf } from './members.queries';
+import { memberRef, personal } from './member.presenter';
+import { findMember, memberFields } from './members.queries';
 import { credLogs, levelHistory, levels, reportPackages, users } from './members.schema';
-import { personal, type Viewer } from './viewer';
+import type { Viewer } from './viewer';
 
 const iblommerParent = alias(users, 'iblommer_parent');
 const iblommerBelow = alias(users, 'iblommer_below');
@@ -90,7 +91,7 @@ async function iblommerStatus(db: DbOrTx, viewer: Viewer, user: typeof users.$in
     .from(iblommerBelow)
     .where(pathRange(iblommerBelow.iblommerPath, user.iblommerPath));
   return {
-    iblommer_parent_user: refOf(viewer, parentRow ?? null),
+    iblommer_parent_user: memberRef(viewer, parentRow ?? null),
     iblommer_user: user.iblommerJoinedAt ? { created_at: user.iblommerJoinedAt.toISOString() } : null,
     iblommer_downline_count: Math.max(0, (below?.n ?? 1) - 1),
   };

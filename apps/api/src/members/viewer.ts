@@ -1,4 +1,4 @@
-import { hasPermission, maskName, Perm, PRIVATE_USER_FIELDS } from '@app/contracts';
+import { hasPermission, Perm } from '@app/contracts';
 import { type Column, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../platform/db/client';
 import { forbidden } from '../platform/http/errors';
@@ -10,7 +10,7 @@ import { users } from './members.schema';
  * (list, detail), documented in docs/members.md:
  * - administrators need Perm.userList and see every member in full;
  * - members need Perm.organization and see only themselves and their sponsor
- *   downline; other people's names are masked and their PRIVATE_USER_FIELDS left out.
+ *   downline; other people's names are masked and their PRIVATE_USER_FIELDS left out (member.presenter.ts).
  */
 export interface Viewer {
   id: number;
@@ -29,30 +29,7 @@ export async function memberViewer(db: DbOrTx, user: Principal): Promise<Viewer>
   return { id: user.id, isAdmin: false, treePath: row?.treePath ?? `/${user.id}/` };
 }
 
-/** Administrators, and anyone about themselves, read a person in full. */
-const readsInFull = (viewer: Pick<Viewer, 'id' | 'isAdmin'>, personId: number) =>
-  viewer.isAdmin || personId === viewer.id;
-
-/** A person's name as the viewer may read it: someone else's masked for members (docs/product/README.md). */
-export const shownName = (viewer: Pick<Viewer, 'id' | 'isAdmin'>, personId: number, name: string) =>
-  readsInFull(viewer, personId) ? name : maskName(name);
-
-/**
- * The presenter of every member-facing row about a person (list rows, details, upline chains, references):
- * for someone else a member gets the names masked and no PRIVATE_USER_FIELDS at all.
- */
-export function personal<T extends { id: number; name: string; display_name?: string | null }>(
-  viewer: Pick<Viewer, 'id' | 'isAdmin'>,
-  person: T,
-): T {
-  if (readsInFull(viewer, person.id)) return person;
-  const shown: Record<string, unknown> = { ...person, name: maskName(person.name) };
-  if (typeof person.display_name === 'string') shown.display_name = maskName(person.display_name);
-  for (const field of PRIVATE_USER_FIELDS) delete shown[field];
-  return shown as T;
-}
-
-/** `maskName` in SQL: someone else's name as a member sees it, for searches that must not see more. */
+/** `maskName` in SQL: someone else's name as a member sees it (member.presenter.ts), for searches and sorts that must not see more. */
 export const maskedName = (name: SQL | Column) => sql`case when char_length(${name}) <= 6
     then left(${name}, least(3, ceil(char_length(${name}) / 2.0)::int)) || '***'
     else left(${name}, 3) || '***' || right(${name}, 3) end`;

@@ -6,6 +6,7 @@ import {
   productBody,
   providerBody,
 } from '@app/contracts';
+import { systemActor } from '../platform/audit/actor';
 import type { Db } from '../platform/db/client';
 import { createProduct } from '../products/products.service';
 import { createProvider } from '../providers/providers.service';
@@ -20,7 +21,7 @@ export class SalesFixtures {
     const n = this.next++;
     return createProvider(
       this.db,
-      null,
+      systemActor(),
       providerBody.parse({
         name: `Provider ${n}`,
         proportion: '10',
@@ -33,7 +34,7 @@ export class SalesFixtures {
   product(overrides: Partial<ProductBody> = {}) {
     return createProduct(
       this.db,
-      null,
+      systemActor(),
       productBody.parse({
         name: `Product ${this.next++}`,
         price: '100',

@@ -33,12 +33,12 @@ export const orderImport: ImportSpec<ResolvedOrder> = {
   columns: ORDER_IMPORT_COLUMNS,
   perm: Perm.orders,
   prepare: (db, row) => resolveOrder(db, parseOrThrow(orderIngestBody, row)),
-  async apply(tx, rows, req) {
+  async apply(tx, rows, actor) {
     const created: string[] = [];
     for (const row of rows) {
       const result = await ingestOrder(tx, row);
       if (result.created) created.push(result.order.orderNo);
     }
-    await audit(tx, req, { action: 'import', entity: 'order', after: { created } });
+    await audit(tx, actor, { action: 'import', entity: 'order', after: { created } });
   },
 };

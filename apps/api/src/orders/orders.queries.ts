@@ -1,15 +1,14 @@
 import {
   formatCents,
   type OrderDetail,
-  type OrderPerson,
   type OrderSubtype,
   type OrderView,
   orderFieldVisible,
 } from '@app/contracts';
 import { and, desc, eq, gt, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { memberRef } from '../members/member.presenter';
 import { users } from '../members/members.schema';
-import { shownName } from '../members/viewer';
 import type { DbOrTx } from '../platform/db/client';
 import type { Principal } from '../platform/http/principal';
 import { providers } from '../providers/providers.schema';
@@ -45,12 +44,6 @@ export function selectOrders(db: DbOrTx) {
 }
 export type OrderJoinRow = Awaited<ReturnType<ReturnType<typeof selectOrders>['where']>>[number];
 
-/** Non-admins see other people's names masked (docs/product/README.md). */
-type JoinedPerson = { id: number | null; name: string | null; user_no: string | null } | null;
-function shown(viewer: Principal, p: JoinedPerson): OrderPerson | null {
-  if (!p?.id) return null;
-  return { id: p.id, user_no: p.user_no ?? '', name: shownName(viewer, p.id, p.name ?? '') };
-}
 
 export function toOrderView(viewer: Principal, r: OrderJoinRow): OrderView {
   const o = r.order;
@@ -61,9 +54,9 @@ export function toOrderView(viewer: Principal, r: OrderJoinRow): OrderView {
     status: o.status,
     subtype: o.subtype as OrderSubtype,
     source_type: o.sourceType as 1 | 2 | 3,
-    user: shown(viewer, r.buyer)!,
-    referer_user: shown(viewer, r.referer),
-    user_referer: shown(viewer, r.sponsor),
+    user: memberRef(viewer, r.buyer)!,
+    referer_user: memberRef(viewer, r.referer),
+    user_referer: memberRef(viewer, r.sponsor),
     product_id: o.productId,
     product_name: o.productName,
     provider: r.provider?.id ? { id: r.provider.id, name: r.provider.name } : null,

@@ -1,8 +1,8 @@
 import { formatCents } from '@app/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { reverseOrderBonuses } from '../bonus/payouts';
 import { lockSettlements } from '../bonus/settlement-lock';
+import type { Actor } from '../platform/audit/actor';
 import { audit } from '../platform/audit/audit';
 import type { Tx } from '../platform/db/client';
 import { fieldError, notFound } from '../platform/http/errors';
@@ -15,7 +15,7 @@ import { orders } from './orders.schema';
  * afterwards. An unknown order is a 404; a refund row or an order not done is a 422 and
  * changes nothing. A second call finds it refunded and changes nothing.
  */
-export async function refundToWallet(tx: Tx, req: FastifyRequest, platformOrderNo: string) {
+export async function refundToWallet(tx: Tx, actor: Actor, platformOrderNo: string) {
   await lockSettlements(tx);
   const [order] = await tx.select().from(orders).where(eq(orders.platformOrderNo, platformOrderNo));
   if (!order) throw notFound('sales.orderNotFound');
@@ -29,7 +29,7 @@ export async function refundToWallet(tx: Tx, req: FastifyRequest, platformOrderN
   if (!marked)
     return { order_no: order.orderNo, reversed: 0, reversed_amount: '0.00', already_refunded: true };
   const reversal = await reverseOrderBonuses(tx, order.id);
-  await audit(tx, req, {
+  await audit(tx, actor, {
     action: 'refund',
     entity: 'order',
     entityId: order.orderNo,

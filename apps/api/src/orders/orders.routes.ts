@@ -10,8 +10,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../config';
-import { shownName } from '../members/viewer';
-import { audit } from '../platform/audit/audit';
+import { memberRef } from '../members/member.presenter';
+import { actorOf } from '../platform/http/actor';
 import { AppError, forbidden, notFound } from '../platform/http/errors';
 import type { Principal } from '../platform/http/principal';
 import { access, publicRoute, route } from '../platform/http/route';
@@ -24,14 +24,11 @@ import { ingestDocs } from './orders.ingest-docs';
 import { anyOrder, type OrderJoinRow, orderByNo, toOrderDetail } from './orders.queries';
 import { refundToWallet } from './orders.refund';
 import { monthlyTransferColumns, monthlyTransferRows, refundColumns, refundRows } from './orders.reports';
-import { ingestOrder, resolveOrder } from './orders.service';
+import { ingestPostedOrder } from './orders.service';
 import { orderFilterWhere, orderPageAndTotals } from './totals';
 
-const personName = (viewer: Principal) => (r: OrderJoinRow, who: 'buyer' | 'referer' | 'sponsor') => {
-  const p = r[who];
-  if (!p?.id) return null;
-  return shownName(viewer, p.id, p.name ?? '');
-};
+const personName = (viewer: Principal) => (r: OrderJoinRow, who: 'buyer' | 'referer' | 'sponsor') =>
+  memberRef(viewer, r[who])?.name ?? null;
 
 /** Members may open an order bought in their own network. */
 async function visibleOrder(
@@ -114,7 +111,7 @@ export const orderRoutes = [
     message: 'sales.refundConfirmed',
     handler: ({ app, user, req, body }) => {
       if (user.name !== refundAdmin(app.config)) throw new AppError(403, 'sales.refundNotAllowed');
-      return app.db.transaction((tx) => refundToWallet(tx, req, body.platform_order_no_origin));
+      return app.db.transaction((tx) => refundToWallet(tx, actorOf(req), body.platform_order_no_origin));
     },
   }),
   route({
@@ -149,9 +146,7 @@ export const orderRoutes = [
       const byAdmin = user?.isAdmin && hasPermission(user.roleIds, Perm.orders);
       if (!byKey && !byAdmin) throw user ? forbidden() : new AppError(401, 'sales.invalidApiKey');
       return app.db.transaction(async (tx) => {
-        const { order, created } = await ingestOrder(tx, await resolveOrder(tx, body));
-        if (created && !byKey)
-          await audit(tx, req, { action: 'create', entity: 'order', entityId: order.orderNo, after: order });
+        const { order, created } = await ingestPostedOrder(tx, byKey ? null : actorOf(req), body);
         return { order_no: order.orderNo, platform_order_no: order.platformOrderNo, created };
       });
     },

@@ -2,6 +2,8 @@ import { type OrderIngest, SourceType, translate } from '@app/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { memberByNo, memberByPlatformId } from '../members/lookups';
 import { levelHistory, type UserRow, users } from '../members/members.schema';
+import type { Actor } from '../platform/audit/actor';
+import { audit } from '../platform/audit/audit';
 import type { DbOrTx } from '../platform/db/client';
 import { fieldError } from '../platform/http/errors';
 import { productById } from '../products/lookups';
@@ -115,4 +117,19 @@ async function raiseLevel(db: DbOrTx, o: ResolvedOrder, order: OrderRow) {
     remark: translate('sales.membershipRemark', 'en-US', { orderNo: order.orderNo }),
     createdAt: order.completedAt ?? order.orderAt,
   });
+}
+
+/**
+ * An order posted to /api/orders/ingest, resolved and ingested: by the shop platform's key (`actor` null,
+ * not audited) or by an administrator (`actor`: a created order is audited).
+ */
+export async function ingestPostedOrder(
+  db: DbOrTx,
+  actor: Actor | null,
+  input: OrderIngest,
+): Promise<{ order: OrderRow; created: boolean }> {
+  const { order, created } = await ingestOrder(db, await resolveOrder(db, input));
+  if (created && actor)
+    await audit(db, actor, { action: 'create', entity: 'order', entityId: order.orderNo, after: order });
+  return { order, created };
 }

@@ -30,3 +30,28 @@ describe('platform/', () => {
     expect(upward.filter((edge) => !ALLOWED.has(edge))).toEqual([]);
   });
 });
+
+/**
+ * Where Fastify's types may be imported: the HTTP layer (routes, platform/http, the spreadsheet upload and download
+ * helpers, metrics, the app and its start-up). Services take an `Actor` (platform/audit/actor.ts), never a request.
+ */
+const HTTP_LAYER = [
+  /routes\.ts$/,
+  /^platform\/http\//,
+  /^platform\/xlsx\/(import|export)\.ts$/,
+  /^platform\/metrics\//,
+  /^app\.ts$/,
+  /^startup\//,
+  /^test\//,
+];
+
+describe('the HTTP layer', () => {
+  it('is the only code that imports Fastify types', () => {
+    const code = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter(
+      (file) => file.endsWith('.ts') && !file.endsWith('.test.ts'),
+    );
+    const importers = code.filter((file) => /from 'fastify'/.test(readFileSync(join(src, file), 'utf8')));
+    expect(importers.length).toBeGreaterThan(0);
+    expect(importers.filter((file) => !HTTP_LAYER.some((allowed) => allowed.test(file)))).toEqual([]);
+  });
+});

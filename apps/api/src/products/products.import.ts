@@ -52,13 +52,13 @@ export const productImport: ImportSpec<{ id: number | null; input: ProductInput 
     const id = /^\d+$/.test(row.id ?? '') ? Number(row.id) : null;
     return { id, input };
   },
-  async apply(tx, rows, req) {
+  async apply(tx, rows, actor) {
     for (const { id, input } of rows) {
       const [existing] = id
         ? await tx.select({ id: products.id }).from(products).where(eq(products.id, id))
         : [];
-      if (existing) await updateProduct(tx, req, existing.id, input);
-      else await createProduct(tx, req, input);
+      if (existing) await updateProduct(tx, actor, existing.id, input);
+      else await createProduct(tx, actor, input);
     }
   },
 };

@@ -1,5 +1,6 @@
 import { idParam, Perm, type ProductView, productBody, productListBody } from '@app/contracts';
 import { z } from 'zod';
+import { actorOf } from '../platform/http/actor';
 import { access, route } from '../platform/http/route';
 import { keysetBatches, streamXlsx } from '../platform/xlsx/export';
 import { startImport } from '../platform/xlsx/import';
@@ -40,7 +41,7 @@ export const productRoutes = [
     body: productBody,
     message: 'common.addedSuccessfully',
     handler: ({ app, req, body }) =>
-      app.db.transaction(async (tx) => ({ id: (await createProduct(tx, req, body)).id })),
+      app.db.transaction(async (tx) => ({ id: (await createProduct(tx, actorOf(req), body)).id })),
   }),
   route({
     method: 'POST',
@@ -57,6 +58,6 @@ export const productRoutes = [
     body: productBody,
     message: 'common.editSuccessful',
     handler: ({ app, req, params, body }) =>
-      app.db.transaction(async (tx) => ({ id: (await updateProduct(tx, req, params.id, body)).id })),
+      app.db.transaction(async (tx) => ({ id: (await updateProduct(tx, actorOf(req), params.id, body)).id })),
   }),
 ];

@@ -1,7 +1,7 @@
 import { formatCents, type ProductInput, type ProductView, type SourceType } from '@app/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { levelById } from '../members/lookups';
+import type { Actor } from '../platform/audit/actor';
 import { audit } from '../platform/audit/audit';
 import type { Db, DbOrTx } from '../platform/db/client';
 import { keywordFilter } from '../platform/db/paging';
@@ -99,18 +99,18 @@ const columnsOf = (input: ProductInput) => ({
   status: input.status,
 });
 
-export async function createProduct(db: DbOrTx, req: FastifyRequest | null, input: ProductInput) {
+export async function createProduct(db: DbOrTx, actor: Actor, input: ProductInput) {
   await checkProductRefs(db, input);
   const [row] = await db.insert(products).values(columnsOf(input)).returning();
-  await audit(db, req, { action: 'create', entity: 'product', entityId: row!.id, after: row });
+  await audit(db, actor, { action: 'create', entity: 'product', entityId: row!.id, after: row });
   return row!;
 }
 
-export async function updateProduct(db: DbOrTx, req: FastifyRequest | null, id: number, input: ProductInput) {
+export async function updateProduct(db: DbOrTx, actor: Actor, id: number, input: ProductInput) {
   const [before] = await db.select().from(products).where(eq(products.id, id));
   if (!before) throw notFound('sales.productNotFound');
   await checkProductRefs(db, input);
   const [after] = await db.update(products).set(columnsOf(input)).where(eq(products.id, id)).returning();
-  await audit(db, req, { action: 'update', entity: 'product', entityId: id, before, after });
+  await audit(db, actor, { action: 'update', entity: 'product', entityId: id, before, after });
   return after!;
 }

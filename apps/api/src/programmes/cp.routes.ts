@@ -1,4 +1,5 @@
 import { type CpListItem, cpListQuery, idParam, Perm, pageQuery, programmeUserBody } from '@app/contracts';
+import { actorOf } from '../platform/http/actor';
 import { access, route } from '../platform/http/route';
 import { keysetBatches, streamXlsx } from '../platform/xlsx/export';
 import { cpBonuses, cpInfo, listCps, markCp, unmarkCp } from './cp.service';
@@ -38,7 +39,7 @@ const add = route({
   access: access.admin(Perm.programmes),
   body: programmeUserBody,
   message: 'common.addedSuccessfully',
-  handler: ({ app, req, body }) => app.db.transaction((tx) => markCp(tx, req, body.id)),
+  handler: ({ app, req, body }) => app.db.transaction((tx) => markCp(tx, actorOf(req), body.id)),
 });
 
 const remove = route({
@@ -47,7 +48,7 @@ const remove = route({
   access: access.admin(Perm.programmes),
   query: programmeUserBody,
   message: 'common.deletedSuccessfully',
-  handler: ({ app, req, query }) => app.db.transaction((tx) => unmarkCp(tx, req, query.id)),
+  handler: ({ app, req, query }) => app.db.transaction((tx) => unmarkCp(tx, actorOf(req), query.id)),
 });
 
 const info = route({

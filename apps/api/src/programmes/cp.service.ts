@@ -1,9 +1,9 @@
 import { BonusKey, type CpBonusRow, type CpInfo, type CpListItem, formatCents } from '@app/contracts';
 import { desc, eq, ilike, or, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { CP_PAYOUT_TYPES } from '../bonus/bonus.schema';
 import { countingOrder } from '../bonus/settlement.loader';
 import { users } from '../members/members.schema';
+import type { Actor } from '../platform/audit/actor';
 import { audit } from '../platform/audit/audit';
 import { type DbOrTx, queryRows } from '../platform/db/client';
 import { containsPattern } from '../platform/db/paging';
@@ -93,18 +93,18 @@ export async function cpBonuses(db: DbOrTx, userId: number, page: number, pageSi
   return { list, meta: { total: count?.total ?? 0, page, pageSize } };
 }
 
-export async function markCp(tx: DbOrTx, req: FastifyRequest | null, userId: number) {
+export async function markCp(tx: DbOrTx, actor: Actor, userId: number) {
   await memberOf(tx, userId);
   const [row] = await tx.insert(qualifiedCps).values({ userId }).onConflictDoNothing().returning();
   if (!row) throw conflict('programme.alreadyCp');
-  await audit(tx, req, { action: 'create', entity: 'qualified_cp', entityId: userId, after: row });
+  await audit(tx, actor, { action: 'create', entity: 'qualified_cp', entityId: userId, after: row });
   return cpInfo(tx, userId);
 }
 
-export async function unmarkCp(tx: DbOrTx, req: FastifyRequest | null, userId: number) {
+export async function unmarkCp(tx: DbOrTx, actor: Actor, userId: number) {
   const [row] = await tx.delete(qualifiedCps).where(eq(qualifiedCps.userId, userId)).returning();
   if (!row) throw notFound('programme.notCp');
-  await audit(tx, req, { action: 'delete', entity: 'qualified_cp', entityId: userId, before: row });
+  await audit(tx, actor, { action: 'delete', entity: 'qualified_cp', entityId: userId, before: row });
 }
 
 /** /cp/cp: every Qualified CP with its figures. */

@@ -1,13 +1,11 @@
 import { idParam, type KeyNumberDto, keyNumberBody, Perm, pageQuery } from '@app/contracts';
-import { asc, eq, sql } from 'drizzle-orm';
-import { audit } from '../platform/audit/audit';
-import { hasSqlState, UNIQUE_VIOLATION } from '../platform/db/errors';
-import { conflict, notFound } from '../platform/http/errors';
+import { asc, sql } from 'drizzle-orm';
+import { actorOf } from '../platform/http/actor';
 import { access, route } from '../platform/http/route';
+import { createKeyNumber, deleteKeyNumber, type KeyNumberRow, updateKeyNumber } from './key-numbers.service';
 import { keyNumberCategories } from './programmes.schema';
 
-type Row = typeof keyNumberCategories.$inferSelect;
-const toDto = (r: Row): KeyNumberDto => ({
+const toDto = (r: KeyNumberRow): KeyNumberDto => ({
   id: r.id,
   name: r.name,
   description: r.description,
@@ -15,16 +13,6 @@ const toDto = (r: Row): KeyNumberDto => ({
   created_at: r.createdAt.toISOString(),
 });
 const perm = access.admin(Perm.keyNumbers);
-
-/** Runs a write, turning a duplicate name into 409. */
-async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (hasSqlState(error, UNIQUE_VIOLATION)) throw conflict('programme.keyNumberExists');
-    throw error;
-  }
-}
 
 const list = route({
   method: 'GET',
@@ -52,22 +40,8 @@ const create = route({
   access: perm,
   body: keyNumberBody,
   message: 'common.addedSuccessfully',
-  handler: ({ app, req, body }) =>
-    uniqueName(() =>
-      app.db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(keyNumberCategories)
-          .values({ name: body.name, description: body.description ?? null, sort: body.sort })
-          .returning();
-        await audit(tx, req, {
-          action: 'create',
-          entity: 'key_number_category',
-          entityId: row!.id,
-          after: row,
-        });
-        return toDto(row!);
-      }),
-    ),
+  handler: async ({ app, req, body }) =>
+    toDto(await app.db.transaction((tx) => createKeyNumber(tx, actorOf(req), body))),
 });
 
 const update = route({
@@ -77,29 +51,8 @@ const update = route({
   params: idParam,
   body: keyNumberBody,
   message: 'common.editSuccessful',
-  handler: ({ app, req, params, body }) =>
-    uniqueName(() =>
-      app.db.transaction(async (tx) => {
-        const [before] = await tx
-          .select()
-          .from(keyNumberCategories)
-          .where(eq(keyNumberCategories.id, params.id));
-        if (!before) throw notFound();
-        const [after] = await tx
-          .update(keyNumberCategories)
-          .set({ name: body.name, description: body.description ?? null, sort: body.sort })
-          .where(eq(keyNumberCategories.id, params.id))
-          .returning();
-        await audit(tx, req, {
-          action: 'update',
-          entity: 'key_number_category',
-          entityId: params.id,
-          before,
-          after,
-        });
-        return toDto(after!);
-      }),
-    ),
+  handler: async ({ app, req, params, body }) =>
+    toDto(await app.db.transaction((tx) => updateKeyNumber(tx, actorOf(req), params.id, body))),
 });
 
 const remove = route({
@@ -108,15 +61,9 @@ const remove = route({
   access: perm,
   params: idParam,
   message: 'common.deletedSuccessfully',
-  handler: ({ app, req, params }) =>
-    app.db.transaction(async (tx) => {
-      const [before] = await tx
-        .delete(keyNumberCategories)
-        .where(eq(keyNumberCategories.id, params.id))
-        .returning();
-      if (!before) throw notFound();
-      await audit(tx, req, { action: 'delete', entity: 'key_number_category', entityId: params.id, before });
-    }),
+  handler: async ({ app, req, params }) => {
+    await app.db.transaction((tx) => deleteKeyNumber(tx, actorOf(req), params.id));
+  },
 });
 
 export const keyNumberRoutes = [list, create, update, remove];

@@ -5,6 +5,7 @@ import { bonusPayouts } from '../bonus/bonus.schema';
 import type { UserRow } from '../members/members.schema';
 import { users } from '../members/members.schema';
 import { orders } from '../orders/orders.schema';
+import { systemActor } from '../platform/audit/actor';
 import { providers } from '../providers/providers.schema';
 import { TEST_PASSWORD } from '../test/factory';
 import { TestApi } from '../test/test-app';
@@ -68,8 +69,8 @@ async function candidate(secondGenSp: number) {
     createdAt: day60,
   });
   await api.db.transaction(async (tx) => {
-    await joinAssessment(tx, null, me.id, START);
-    await startAssessment(tx, null, me.id, START);
+    await joinAssessment(tx, systemActor(), me.id, START);
+    await startAssessment(tx, systemActor(), me.id, START);
   });
   return me;
 }
@@ -100,11 +101,13 @@ describe('WEC assessment conditions', () => {
 
   it('completing makes the member a WEC and pays the 1,000.00 reward once', async () => {
     const me = await candidate(17_500);
-    await api.db.transaction((tx) => completeAssessment(tx, null, me.id, END));
+    await api.db.transaction((tx) => completeAssessment(tx, systemActor(), me.id, END));
     const [user] = await api.db.select().from(users).where(eq(users.id, me.id));
     expect(user!.isWec).toBe(true);
     expect((await walletBalance(api.db, me.id)).availableCents).toBe(100_000);
-    await expect(api.db.transaction((tx) => completeAssessment(tx, null, me.id, END))).rejects.toMatchObject({
+    await expect(
+      api.db.transaction((tx) => completeAssessment(tx, systemActor(), me.id, END)),
+    ).rejects.toMatchObject({
       key: 'programme.alreadyWec',
     });
     expect(await api.db.select().from(bonusPayouts).where(eq(bonusPayouts.userId, me.id))).toHaveLength(1);

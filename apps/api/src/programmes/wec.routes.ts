@@ -6,6 +6,7 @@ import {
   wecJoinBody,
   wecListQuery,
 } from '@app/contracts';
+import { actorOf } from '../platform/http/actor';
 import { fieldError } from '../platform/http/errors';
 import { access, route } from '../platform/http/route';
 import { keysetBatches, streamXlsx } from '../platform/xlsx/export';
@@ -72,7 +73,7 @@ const join = route({
   handler: ({ app, req, user, body }) => {
     if (user.isAdmin && !body.user_id) throw fieldError('user_id', 'validation.required');
     const id = ownOrAdmin(user, body.user_id ?? user.id);
-    return app.db.transaction((tx) => joinAssessment(tx, req, id));
+    return app.db.transaction((tx) => joinAssessment(tx, actorOf(req), id));
   },
 });
 
@@ -83,7 +84,7 @@ const enrol = route({
   access: access.admin(Perm.wec),
   params: idParam,
   message: 'programme.alreadyJoined',
-  handler: ({ app, req, params }) => app.db.transaction((tx) => joinAssessment(tx, req, params.id)),
+  handler: ({ app, req, params }) => app.db.transaction((tx) => joinAssessment(tx, actorOf(req), params.id)),
 });
 
 /** Start: the 60 days begin now. */
@@ -94,7 +95,7 @@ const start = route({
   params: idParam,
   message: 'common.operationSuccessful',
   handler: ({ app, req, user, params }) =>
-    app.db.transaction((tx) => startAssessment(tx, req, ownOrAdmin(user, params.id))),
+    app.db.transaction((tx) => startAssessment(tx, actorOf(req), ownOrAdmin(user, params.id))),
 });
 
 /** The assessment of a member with each condition's progress (/wep, /user/wep/:id). */
@@ -112,7 +113,7 @@ const complete = route({
   access: access.admin(Perm.wec),
   body: programmeUserBody,
   message: 'common.operationSuccessful',
-  handler: ({ app, req, body }) => app.db.transaction((tx) => completeAssessment(tx, req, body.id)),
+  handler: ({ app, req, body }) => app.db.transaction((tx) => completeAssessment(tx, actorOf(req), body.id)),
 });
 
 const remove = route({
@@ -121,7 +122,7 @@ const remove = route({
   access: access.admin(Perm.wec),
   query: programmeUserBody,
   message: 'common.deletedSuccessfully',
-  handler: ({ app, req, query }) => app.db.transaction((tx) => removeAssessment(tx, req, query.id)),
+  handler: ({ app, req, query }) => app.db.transaction((tx) => removeAssessment(tx, actorOf(req), query.id)),
 });
 
 export const wecRoutes = [list, completed, join, enrol, start, show, complete, remove];

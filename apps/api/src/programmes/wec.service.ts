@@ -1,8 +1,8 @@
 import { BonusKey, Level, type WecAssessmentDto, type WecStatus } from '@app/contracts';
 import { and, desc, eq, ilike, isNotNull, or, type SQL, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { payOneOff } from '../bonus/one-off';
 import { users } from '../members/members.schema';
+import type { Actor } from '../platform/audit/actor';
 import { audit } from '../platform/audit/audit';
 import type { DbOrTx } from '../platform/db/client';
 import { containsPattern } from '../platform/db/paging';
@@ -61,29 +61,19 @@ async function toDto(db: DbOrTx, row: AssessmentRow, now: Date): Promise<WecAsse
 }
 
 /** Joins the assessment: only Pioneers and Specials who are not WEC yet. Joining twice changes nothing. */
-export async function joinAssessment(
-  tx: DbOrTx,
-  req: FastifyRequest | null,
-  userId: number,
-  now = new Date(),
-) {
+export async function joinAssessment(tx: DbOrTx, actor: Actor, userId: number, now = new Date()) {
   const user = await memberOf(tx, userId);
   const existing = await assessmentOf(tx, userId);
   if (existing) return toDto(tx, existing, now);
   if (user.level_id < Level.Pioneer) throw badRequest('programme.mustMeetConditions');
   if (user.level_id > Level.Special || user.is_wec) throw badRequest('programme.notEligible');
   const [row] = await tx.insert(wecAssessments).values({ userId, joinedAt: now }).returning();
-  await audit(tx, req, { action: 'create', entity: 'wec_assessment', entityId: userId, after: row });
+  await audit(tx, actor, { action: 'create', entity: 'wec_assessment', entityId: userId, after: row });
   return toDto(tx, row!, now);
 }
 
 /** Start: the 60-day period runs from now. */
-export async function startAssessment(
-  tx: DbOrTx,
-  req: FastifyRequest | null,
-  userId: number,
-  now = new Date(),
-) {
+export async function startAssessment(tx: DbOrTx, actor: Actor, userId: number, now = new Date()) {
   const row = await assessmentOf(tx, userId, true);
   if (!row) throw badRequest('programme.notJoined');
   if (row.startedAt) throw badRequest('programme.alreadyStarted');
@@ -92,7 +82,7 @@ export async function startAssessment(
     .set({ startedAt: now, endsAt: assessmentEnd(now) })
     .where(eq(wecAssessments.id, row.id))
     .returning();
-  await audit(tx, req, {
+  await audit(tx, actor, {
     action: 'status',
     entity: 'wec_assessment',
     entityId: userId,
@@ -109,12 +99,7 @@ export async function getAssessment(db: DbOrTx, userId: number, now = new Date()
 }
 
 /** Completes the assessment when every condition was met within the period: is_wec and reward type 10 (once). */
-export async function completeAssessment(
-  tx: DbOrTx,
-  req: FastifyRequest | null,
-  userId: number,
-  now = new Date(),
-) {
+export async function completeAssessment(tx: DbOrTx, actor: Actor, userId: number, now = new Date()) {
   const row = await assessmentOf(tx, userId, true);
   if (!row) throw badRequest('programme.notJoined');
   if (row.completedAt) throw badRequest('programme.alreadyWec');
@@ -128,7 +113,7 @@ export async function completeAssessment(
     .returning();
   await tx.update(users).set({ isWec: true, updatedAt: now }).where(eq(users.id, userId));
   const reward = await payOneOff(tx, BonusKey.wecReward, userId, 'WEC assessment reward');
-  await audit(tx, req, {
+  await audit(tx, actor, {
     action: 'status',
     entity: 'wec_assessment',
     entityId: userId,
@@ -139,12 +124,12 @@ export async function completeAssessment(
 }
 
 /** Takes a member out of the assessment (and off the WEC list); a reward once paid stays paid. */
-export async function removeAssessment(tx: DbOrTx, req: FastifyRequest | null, userId: number) {
+export async function removeAssessment(tx: DbOrTx, actor: Actor, userId: number) {
   const row = await assessmentOf(tx, userId, true);
   if (!row) throw notFound('programme.notJoined');
   await tx.delete(wecAssessments).where(eq(wecAssessments.id, row.id));
   await tx.update(users).set({ isWec: false, updatedAt: new Date() }).where(eq(users.id, userId));
-  await audit(tx, req, { action: 'delete', entity: 'wec_assessment', entityId: userId, before: row });
+  await audit(tx, actor, { action: 'delete', entity: 'wec_assessment', entityId: userId, before: row });
 }
 
 export interface AssessmentFilter {

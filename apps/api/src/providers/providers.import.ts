@@ -42,12 +42,12 @@ export const providerImport: ImportSpec<ProviderRowInput> = {
     if (input.referrer_user_no) await memberByNo(db, input.referrer_user_no, 'referrer_user_no');
     return { providerNo: row.provider_no || null, input };
   },
-  async apply(tx, rows, req) {
+  async apply(tx, rows, actor) {
     for (const { providerNo, input } of rows) {
       const id = await existingId(tx, providerNo);
-      if (id) await updateProvider(tx, req, id, input);
+      if (id) await updateProvider(tx, actor, id, input);
       else {
-        const created = await createProvider(tx, req, input);
+        const created = await createProvider(tx, actor, input);
         if (providerNo) await tx.update(providers).set({ providerNo }).where(eq(providers.id, created.id));
       }
     }

@@ -7,6 +7,7 @@ import {
   providerListQuery,
 } from '@app/contracts';
 import { z } from 'zod';
+import { actorOf } from '../platform/http/actor';
 import { forbidden } from '../platform/http/errors';
 import { access, route } from '../platform/http/route';
 import { keysetBatches, streamXlsx } from '../platform/xlsx/export';
@@ -64,7 +65,7 @@ export const providerRoutes = [
     body: providerBody,
     message: 'common.ok',
     handler: ({ app, req, body }) =>
-      app.db.transaction(async (tx) => ({ id: (await createProvider(tx, req, body)).id })),
+      app.db.transaction(async (tx) => ({ id: (await createProvider(tx, actorOf(req), body)).id })),
   }),
   route({
     method: 'PUT',
@@ -74,7 +75,9 @@ export const providerRoutes = [
     body: providerBody,
     message: 'common.ok',
     handler: ({ app, req, params, body }) =>
-      app.db.transaction(async (tx) => ({ id: (await updateProvider(tx, req, params.id, body)).id })),
+      app.db.transaction(async (tx) => ({
+        id: (await updateProvider(tx, actorOf(req), params.id, body)).id,
+      })),
   }),
   route({
     method: 'DELETE',
@@ -82,7 +85,8 @@ export const providerRoutes = [
     access: access.admin(Perm.providers),
     params: idParam,
     message: 'common.deletedSuccessfully',
-    handler: ({ app, req, params }) => app.db.transaction((tx) => deleteProvider(tx, req, params.id)),
+    handler: ({ app, req, params }) =>
+      app.db.transaction((tx) => deleteProvider(tx, actorOf(req), params.id)),
   }),
   route({
     method: 'POST',

@@ -1,9 +1,9 @@
 import { formatBp, type ProviderInput, type ProviderView } from '@app/contracts';
 import { and, eq, or, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { memberByNo } from '../members/lookups';
 import { users } from '../members/members.schema';
 import { orders } from '../orders/orders.schema';
+import type { Actor } from '../platform/audit/actor';
 import { audit } from '../platform/audit/audit';
 import type { Db, DbOrTx } from '../platform/db/client';
 import { keywordFilter } from '../platform/db/paging';
@@ -95,19 +95,14 @@ async function columnsOf(db: DbOrTx, input: ProviderInput) {
   };
 }
 
-export async function createProvider(db: DbOrTx, req: FastifyRequest | null, input: ProviderInput) {
+export async function createProvider(db: DbOrTx, actor: Actor, input: ProviderInput) {
   const values = await columnsOf(db, input);
   const [row] = await db.insert(providers).values(values).returning();
-  await audit(db, req, { action: 'create', entity: 'provider', entityId: row!.id, after: row });
+  await audit(db, actor, { action: 'create', entity: 'provider', entityId: row!.id, after: row });
   return row!;
 }
 
-export async function updateProvider(
-  db: DbOrTx,
-  req: FastifyRequest | null,
-  id: number,
-  input: ProviderInput,
-) {
+export async function updateProvider(db: DbOrTx, actor: Actor, id: number, input: ProviderInput) {
   const [before] = await db.select().from(providers).where(eq(providers.id, id));
   if (!before) throw notFound('sales.providerNotFound');
   const [after] = await db
@@ -115,16 +110,16 @@ export async function updateProvider(
     .set(await columnsOf(db, input))
     .where(eq(providers.id, id))
     .returning();
-  await audit(db, req, { action: 'update', entity: 'provider', entityId: id, before, after });
+  await audit(db, actor, { action: 'update', entity: 'provider', entityId: id, before, after });
   return after!;
 }
 
 /** Refused while the provider has orders (they keep pointing at it). */
-export async function deleteProvider(db: DbOrTx, req: FastifyRequest, id: number) {
+export async function deleteProvider(db: DbOrTx, actor: Actor, id: number) {
   const [before] = await db.select().from(providers).where(eq(providers.id, id));
   if (!before) throw notFound('sales.providerNotFound');
   const [used] = await db.select({ id: orders.id }).from(orders).where(eq(orders.providerId, id)).limit(1);
   if (used) throw conflict('sales.providerHasOrders');
   await db.delete(providers).where(eq(providers.id, id));
-  await audit(db, req, { action: 'delete', entity: 'provider', entityId: id, before });
+  await audit(db, actor, { action: 'delete', entity: 'provider', entityId: id, before });
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { RECHARGE_PROOF_MAX_BYTES, ResultCode } from '@app/contracts';
-import type { FastifyRequest } from 'fastify';
+import type { Multipart } from '@fastify/multipart';
 import { sniffAttachmentType } from '../content/file-sniff';
 import { AppError, fieldError } from '../platform/http/errors';
 
@@ -16,18 +16,22 @@ const tooLarge = () => {
   });
 };
 
+/** The limits the route reads a multipart recharge form with (`req.parts({ limits })`). */
+export const RECHARGE_FORM_LIMITS = { fileSize: RECHARGE_PROOF_MAX_BYTES, files: 1 };
+
 /**
- * Reads the recharge form: multipart text fields plus an optional proof file, or a JSON body without
- * one. The proof must be an image by its content (magic bytes), not by its name or declared type.
+ * Reads the recharge form: multipart text fields plus an optional proof file (`parts`, read with
+ * RECHARGE_FORM_LIMITS), or else a JSON `body` without one. The proof must be an image by its content
+ * (magic bytes), not by its name or declared type.
  */
 export async function readRechargeForm(
-  req: FastifyRequest,
+  parts: AsyncIterable<Multipart> | null,
+  body: unknown,
 ): Promise<{ fields: Record<string, unknown>; proof: Proof | null; proofHash: string | null }> {
-  if (!req.isMultipart())
-    return { fields: (req.body ?? {}) as Record<string, unknown>, proof: null, proofHash: null };
+  if (!parts) return { fields: (body ?? {}) as Record<string, unknown>, proof: null, proofHash: null };
   const fields: Record<string, unknown> = {};
   let proof: Proof | null = null;
-  for await (const part of req.parts({ limits: { fileSize: RECHARGE_PROOF_MAX_BYTES, files: 1 } })) {
+  for await (const part of parts) {
     if (part.type === 'field') {
       fields[part.fieldname] = part.value;
       continue;

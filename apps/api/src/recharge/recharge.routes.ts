@@ -1,10 +1,15 @@
 import { createRechargeFields, idParam, Perm, rechargeListQuery } from '@app/contracts';
-import { audit } from '../platform/audit/audit';
+import { actorOf } from '../platform/http/actor';
 import { idempotent } from '../platform/http/idempotency';
 import { access, route } from '../platform/http/route';
 import { parseOrThrow } from '../platform/http/validation';
-import { readRechargeForm } from './proof-upload';
-import { auditView, createRecharge, listRecharges, rechargeProof, settleRecharge } from './recharge.service';
+import { RECHARGE_FORM_LIMITS, readRechargeForm } from './proof-upload';
+import {
+  createRechargeAudited,
+  listRecharges,
+  rechargeProof,
+  settleRechargeAudited,
+} from './recharge.service';
 
 const settleRoute = (outcome: 'complete' | 'reject') =>
   route({
@@ -16,14 +21,7 @@ const settleRoute = (outcome: 'complete' | 'reject') =>
     message: 'common.operationSuccessful',
     handler: (ctx) =>
       idempotent(ctx, null, async (tx) => {
-        const { before, after } = await settleRecharge(tx, ctx.params.id, outcome, ctx.user.id);
-        await audit(tx, ctx.req, {
-          action: outcome,
-          entity: 'recharge',
-          entityId: after.id,
-          before: auditView(before),
-          after: auditView(after),
-        });
+        const after = await settleRechargeAudited(tx, actorOf(ctx.req), ctx.params.id, outcome, ctx.user.id);
         return { id: after.id, status: after.status };
       }),
   });
@@ -44,16 +42,14 @@ export const rechargeRoutes = [
     rawBody: true,
     message: 'common.addedSuccessfully',
     handler: async (ctx) => {
-      const form = await readRechargeForm(ctx.req);
+      const { req } = ctx;
+      const form = await readRechargeForm(
+        req.isMultipart() ? req.parts({ limits: RECHARGE_FORM_LIMITS }) : null,
+        req.body,
+      );
       const fields = parseOrThrow(createRechargeFields, form.fields);
       return idempotent(ctx, { fields, proof: form.proofHash }, async (tx) => {
-        const row = await createRecharge(tx, fields, form.proof, ctx.user.id);
-        await audit(tx, ctx.req, {
-          action: 'create',
-          entity: 'recharge',
-          entityId: row.id,
-          after: auditView(row),
-        });
+        const row = await createRechargeAudited(tx, actorOf(ctx.req), fields, form.proof, ctx.user.id);
         return { id: row.id, status: row.status };
       });
     },

@@ -9,6 +9,8 @@ import {
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { users } from '../members/members.schema';
+import type { Actor } from '../platform/audit/actor';
+import { audit } from '../platform/audit/audit';
 import type { DbOrTx } from '../platform/db/client';
 import { pageWindow } from '../platform/db/paging';
 import { badRequest, fieldError, notFound } from '../platform/http/errors';
@@ -40,6 +42,19 @@ export async function createRecharge(
     })
     .returning();
   return row!;
+}
+
+/** An administrator's recharge as the API makes it: `createRecharge`, audited in the same transaction. */
+export async function createRechargeAudited(
+  db: DbOrTx,
+  actor: Actor,
+  fields: z.output<typeof createRechargeFields>,
+  proof: Proof | null,
+  actorId: number,
+): Promise<RechargeRow> {
+  const row = await createRecharge(db, fields, proof, actorId);
+  await audit(db, actor, { action: 'create', entity: 'recharge', entityId: row.id, after: auditView(row) });
+  return row;
 }
 
 /**
@@ -74,6 +89,25 @@ export async function settleRecharge(
       remark: after.remark,
     });
   return { before, after };
+}
+
+/** `settleRecharge` as the API makes it, audited as the outcome in the same transaction. */
+export async function settleRechargeAudited(
+  db: DbOrTx,
+  actor: Actor,
+  id: number,
+  outcome: 'complete' | 'reject',
+  actorId: number,
+): Promise<RechargeRow> {
+  const { before, after } = await settleRecharge(db, id, outcome, actorId);
+  await audit(db, actor, {
+    action: outcome,
+    entity: 'recharge',
+    entityId: after.id,
+    before: auditView(before),
+    after: auditView(after),
+  });
+  return after;
 }
 
 const listColumns = {

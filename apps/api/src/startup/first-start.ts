@@ -1,6 +1,6 @@
 import { accountFields, createSuperAdmin, hasEnabledAdmin, hasTopSponsor } from '../access/operator-accounts';
 import type { Config } from '../config';
-import type { AuditOrigin } from '../platform/audit/audit';
+import { systemActor } from '../platform/audit/actor';
 import type { Db } from '../platform/db/client';
 import { AppError } from '../platform/http/errors';
 import { appErrorText, parseOrThrow } from '../platform/http/validation';
@@ -20,7 +20,7 @@ export interface FirstStart {
   hasTopSponsor: boolean;
 }
 
-const INITIAL_ADMIN_ORIGIN: AuditOrigin = { actorId: null, origin: 'start-up:INITIAL_ADMIN_NAME' };
+const INITIAL_ADMIN_ORIGIN = systemActor('start-up:INITIAL_ADMIN_NAME');
 
 /**
  * What a start does to a database before serving it: the demo data set into an empty database when

@@ -1,12 +1,11 @@
 import { LEGEND_EXPORT_CAP, type Locale, type MessageKey, translate } from '@app/contracts';
-import type { FastifyReply } from 'fastify';
 import { levelName } from '../access/current-user';
+import { treeNames } from '../members/member.presenter';
 import { levels } from '../members/members.schema';
-import { shownName } from '../members/viewer';
 import type { DbOrTx } from '../platform/db/client';
 import { badRequest } from '../platform/http/errors';
 import type { Principal } from '../platform/http/principal';
-import { type Column, streamXlsx } from '../platform/xlsx/export';
+import type { Column } from '../platform/xlsx/export';
 import { downlineBatches, downlineCount, type SponsoredRow, type TreePosition } from './tree.queries';
 
 export interface LegendOptions {
@@ -22,7 +21,6 @@ export interface LegendOptions {
 
 async function legendColumns(db: DbOrTx, o: LegendOptions): Promise<Column<SponsoredRow>[]> {
   const levelNames = new Map((await db.select().from(levels)).map((l) => [l.id, levelName(l, o.locale)]));
-  const shown = (r: SponsoredRow, text: string) => shownName(o.viewer, r.id, text);
   const column = (key: MessageKey, width: number, value: Column<SponsoredRow>['value']) => ({
     header: translate(key, o.locale),
     width,
@@ -31,8 +29,8 @@ async function legendColumns(db: DbOrTx, o: LegendOptions): Promise<Column<Spons
   return [
     column('tree.export.generation', 12, (r) => r.depth - o.root.depth),
     column('tree.export.userNo', 16, (r) => r.user_no),
-    column('tree.export.name', 24, (r) => shown(r, r.name)),
-    column('tree.export.fullName', 28, (r) => shown(r, r.display_name || r.name)),
+    column('tree.export.name', 24, (r) => treeNames(o.viewer, r).name),
+    column('tree.export.fullName', 28, (r) => treeNames(o.viewer, r).full_name),
     column('tree.export.level', 20, (r) => levelNames.get(r.level_id) ?? ''),
     column('tree.export.sponsor', 20, (r) => r.sponsor_no ?? ''),
     column('tree.export.joinedAt', 22, (r) =>
@@ -42,23 +40,22 @@ async function legendColumns(db: DbOrTx, o: LegendOptions): Promise<Column<Spons
 }
 
 /**
- * Streams a member's downline (whole, or `levelsDeep` generations) as an .xlsx
- * download in generation order, read in keyset batches while the file is
- * written. A downline larger than one spreadsheet (LEGEND_EXPORT_CAP) is
+ * A member's downline (whole, or `levelsDeep` generations) as an .xlsx
+ * download in generation order, read in keyset batches while the route streams
+ * the file (`streamXlsx`). A downline larger than one spreadsheet (LEGEND_EXPORT_CAP) is
  * refused up front with a translated message, never cut short.
  */
-export async function sendLegend(db: DbOrTx, reply: FastifyReply, o: LegendOptions): Promise<FastifyReply> {
+export async function legendSheet(db: DbOrTx, o: LegendOptions) {
   const cap = o.cap ?? LEGEND_EXPORT_CAP;
   const maxDepth = o.levelsDeep === undefined ? undefined : o.root.depth + o.levelsDeep;
   if ((await downlineCount(db, 'sponsor', o.root.path, { maxDepth, upTo: cap })) > cap)
     throw badRequest('tree.export.tooLarge', { max: cap.toLocaleString('en-US') });
   const columns = await legendColumns(db, o);
   const batches = downlineBatches(db, 'sponsor', o.root, { maxDepth, batchSize: o.batchSize });
-  return streamXlsx(
-    reply,
-    `downline-${o.root.user_no}.xlsx`,
+  return {
+    filename: `downline-${o.root.user_no}.xlsx`,
     columns,
     batches,
-    translate('tree.export.sheet', o.locale),
-  );
+    sheetName: translate('tree.export.sheet', o.locale),
+  };
 }

@@ -1,6 +1,6 @@
 import { type MoveSponsorResult, ResultCode } from '@app/contracts';
 import { sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { Actor } from '../platform/audit/actor';
 import { audit } from '../platform/audit/audit';
 import { type Db, queryRows } from '../platform/db/client';
 import { AppError, badRequest, notFound } from '../platform/http/errors';
@@ -23,7 +23,7 @@ import { lockTree, type TreeKind } from './tree-path';
  */
 export async function moveSubtree(
   db: Db,
-  req: FastifyRequest,
+  actor: Actor,
   tree: TreeKind,
   input: { user_id: number; parent_user_id: number },
 ): Promise<MoveSponsorResult> {
@@ -46,7 +46,7 @@ export async function moveSubtree(
           where ${inSubtree(tree, node.path)}
           returning u.id`,
     );
-    await audit(tx, req, {
+    await audit(tx, actor, {
       action: 'move',
       entity: tree === 'sponsor' ? 'user.sponsor' : 'user.iblommer',
       entityId: node.id,

@@ -4,12 +4,13 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../members/members.schema';
 import { createMember } from '../members/members.service';
+import { systemActor } from '../platform/audit/actor';
 import { auditLogs } from '../platform/audit/audit.schema';
 import { type Db, queryRows } from '../platform/db/client';
 import type { Principal } from '../platform/http/principal';
 import { TEST_PASSWORD } from '../test/factory';
 import { TestApi } from '../test/test-app';
-import { sendLegend } from './legend-export';
+import { legendSheet } from './legend-export';
 import { moveSubtree } from './move.service';
 import { downlineBatches, findPosition } from './tree.queries';
 
@@ -358,20 +359,15 @@ describe('POST /api/users/exportLegend', () => {
   it('refuses a downline larger than the cap with a translated message instead of cutting it', async () => {
     const root = (await findPosition(api.db, 'sponsor', me.id))!;
     const viewer = { id: me.id, isAdmin: false } as Principal;
-    const reply = {} as never;
-    await expect(sendLegend(api.db, reply, { root, viewer, locale: 'zh-CN', cap: 15 })).rejects.toMatchObject(
-      {
-        code: 400,
-        key: 'tree.export.tooLarge',
-        params: { max: '15' },
-      },
-    );
+    await expect(legendSheet(api.db, { root, viewer, locale: 'zh-CN', cap: 15 })).rejects.toMatchObject({
+      code: 400,
+      key: 'tree.export.tooLarge',
+      params: { max: '15' },
+    });
     expect(translate('tree.export.tooLarge', 'en-US', { max: '15' })).toContain('more than 15 members');
     // Exactly the cap, or fewer levels under it, still export.
-    const ok = (cap: number, levelsDeep?: number) => {
-      const sent = { header: () => sent, send: () => sent } as never;
-      return sendLegend(api.db, sent, { root, viewer, locale: 'en-US', cap, levelsDeep });
-    };
+    const ok = (cap: number, levelsDeep?: number) =>
+      legendSheet(api.db, { root, viewer, locale: 'en-US', cap, levelsDeep });
     await expect(ok(16)).resolves.toBeDefined();
     await expect(ok(4, 2)).resolves.toBeDefined();
   });
@@ -402,7 +398,7 @@ describe('members created while their upline moves', () => {
     });
     // A move of x's subtree that keeps its transaction (and the tree lock) open until released.
     const moving = api.db.transaction(async (tx) => {
-      await moveSubtree(tx as unknown as Db, null as never, 'sponsor', {
+      await moveSubtree(tx as unknown as Db, systemActor(), 'sponsor', {
         user_id: x!.id,
         parent_user_id: target.id,
       });

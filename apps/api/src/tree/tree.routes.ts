@@ -7,8 +7,10 @@ import {
   treeChildrenQuery,
   treeQuery,
 } from '@app/contracts';
+import { actorOf } from '../platform/http/actor';
 import { access, route } from '../platform/http/route';
-import { sendLegend } from './legend-export';
+import { streamXlsx } from '../platform/xlsx/export';
+import { legendSheet } from './legend-export';
 import { moveSubtree } from './move.service';
 import { loadChildren, loadTree, scopedRoot } from './tree.service';
 
@@ -49,7 +51,7 @@ const moveSponsor = route({
   access: access.admin(Perm.userList),
   body: moveSponsorBody,
   message: 'tree.moved',
-  handler: ({ app, req, body }) => moveSubtree(app.db, req, 'sponsor', body),
+  handler: ({ app, req, body }) => moveSubtree(app.db, actorOf(req), 'sponsor', body),
 });
 
 const exportLegend = route({
@@ -59,7 +61,8 @@ const exportLegend = route({
   body: exportLegendBody,
   handler: async ({ app, user, body, locale, reply }) => {
     const root = (await scopedRoot(app.db, 'sponsor', user, body.user_id))!;
-    return sendLegend(app.db, reply, { root, levelsDeep: body.levels, viewer: user, locale });
+    const sheet = await legendSheet(app.db, { root, levelsDeep: body.levels, viewer: user, locale });
+    return streamXlsx(reply, sheet.filename, sheet.columns, sheet.batches, sheet.sheetName);
   },
 });
 

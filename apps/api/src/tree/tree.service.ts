@@ -1,7 +1,7 @@
 import { type Locale, TREE_MAX_LEVELS, TREE_NODE_CAP, type TreeAnswer, type TreeNode } from '@app/contracts';
 import { levelName } from '../access/current-user';
+import { treeNames } from '../members/member.presenter';
 import { levels } from '../members/members.schema';
-import { shownName } from '../members/viewer';
 import type { DbOrTx } from '../platform/db/client';
 import { forbidden, notFound } from '../platform/http/errors';
 import type { Principal } from '../platform/http/principal';
@@ -76,15 +76,13 @@ export async function nest(
     (await db.select().from(levels)).map((l) => [l.id, { id: l.id, name: levelName(l, locale) }]),
   );
   const counts = await countChildren(db, tree, rows);
-  const hide = (r: TreeRow, text: string) => shownName(viewer, r.id, text);
   const byId = new Map<number, TreeNode>();
   const roots: TreeNode[] = [];
   for (const r of rows) {
     const childCount = counts.get(r.id) ?? 0;
     const node: TreeNode = {
       id: r.id,
-      full_name: hide(r, r.display_name || r.name),
-      name: hide(r, r.name),
+      ...treeNames(viewer, r),
       user_no: r.user_no,
       level: levelRefs.get(r.level_id) ?? { id: r.level_id, name: String(r.level_id) },
       created_at: new Date(r.created_at).toISOString(),

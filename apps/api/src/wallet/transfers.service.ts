@@ -1,6 +1,5 @@
 import {
   formatCents,
-  maskName,
   type PageQuery,
   ResultCode,
   type TransferItem,
@@ -8,9 +7,9 @@ import {
 } from '@app/contracts';
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { FastifyRequest } from 'fastify';
+import { memberRef, shownName } from '../members/member.presenter';
 import { users } from '../members/members.schema';
-import { shownName } from '../members/viewer';
+import type { Actor } from '../platform/audit/actor';
 import { audit } from '../platform/audit/audit';
 import { type DbOrTx, queryRows } from '../platform/db/client';
 import { pageWindow } from '../platform/db/paging';
@@ -44,7 +43,7 @@ export async function findRecipient(
     .where(recipientCondition(userNo));
   if (!found) throw fieldError('user_no', 'access.userNotFound');
   if (found.id === senderId) throw fieldError('user_no', 'wallet.notToSelf');
-  return { user_no: found.userNo, name: maskName(found.name) };
+  return { user_no: found.userNo, name: shownName({ id: senderId, isAdmin: false }, found.id, found.name) };
 }
 
 const REFUSALS = {
@@ -69,10 +68,19 @@ export async function sendTransfer(db: DbOrTx, input: TransferInput): Promise<{ 
   return { id: Number(row.transfer_id) };
 }
 
-/** The audit row of a sent transfer: who sent how much to whom, with the sender's remark. */
-export async function auditTransfer(db: DbOrTx, req: FastifyRequest, id: number): Promise<void> {
-  const [row] = await db.select().from(transfers).where(eq(transfers.id, id));
-  await audit(db, req, { action: 'transfer', entity: 'wallet_transfer', entityId: id, after: row });
+/**
+ * A member's transfer as the API makes it: `sendTransfer`, then its audit row (who sent how much to whom,
+ * with the sender's remark) in the same transaction.
+ */
+export async function sendTransferAudited(
+  db: DbOrTx,
+  actor: Actor,
+  input: TransferInput,
+): Promise<{ id: number }> {
+  const sent = await sendTransfer(db, input);
+  const [row] = await db.select().from(transfers).where(eq(transfers.id, sent.id));
+  await audit(db, actor, { action: 'transfer', entity: 'wallet_transfer', entityId: sent.id, after: row });
+  return sent;
 }
 
 const fromUser = alias(users, 'from_user');
@@ -96,7 +104,7 @@ export async function listTransfers(db: DbOrTx, q: PageQuery, viewer: { id: numb
       .offset(pageWindow(q).offset),
     db.select({ n: sql<number>`count(*)::int` }).from(transfers).where(where),
   ]);
-  const shown = (u: TransferItem['from_user']) => ({ ...u, name: shownName(viewer, u.id, u.name) });
+  const shown = (u: TransferItem['from_user']) => memberRef(viewer, u)!;
   const list: TransferItem[] = rows.map(({ t, from, to }) => ({
     id: t.id,
     amount: formatCents(t.amountCents),

@@ -9,6 +9,7 @@ import {
   walletRecordListQuery,
   walletRecordQuery,
 } from '@app/contracts';
+import { actorOf } from '../platform/http/actor';
 import { forbidden } from '../platform/http/errors';
 import { idempotent } from '../platform/http/idempotency';
 import type { Principal } from '../platform/http/principal';
@@ -17,7 +18,7 @@ import { startXlsxJob } from '../platform/jobs/jobs.runner';
 import { checkInvariant } from './invariant';
 import { walletBalance } from './ledger';
 import { recordExportJob } from './record-export';
-import { auditTransfer, findRecipient, listTransfers, sendTransfer } from './transfers.service';
+import { findRecipient, listTransfers, sendTransferAudited } from './transfers.service';
 import { listRecords, userRecords } from './wallet.queries';
 
 /** Members see only their own wallet; administrators holding the permission see anyone's. */
@@ -64,16 +65,14 @@ export const walletRoutes = [
     body: sendTransferBody,
     message: 'wallet.transferSuccessful',
     handler: (ctx) =>
-      idempotent(ctx, ctx.body, async (tx) => {
-        const sent = await sendTransfer(tx, {
+      idempotent(ctx, ctx.body, (tx) =>
+        sendTransferAudited(tx, actorOf(ctx.req), {
           fromUserId: ctx.user.id,
           toUserNo: ctx.body.user_no,
           amountCents: ctx.body.amount,
           remark: ctx.body.remark,
-        });
-        await auditTransfer(tx, ctx.req, sent.id);
-        return sent;
-      }),
+        }),
+      ),
   }),
   route({
     method: 'GET',

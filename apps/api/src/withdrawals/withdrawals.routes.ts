@@ -1,23 +1,13 @@
 import { createWithdrawalBody, idParam, Perm, withdrawalListQuery, withdrawalNextBody } from '@app/contracts';
-import type { FastifyRequest } from 'fastify';
-import { audit } from '../platform/audit/audit';
-import type { DbOrTx } from '../platform/db/client';
+import { actorOf } from '../platform/http/actor';
 import { idempotent } from '../platform/http/idempotency';
 import { access, route } from '../platform/http/route';
 import {
-  applyForWithdrawal,
+  applyForWithdrawalAudited,
   listWithdrawals,
-  type StepInput,
-  stepWithdrawal,
+  stepWithdrawalAudited,
   viewWithdrawal,
 } from './withdrawals.service';
-
-/** One step of an application, audited as that step by whoever took it; answers the application as it now is. */
-async function auditedStep(tx: DbOrTx, req: FastifyRequest, input: StepInput) {
-  const { before, after } = await stepWithdrawal(tx, input);
-  await audit(tx, req, { action: input.step, entity: 'withdrawal', entityId: input.id, before, after });
-  return viewWithdrawal(tx, input.id);
-}
 
 /** Members apply and cancel from /wallet; administrators work the /withdraw list. */
 export const withdrawalRoutes = [
@@ -29,16 +19,9 @@ export const withdrawalRoutes = [
     body: createWithdrawalBody,
     message: 'wallet.applicationSuccessful',
     handler: (ctx) =>
-      idempotent(ctx, ctx.body, async (tx) => {
-        const applied = await applyForWithdrawal(tx, ctx.user.id, ctx.body);
-        await audit(tx, ctx.req, {
-          action: 'apply',
-          entity: 'withdrawal',
-          entityId: applied.id,
-          after: applied,
-        });
-        return applied;
-      }),
+      idempotent(ctx, ctx.body, (tx) =>
+        applyForWithdrawalAudited(tx, actorOf(ctx.req), ctx.user.id, ctx.body),
+      ),
   }),
   route({
     method: 'POST',
@@ -49,7 +32,7 @@ export const withdrawalRoutes = [
     message: 'wallet.cancellationSuccessful',
     handler: (ctx) =>
       idempotent(ctx, null, (tx) =>
-        auditedStep(tx, ctx.req, {
+        stepWithdrawalAudited(tx, actorOf(ctx.req), {
           id: ctx.params.id,
           step: 'cancel',
           ownerId: ctx.user.id,
@@ -88,7 +71,7 @@ export const withdrawalRoutes = [
     message: 'common.operationSuccessful',
     handler: (ctx) =>
       idempotent(ctx, ctx.body, (tx) =>
-        auditedStep(tx, ctx.req, {
+        stepWithdrawalAudited(tx, actorOf(ctx.req), {
           id: ctx.params.id,
           step: ctx.body.action,
           actorId: ctx.user.id,

@@ -11,6 +11,8 @@ import {
 import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { users } from '../members/members.schema';
+import type { Actor } from '../platform/audit/actor';
+import { audit } from '../platform/audit/audit';
 import type { DbOrTx } from '../platform/db/client';
 import { containsPattern, pageWindow } from '../platform/db/paging';
 import { badRequest, notFound } from '../platform/http/errors';
@@ -45,6 +47,18 @@ export async function applyForWithdrawal(
     insufficientKey: 'wallet.insufficientWithdrawal',
   });
   return viewWithdrawal(db, row!.id);
+}
+
+/** A member's application as the API makes it: `applyForWithdrawal`, audited in the same transaction. */
+export async function applyForWithdrawalAudited(
+  db: DbOrTx,
+  actor: Actor,
+  userId: number,
+  body: CreateInput,
+): Promise<WithdrawalItem> {
+  const applied = await applyForWithdrawal(db, userId, body);
+  await audit(db, actor, { action: 'apply', entity: 'withdrawal', entityId: applied.id, after: applied });
+  return applied;
 }
 
 /** What each step does to the frozen amount. */
@@ -108,6 +122,17 @@ export async function stepWithdrawal(
       remark: input.reason ?? null,
     });
   return { before, after };
+}
+
+/** One step of an application, audited as that step by `actor`; answers the application as it now is. */
+export async function stepWithdrawalAudited(
+  db: DbOrTx,
+  actor: Actor,
+  input: StepInput,
+): Promise<WithdrawalItem> {
+  const { before, after } = await stepWithdrawal(db, input);
+  await audit(db, actor, { action: input.step, entity: 'withdrawal', entityId: input.id, before, after });
+  return viewWithdrawal(db, input.id);
 }
 
 const selectWithdrawals = (db: DbOrTx) =>

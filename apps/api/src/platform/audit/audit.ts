@@ -1,6 +1,6 @@
-import { type AuditAction, type AuditActorKind, type AuditTarget, maskAccountNumber } from '@app/contracts';
-import type { FastifyRequest } from 'fastify';
+import { type AuditAction, type AuditTarget, maskAccountNumber } from '@app/contracts';
 import type { DbOrTx } from '../db/client';
+import type { Actor } from './actor';
 import { auditLogs } from './audit.schema';
 
 export interface AuditEntry {
@@ -12,51 +12,22 @@ export interface AuditEntry {
   after?: unknown;
 }
 
-/**
- * Who made a change: the signed-in account and the client address of a request, or, for a change made
- * outside the API (the operator command line), no account and a description of where it came from.
- */
-export interface AuditOrigin {
-  actorId: number | null;
-  /** Defaults to 'system' when there is no acting account. */
-  actorKind?: AuditActorKind;
-  /** Stored in the `ip` column: a client address, or e.g. `cli:root@db-host`. */
-  origin: string | null;
-  userAgent?: string | null;
-}
-
-const USER_AGENT_MAX = 300;
-
-/** Records a change by the caller of `req`; call it inside the transaction that makes the change. */
-export async function audit(db: DbOrTx, req: FastifyRequest | null, entry: AuditEntry): Promise<void> {
-  const principal = req?.principal;
-  await auditFrom(
-    db,
-    {
-      actorId: principal?.id ?? null,
-      actorKind: principal ? (principal.isAdmin ? 'admin' : 'member') : undefined,
-      origin: req?.ip ?? null,
-      userAgent: req?.headers['user-agent']?.slice(0, USER_AGENT_MAX) ?? null,
-    },
-    entry,
-  );
-}
-
-export async function auditFrom(db: DbOrTx, from: AuditOrigin, entry: AuditEntry): Promise<void> {
+/** Records a change by `actor`; call it inside the transaction that makes the change. */
+export async function audit(db: DbOrTx, actor: Actor, entry: AuditEntry): Promise<void> {
   // Compared before masking, so a new account number with the same last digits still shows as a change.
   const changed = changedFields(entry.before, entry.after);
   const before = redact(changed.before);
   const after = redact(changed.after);
   await db.insert(auditLogs).values({
-    actorId: from.actorId,
-    actorKind: from.actorKind ?? (from.actorId == null ? 'system' : null),
+    actorId: actor.id,
+    actorKind: actor.kind,
     action: entry.action,
     entity: entry.entity,
     entityId: entry.entityId == null ? null : String(entry.entityId),
     before,
     after,
-    ip: from.origin,
-    userAgent: from.userAgent ?? null,
+    ip: actor.origin,
+    userAgent: actor.userAgent,
   });
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import { DEFAULT_JOB_TIMING, type JobTiming } from '../../config';
 import type { Db } from '../db/client';
+import type { Log } from '../log/log';
 import { beat, failLostJobs } from './lost-jobs';
 
 interface Running {
@@ -22,7 +22,7 @@ export class JobHost {
 
   constructor(
     readonly db: Db,
-    readonly log: FastifyBaseLogger,
+    readonly log: Log,
     readonly timing: JobTiming = DEFAULT_JOB_TIMING,
   ) {}
 
@@ -71,7 +71,7 @@ export class JobHost {
  * Runs `work` every `ms`, each run starting `ms` after the previous one ended (a slow database never
  * piles runs up); a failed run is logged. The answer stops it and waits for a run under way.
  */
-function repeat(ms: number, work: () => Promise<unknown>, log: FastifyBaseLogger): () => Promise<void> {
+function repeat(ms: number, work: () => Promise<unknown>, log: Log): () => Promise<void> {
   let current = Promise.resolve();
   let stopped = false;
   let timer: NodeJS.Timeout;

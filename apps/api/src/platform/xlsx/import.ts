@@ -1,7 +1,9 @@
 import { type ImportKind, type JobStarted, type Locale, type PermId, translate } from '@app/contracts';
 import type { FastifyRequest } from 'fastify';
 import { DEFAULT_IMPORT_LIMITS, MB } from '../../config';
+import type { Actor } from '../audit/actor';
 import { type Db, type DbOrTx, hasConnectionPool, type Tx } from '../db/client';
+import { actorOf } from '../http/actor';
 import { AppError, badRequest } from '../http/errors';
 import type { AppContext } from '../http/route';
 import { refuseUnstorableText } from '../http/storable-text';
@@ -20,7 +22,7 @@ export interface ImportSpec<T> {
   /** Validates one row (schema and database look-ups); throws an AppError naming the field when it is wrong. */
   prepare(db: DbOrTx, row: SheetRow): Promise<T>;
   /** Applies valid rows inside one transaction (all of them, or a chunk of them on PGlite: see startImport). */
-  apply(tx: Tx, rows: T[], req: FastifyRequest): Promise<void>;
+  apply(tx: Tx, rows: T[], actor: Actor): Promise<void>;
 }
 
 function rowError(error: unknown, locale: Locale): string {
@@ -99,13 +101,21 @@ export async function startImport<T>(
     fileName: `${spec.kind}-errors.xlsx`,
     exclusive: 'common.importInProgress',
     run: (ctx) =>
-      importRows(app.db, req, locale, spec, { buffer, filename: upload.filename, rows }, limits.rows, ctx),
+      importRows(
+        app.db,
+        actorOf(req),
+        locale,
+        spec,
+        { buffer, filename: upload.filename, rows },
+        limits.rows,
+        ctx,
+      ),
   });
 }
 
 async function importRows<T>(
   db: Db,
-  req: FastifyRequest,
+  actor: Actor,
   locale: Locale,
   spec: ImportSpec<T>,
   upload: Upload,
@@ -122,7 +132,7 @@ async function importRows<T>(
     const rows = valid;
     valid = [];
     await db.transaction(async (tx) => {
-      await spec.apply(tx, rows, req);
+      await spec.apply(tx, rows, actor);
       await commit(tx, rows.length);
     });
     imported += rows.length;

@@ -1,0 +1,48 @@
+import type { AuditEntity, ListQuery, Paged, Status } from '@app/contracts';
+import type { Actor } from '../platform/audit/actor';
+import { audit } from '../platform/audit/audit';
+import type { DbOrTx } from '../platform/db/client';
+
+/** What one managed entity offers; mutations run inside the caller's transaction. */
+export interface CrudService<V, C, U> {
+  list(db: DbOrTx, q: ListQuery): Promise<Paged<V>>;
+  view(db: DbOrTx, id: number): Promise<V>;
+  create(db: DbOrTx, body: C, actor: Actor): Promise<number>;
+  update(db: DbOrTx, id: number, body: U, actor: Actor): Promise<void>;
+  setStatus(db: DbOrTx, id: number, status: Status, actor: Actor): Promise<void>;
+  remove(db: DbOrTx, id: number, actor: Actor): Promise<void>;
+}
+
+/**
+ * One managed entity's changes, each audited (the entity's views before and after) in the transaction
+ * that makes it: `db` is that transaction.
+ */
+export function auditedCrud<V, C, U>(entity: AuditEntity, service: CrudService<V, C, U>) {
+  return {
+    async create(db: DbOrTx, body: C, actor: Actor): Promise<V> {
+      const id = await service.create(db, body, actor);
+      const after = await service.view(db, id);
+      await audit(db, actor, { action: 'create', entity, entityId: id, after });
+      return after;
+    },
+    async update(db: DbOrTx, id: number, body: U, actor: Actor): Promise<V> {
+      const before = await service.view(db, id);
+      await service.update(db, id, body, actor);
+      const after = await service.view(db, id);
+      await audit(db, actor, { action: 'update', entity, entityId: id, before, after });
+      return after;
+    },
+    async setStatus(db: DbOrTx, id: number, status: Status, actor: Actor): Promise<V> {
+      const before = await service.view(db, id);
+      await service.setStatus(db, id, status, actor);
+      const after = await service.view(db, id);
+      await audit(db, actor, { action: 'status', entity, entityId: id, before, after });
+      return after;
+    },
+    async remove(db: DbOrTx, id: number, actor: Actor): Promise<void> {
+      const before = await service.view(db, id);
+      await service.remove(db, id, actor);
+      await audit(db, actor, { action: 'delete', entity, entityId: id, before });
+    },
+  };
+}
