@@ -44,7 +44,6 @@ export function selectOrders(db: DbOrTx) {
 }
 export type OrderJoinRow = Awaited<ReturnType<ReturnType<typeof selectOrders>['where']>>[number];
 
-
 export function toOrderView(viewer: Principal, r: OrderJoinRow): OrderView {
   const o = r.order;
   return {
