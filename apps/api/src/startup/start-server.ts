@@ -6,6 +6,7 @@ import { type Config, databaseLocation } from '../config';
 import { keepScopesAhead } from '../orders/orders.scopes-ahead';
 import { type Database, openDatabase } from '../platform/db/client';
 import { databaseAddress, waitForDatabase } from '../platform/db/wait-for-database';
+import { keepCompletingAssessments } from '../programmes/wec.service';
 import { startBanner } from './banner';
 import { type FirstStart, prepareFirstStart } from './first-start';
 
@@ -34,6 +35,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
     const firstStart = await prepareFirstStart(database.db, config);
     const app = await listening(await buildApp({ db: database.db, config, logger: true }), config);
     const stopScopesAhead = keepScopesAhead(database.db, (error) => app.log.error(error));
+    // WEC assessments whose conditions are all met complete by themselves (docs/product/programmes.md).
+    const stopAssessments = keepCompletingAssessments(database.db, (error) => app.log.error(error));
     const url = `http://localhost:${(app.server.address() as AddressInfo).port}`;
     const databaseText = location.dataDir
       ? `embedded PGlite in ${location.dataDir}`
@@ -46,6 +49,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       banner: startBanner(config, url, databaseText, firstStart),
       close: async () => {
         await stopScopesAhead();
+        await stopAssessments();
         await app.close();
         await database.close();
       },
