@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type {
   BonusColumn,
   BonusDetail,
@@ -8,6 +9,7 @@ import type {
   WalletRecordList,
 } from '@app/contracts';
 import dayjs from 'dayjs';
+import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, Harness } from './harness';
@@ -135,6 +137,30 @@ describe('bonus settings and settlement', () => {
     await page.getByText(/\(nothing was paid\)/).waitFor();
     const history = page.getByRole('row').filter({ hasText: period }).filter({ hasText: 'Dry run' });
     await history.first().waitFor();
+
+    // Every payout it would pay is listed (paged from the server) and exported, none left out.
+    const summary = page.locator('.ant-alert').filter({ hasText: '(nothing was paid)' });
+    const wouldPay = Number(/Would pay (\d+) payouts/.exec(await summary.innerText())![1]);
+    expect(wouldPay).toBeGreaterThan(10);
+    await expect
+      .poll(() => summary.locator('.ant-pagination-total-text').innerText())
+      .toBe(`Total ${wouldPay} items`);
+    const downloaded = page.waitForEvent('download', { timeout: 60_000 });
+    await summary.getByRole('button', { name: 'Export all payouts' }).click();
+    const exporting = page.getByRole('dialog', { name: /^Exporting settlement-run-/ });
+    await exporting.getByText(`${wouldPay} rows exported; the download has started.`).waitFor();
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(readFileSync((await (await downloaded).path())!) as unknown as ArrayBuffer);
+    expect(workbook.worksheets[0]!.rowCount - 1).toBe(wouldPay);
+    await exporting.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+    await exporting.waitFor({ state: 'hidden' });
+
+    // The run's payouts open from the history too.
+    await history.first().getByRole('button', { name: 'Payouts' }).click();
+    const listed = page.getByRole('dialog').filter({ hasText: /^Payouts of run #\d+/ });
+    await expect
+      .poll(() => listed.locator('.ant-pagination-total-text').innerText())
+      .toBe(`Total ${wouldPay} items`);
   });
 });
 

@@ -38,6 +38,22 @@ describe('member list and user detail', () => {
     await form.getByLabel('Remark').fill('browser gift');
     await form.getByRole('button', { name: 'Save' }).click();
     await form.getByText('at least one report number must be set').waitFor();
+    // Out of the contract's range: refused with the field's message, never changed to the nearest allowed value
+    // (-2 once saved as -1, unlimited free reports; 101 as 100).
+    const free = form.getByLabel('Free (-1 = unlimited)');
+    const professional = form.getByLabel('Professional');
+    await free.fill('-2');
+    await professional.fill('101');
+    await form.getByLabel('Remark').click();
+    await form.getByRole('button', { name: 'Save' }).click();
+    const errorOf = (label: string) =>
+      form.locator('.ant-form-item', { has: page.getByLabel(label) }).locator('.ant-form-item-explain');
+    await expect.poll(() => errorOf('Free (-1 = unlimited)').innerText()).toBe('Value is too small');
+    await expect.poll(() => errorOf('Professional').innerText()).toBe('Value is too large');
+    expect(await free.inputValue()).toBe('-2');
+    expect(await professional.inputValue()).toBe('101');
+    await free.fill('0');
+    await professional.fill('0');
     await form.getByLabel('Love').fill('2');
     await form.getByRole('button', { name: 'Save' }).click();
     await page.getByText('added successfully').first().waitFor();

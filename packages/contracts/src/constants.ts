@@ -43,6 +43,13 @@ export const ASSESSMENT = {
   secondGenerationSp: 17_500,
   thirdGenerationSp: 35_000,
   directProviders: 1,
+  /**
+   * How often the server completes the assessments whose conditions are all met (docs/product/programmes.md):
+   * a member becomes WEC at most this many minutes after the last condition is met.
+   */
+  autoCompleteEveryMinutes: 5,
+  /** An assessment whose period ended less than this many hours ago is still checked (a server that was down). */
+  autoCompleteGraceHours: 24,
 } as const;
 
 /** Level ids (docs/product/members.md). */

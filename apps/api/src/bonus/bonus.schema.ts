@@ -104,11 +104,36 @@ export const bonusPayouts = pgTable(
      * (~12 % of a monthly run, docs/performance/history.md).
      */
     index('bonus_payouts_period_idx').on(sql`${t.period} text_pattern_ops`, t.id, t.orderId),
+    /**
+     * A run's payouts, page by page (GET /api/bonus/settlements/:id/payouts). A run writes its rows with one
+     * run_id and rising ids, so the index grows at its right edge only; one-off payouts (no run) are left out.
+     */
+    index('bonus_payouts_run_idx').on(t.runId, t.id).where(sql`${t.runId} is not null`),
     /** The Qualified CP pages' payouts by the CP's channel orders (few: types 8 and 11 only). */
     index('bonus_payouts_cp_order_idx')
       .on(t.orderId)
       .where(sql.raw(`type_key in (${CP_PAYOUT_TYPES})`)),
   ],
+);
+
+/**
+ * What a dry run would pay, every payout of it (a run's real payouts are in bonus_payouts under its run_id):
+ * its list is paged and exported from here. Written only by the dry run, in its transaction; no foreign keys,
+ * as bonus_payouts (runs and members are never deleted).
+ */
+export const bonusDryRunPayouts = pgTable(
+  'bonus_dry_run_payouts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    runId: integer('run_id').notNull(),
+    userId: integer('user_id').notNull(),
+    typeKey: smallint('type_key').notNull(),
+    period: text('period').notNull(),
+    orderId: integer('order_id'),
+    baseSp: bigint('base_sp', { mode: 'number' }).notNull().default(0),
+    cents: bigint('cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('bonus_dry_run_payouts_run_idx').on(t.runId, t.id)],
 );
 
 export type BonusTypeRow = typeof bonusTypes.$inferSelect;

@@ -1,8 +1,10 @@
 import {
   type JobStarted,
+  type Paged,
   Perm,
   parseCents,
   type RoleView,
+  type SettlementPreviewItem,
   type SettlementResult,
   type SettlementRunDto,
   translate,
@@ -11,7 +13,8 @@ import { asc, count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '../platform/audit/audit.schema';
 import { jobs } from '../platform/jobs/jobs.schema';
-import { pollJob } from '../platform/jobs/test-jobs';
+import { jobFile, pollJob } from '../platform/jobs/test-jobs';
+import { xlsxRows } from '../platform/xlsx/test-files';
 import { TEST_PASSWORD } from '../test/factory';
 import { TestApi } from '../test/test-app';
 import { walletBalance } from '../wallet/ledger';
@@ -28,6 +31,8 @@ let admin: string;
 let adminId: number;
 let member: string;
 let scn: Awaited<ReturnType<typeof buildScenario>>;
+/** The result of the first dry run, before anything of the period was paid. */
+let firstDryRun: SettlementResult;
 
 const sumOf = (name: Name, onlyOrder?: string) =>
   Object.values(EXPECTED[name])
@@ -74,6 +79,7 @@ describe('bonus settlement runs on the database', () => {
       total_amount: (total / 100).toFixed(2),
     });
     expect(result.items).toHaveLength(result.run.payout_count);
+    firstDryRun = result;
     expect(job).toMatchObject({ kind: 'bonus.settlement.preview', processed: result.run.payout_count });
     expect(await api.db.select().from(bonusPayouts)).toHaveLength(0);
     expect(await api.db.select().from(walletRecords)).toHaveLength(0);
@@ -263,5 +269,64 @@ describe('bonus settlement runs on the database', () => {
       error: 'boom',
       startedBy: adminId,
     });
+  });
+});
+
+describe("a run's payouts, every one of them", () => {
+  /** Every page of a run's payouts, `pageSize` at a time. */
+  async function allPages(runId: number, pageSize: number) {
+    const items: SettlementPreviewItem[] = [];
+    for (let page = 1; ; page++) {
+      const res = await api.get<Paged<SettlementPreviewItem>>(`${SETTLE}/${runId}/payouts`, {
+        token: admin,
+        query: { page, pageSize },
+      });
+      expect(res.status).toBe(200);
+      items.push(...res.body.data.list);
+      if (res.body.data.list.length < pageSize) return { items, total: res.body.data.meta.total };
+    }
+  }
+  const keyOf = (i: SettlementPreviewItem) =>
+    `${i.user.id}/${i.type_key}/${i.period}/${i.order_no}/${i.amount}`;
+  const centsOf = (items: SettlementPreviewItem[]) =>
+    items.reduce((s, i) => s + (parseCents(i.amount) ?? Number.NaN), 0);
+
+  it('lists what a dry run would pay page by page, all of it, and exports it all', async () => {
+    const { run } = firstDryRun;
+    const { items, total } = await allPages(run.id, 7);
+    expect(run.payout_count).toBeGreaterThan(7);
+    expect(total).toBe(run.payout_count);
+    expect(items.map(keyOf).sort()).toEqual(firstDryRun.items.map(keyOf).sort());
+    expect(centsOf(items)).toBe(parseCents(run.total_amount));
+
+    const started = await api.get<JobStarted>(`${SETTLE}/${run.id}/payouts`, {
+      token: admin,
+      query: { export: 1 },
+    });
+    expect(started.status).toBe(200);
+    const { job, file } = await jobFile(api, started.body.data, admin);
+    expect(job).toMatchObject({ status: 'done', processed: run.payout_count });
+    const rows = await xlsxRows(file.raw);
+    expect(rows.slice(1)).toHaveLength(run.payout_count);
+  });
+
+  it('lists what a real run paid, as recorded in bonus_payouts', async () => {
+    const runs = await api.get<{ list: SettlementRunDto[] }>(SETTLE, { token: admin });
+    const month = runs.body.data.list.find(
+      (r) => !r.dry_run && r.period === '2026-10' && r.payout_count > 0,
+    )!;
+    const { items, total } = await allPages(month.id, 5);
+    const paid = await api.db.select().from(bonusPayouts).where(eq(bonusPayouts.runId, month.id));
+    expect([total, items.length]).toEqual([month.payout_count, month.payout_count]);
+    expect(paid).toHaveLength(month.payout_count);
+    expect(centsOf(items)).toBe(parseCents(month.total_amount));
+  });
+
+  it('answers 404 for a run that does not exist, and 403 to members', async () => {
+    const missing = await api.get(`${SETTLE}/999999/payouts`, { token: admin });
+    expect([missing.status, missing.body.msg]).toEqual([404, 'This settlement run does not exist']);
+    const exportMissing = await api.get(`${SETTLE}/999999/payouts`, { token: admin, query: { export: 1 } });
+    expect(exportMissing.status).toBe(404);
+    expect((await api.get(`${SETTLE}/${firstDryRun.run.id}/payouts`, { token: member })).status).toBe(403);
   });
 });

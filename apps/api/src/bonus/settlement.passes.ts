@@ -1,4 +1,5 @@
-import type { DbOrTx } from '../platform/db/client';
+import { sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../platform/db/client';
 import { forEachPayout } from './engine/engine';
 import { orderIndex } from './engine/tables';
 import type { EngineBonusType, EngineInput, Payout, PayoutSink } from './engine/types';
@@ -120,6 +121,41 @@ export async function payDue(
     const ends = await Promise.allSettled(parts.map(payRange));
     const failure = ends.find((end) => end.status === 'rejected');
     if (failure) throw failure.reason;
+  }
+}
+
+/** Dry-run payouts per insert statement. */
+const RECORD_CHUNK = 5_000;
+
+/**
+ * Records every payout a dry run would pay in bonus_dry_run_payouts under its run id, in member id order,
+ * holding about `passPayouts` of them at a time (as payDue). `onRecorded` hears how many are recorded so far.
+ */
+export async function recordDue(
+  tx: DbOrTx,
+  scope: SettlementScope,
+  perMember: Int32Array,
+  run: { id: number; passPayouts: number },
+  onRecorded: (recorded: number) => void,
+): Promise<void> {
+  let recorded = 0;
+  for (const range of memberRanges(perMember, run.passPayouts)) {
+    const due = dueByMember(scope, perMember, range);
+    for (let i = 0; i < due.length; i += RECORD_CHUNK) {
+      const chunk = due.slice(i, i + RECORD_CHUNK);
+      const json = JSON.stringify(
+        chunk.map((p) => [p.userId, p.typeKey, p.period, p.orderId, p.baseSp, p.cents]),
+      );
+      await queryRows(
+        tx,
+        sql`insert into bonus_dry_run_payouts (run_id, user_id, type_key, period, order_id, base_sp, cents)
+            select ${run.id}::int, (r->>0)::int, (r->>1)::smallint, r->>2, (r->>3)::int, (r->>4)::bigint,
+              (r->>5)::bigint
+            from json_array_elements(${json}::json) with ordinality as j(r, ord) order by ord`,
+      );
+      recorded += chunk.length;
+      onRecorded(recorded);
+    }
   }
 }
 

@@ -1,8 +1,9 @@
-import { Perm, pageQuery, startSettlementBody } from '@app/contracts';
+import { idParam, Perm, pageQuery, settlementPayoutsQuery, startSettlementBody } from '@app/contracts';
 import { actorOf } from '../platform/http/actor';
 import { access, route } from '../platform/http/route';
+import { startXlsxJob } from '../platform/jobs/jobs.runner';
 import { startSettlement } from './settlement.job';
-import { listRuns } from './settlement.service';
+import { listRunPayouts, listRuns, runPayoutsExportJob } from './settlement.service';
 
 /** Starts a settlement run (or a dry run with dry_run: true) as a job: answers `{ job_id, url }`. */
 const start = route({
@@ -31,4 +32,20 @@ const history = route({
   handler: ({ app, query }) => listRuns(app.db, query.page, query.pageSize),
 });
 
-export const settlementRoutes = [start, preview, history];
+/**
+ * Every payout of a run, page by page: what a dry run would pay, or what a real run paid. `export=1` starts a
+ * spreadsheet job of all of them (answers `{ job_id, url }`).
+ */
+const payouts = route({
+  method: 'GET',
+  url: '/api/bonus/settlements/:id/payouts',
+  access: access.admin(Perm.bonusConfig),
+  params: idParam,
+  query: settlementPayoutsQuery,
+  handler: async ({ app, params, query, user }) =>
+    query.export
+      ? startXlsxJob(app.jobs, await runPayoutsExportJob(app.db, user.id, params.id))
+      : listRunPayouts(app.db, params.id, query),
+});
+
+export const settlementRoutes = [start, preview, history, payouts];

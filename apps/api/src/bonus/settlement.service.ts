@@ -1,19 +1,31 @@
-import { BonusKey, formatCents, type SettlementResult, type SettlementRunDto } from '@app/contracts';
-import { desc, eq, inArray, is, sql } from 'drizzle-orm';
+import {
+  BonusKey,
+  formatCents,
+  type Paged,
+  type PageQuery,
+  type SettlementPreviewItem,
+  type SettlementResult,
+  type SettlementRunDto,
+} from '@app/contracts';
+import { and, asc, count, desc, eq, gt, inArray, is, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { users } from '../members/members.schema';
 import { orders } from '../orders/orders.schema';
 import { type Actor, systemActor } from '../platform/audit/actor';
 import { audit } from '../platform/audit/audit';
 import { type Db, type DbOrTx, hasConnectionPool, queryRows, type Tx } from '../platform/db/client';
-import { badRequest } from '../platform/http/errors';
-import { bonusSettlementRuns, bonusTypes } from './bonus.schema';
+import { paged, pageWindow } from '../platform/db/paging';
+import { badRequest, notFound } from '../platform/http/errors';
+import type { XlsxJob } from '../platform/jobs/jobs.runner';
+import { type Column, keysetBatches } from '../platform/xlsx/export';
+import { bonusDryRunPayouts, bonusPayouts, bonusSettlementRuns, bonusTypes } from './bonus.schema';
 import type { Payout } from './engine/types';
 import { loadPaidKeys } from './paid-keys';
 import { loadEngineInput, type PeriodRange } from './settlement.loader';
-import { PASS_PAYOUTS, type PaymentLanes, payDue, summariseDue } from './settlement.passes';
+import { PASS_PAYOUTS, type PaymentLanes, payDue, recordDue, summariseDue } from './settlement.passes';
 import { lockSettlements } from './settlement-lock';
 
+/** Payouts a run's result carries (its job's result stays small); its list has every one: listRunPayouts. */
 const PREVIEW_LIMIT = 500;
 
 /** Transactions paying side by side on PostgreSQL: one per core of the 2-core machine the API targets. */
@@ -45,6 +57,8 @@ type RunRow = typeof bonusSettlementRuns.$inferSelect;
  * period again pays exactly the rest, the unique keys skipping what was paid (given a caller's transaction,
  * it pays in it and commits nothing itself). A real run's row is committed
  * as 'running' with (PostgreSQL: before) its first range; one left running by a process that died is
+ * A dry run records every payout it would pay (bonus_dry_run_payouts) for its list; a real run's list is
+ * its payouts in bonus_payouts (listRunPayouts).
  * recorded failed by the next run. Every run — done, dry or failed — is in the audit log (who, period,
  * type, dry run, status, totals); `actor` is the admin (none for scripts). `progress` hears
  * (payouts paid, payouts due) from inside the transaction: once the due payouts are counted, as they are
@@ -98,8 +112,12 @@ export async function runSettlement(
       const { preview, perMember, ...summary } = summariseDue(scope, PREVIEW_LIMIT);
       const due = summary.payoutCount;
       progress(0, due);
-      if (input.dryRun) progress(due, due);
-      else {
+      if (input.dryRun) {
+        // Every payout it would pay, for its list and export (listRunPayouts, runPayoutsExportJob).
+        const pass = { id, passPayouts: input.passPayouts ?? PASS_PAYOUTS };
+        await recordDue(tx, scope, perMember, pass, (recorded) => progress(recorded, due));
+        progress(due, due);
+      } else {
         const pass = { id, passPayouts: input.passPayouts ?? PASS_PAYOUTS, commit: input.commit };
         await payDue(paymentLanes(db, tx), scope, perMember, pass, (paid) => progress(paid, due));
       }
@@ -196,7 +214,7 @@ function auditRun(db: DbOrTx, actor: Actor | undefined, run: RunRow) {
   });
 }
 
-async function previewItems(db: DbOrTx, payouts: Payout[]) {
+async function previewItems(db: DbOrTx, payouts: readonly Omit<Payout, 'ratioBp'>[]) {
   const userIds = [...new Set(payouts.map((p) => p.userId))];
   const orderIds = [...new Set(payouts.flatMap((p) => (p.orderId === null ? [] : [p.orderId])))];
   const people = userIds.length
@@ -257,4 +275,94 @@ export async function listRuns(db: Db, page: number, pageSize: number) {
     .limit(pageSize)
     .offset((page - 1) * pageSize);
   return { list: await runDtos(db, rows), meta: { total: Number(total), page, pageSize } };
+}
+
+/** The payouts of run `id` from `afterId` on (by id): what a dry run would pay, or what a real run paid. */
+async function runPayoutRows(
+  db: DbOrTx,
+  run: RunRow,
+  where: { afterId?: number; offset?: number; limit: number },
+) {
+  const table = run.dryRun ? bonusDryRunPayouts : bonusPayouts;
+  return db
+    .select({
+      id: table.id,
+      userId: table.userId,
+      typeKey: table.typeKey,
+      period: table.period,
+      orderId: table.orderId,
+      baseSp: table.baseSp,
+      cents: table.cents,
+    })
+    .from(table)
+    .where(
+      and(eq(table.runId, run.id), where.afterId === undefined ? undefined : gt(table.id, where.afterId)),
+    )
+    .orderBy(asc(table.id))
+    .limit(where.limit)
+    .offset(where.offset ?? 0);
+}
+
+async function runOf(db: DbOrTx, id: number): Promise<RunRow> {
+  const [run] = await db.select().from(bonusSettlementRuns).where(eq(bonusSettlementRuns.id, id));
+  if (!run) throw notFound('bonus.runNotFound');
+  return run;
+}
+
+const runPayoutCount = async (db: DbOrTx, run: RunRow) => {
+  const table = run.dryRun ? bonusDryRunPayouts : bonusPayouts;
+  const [row] = await db.select({ n: count() }).from(table).where(eq(table.runId, run.id));
+  return Number(row?.n ?? 0);
+};
+
+/**
+ * One page of a run's payouts (404 'bonus.runNotFound'): every payout a dry run would pay, or every payout a
+ * real run paid (a failed run's: those its committed ranges kept), in the order they were recorded.
+ */
+export async function listRunPayouts(
+  db: DbOrTx,
+  id: number,
+  q: PageQuery,
+): Promise<Paged<SettlementPreviewItem>> {
+  const run = await runOf(db, id);
+  const { limit, offset } = pageWindow(q);
+  const [total, rows] = await Promise.all([
+    runPayoutCount(db, run),
+    runPayoutRows(db, run, { limit, offset }),
+  ]);
+  return paged(await previewItems(db, rows), total, q);
+}
+
+/** Columns of a run's payouts spreadsheet (amounts as decimal text). */
+const RUN_PAYOUT_COLUMNS: readonly Column<SettlementPreviewItem & { id: number }>[] = [
+  { header: 'Member ID', value: (r) => r.user.user_no },
+  { header: 'Member', value: (r) => r.user.name, width: 24 },
+  { header: 'Bonus type', value: (r) => r.type_key },
+  { header: 'Period', value: (r) => r.period },
+  { header: 'Order No', value: (r) => r.order_no },
+  { header: 'Sales point', value: (r) => r.sales_point },
+  { header: 'Amount', value: (r) => r.amount },
+];
+
+/** Every payout of a run as a spreadsheet job (404 before it starts when there is no such run). */
+export async function runPayoutsExportJob(
+  db: Db,
+  ownerId: number,
+  id: number,
+): Promise<XlsxJob<SettlementPreviewItem & { id: number }>> {
+  const run = await runOf(db, id);
+  return {
+    kind: 'bonus.settlement.payouts.export',
+    ownerId,
+    params: { id },
+    fileName: `settlement-run-${run.id}-${run.period}${run.dryRun ? '-dry-run' : ''}.xlsx`,
+    columns: RUN_PAYOUT_COLUMNS,
+    count: () => runPayoutCount(db, run),
+    batches: () =>
+      keysetBatches(async (afterId, limit) => {
+        const rows = await runPayoutRows(db, run, { afterId: afterId ?? undefined, limit });
+        const items = await previewItems(db, rows);
+        return items.map((item, i) => ({ ...item, id: rows[i]!.id }));
+      }),
+  };
 }

@@ -1,18 +1,25 @@
 import type { WecAssessmentDto } from '@app/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bonusPayouts } from '../bonus/bonus.schema';
 import type { UserRow } from '../members/members.schema';
 import { users } from '../members/members.schema';
 import { orders } from '../orders/orders.schema';
 import { systemActor } from '../platform/audit/actor';
+import { auditLogs } from '../platform/audit/audit.schema';
 import { providers } from '../providers/providers.schema';
 import { TEST_PASSWORD } from '../test/factory';
 import { TestApi } from '../test/test-app';
 import { walletBalance } from '../wallet/ledger';
 import { expectLedgerBalanced } from '../wallet/wallet-fixtures';
 import { assessmentEnd } from './wec.conditions';
-import { completeAssessment, getAssessment, joinAssessment, startAssessment } from './wec.service';
+import {
+  completeAssessment,
+  completeMetAssessments,
+  getAssessment,
+  joinAssessment,
+  startAssessment,
+} from './wec.service';
 
 let api: TestApi;
 let admin: string;
@@ -130,6 +137,69 @@ describe('WEC assessment conditions', () => {
     expect(res.status).toBe(400);
     expect(res.body.msg).toBe('Not all assessment conditions are met');
     expect((await walletBalance(api.db, me.id)).availableCents).toBe(0);
+  });
+});
+
+describe('WEC assessment completing by itself', () => {
+  /** The audit row of the assessment's completion. */
+  const completionOf = async (userId: number) =>
+    (
+      await api.db
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.entity, 'wec_assessment'), eq(auditLogs.entityId, String(userId))))
+    ).find((r) => (r.after as { completedAt?: string } | null)?.completedAt);
+
+  it('makes the member WEC with the reward once the last condition is met, audited as the system', async () => {
+    const me = await candidate(17_500);
+    // Before the last minute of day 60 (the 8th referral, the last SP and the provider) nothing completes.
+    expect(await completeMetAssessments(api.db, new Date(day60.getTime() - MINUTE))).not.toContain(me.id);
+    expect((await getAssessment(api.db, me.id, day60)).status).toBe('running');
+
+    const checkedAt = new Date(day60.getTime() + 30_000);
+    expect(await completeMetAssessments(api.db, checkedAt)).toContain(me.id);
+    const a = await getAssessment(api.db, me.id, checkedAt);
+    expect([a.status, a.completed_at]).toEqual(['completed', checkedAt.toISOString()]);
+    const [user] = await api.db.select().from(users).where(eq(users.id, me.id));
+    expect(user!.isWec).toBe(true);
+    const payouts = await api.db.select().from(bonusPayouts).where(eq(bonusPayouts.userId, me.id));
+    expect(payouts.map((p) => [p.typeKey, p.cents, p.walletRecordId !== null])).toEqual([
+      [10, 100_000, true],
+    ]);
+    expect((await walletBalance(api.db, me.id)).availableCents).toBe(100_000);
+    const completion = await completionOf(me.id);
+    expect(completion).toMatchObject({ action: 'status', actorKind: 'system', actorId: null });
+    expect(completion?.after).toMatchObject({ completed_by: 'automatic', reward: 100_000 });
+
+    // Checked again (or by another process): nothing more; the manual action says it is done.
+    expect(await completeMetAssessments(api.db, END)).not.toContain(me.id);
+    await expect(
+      api.db.transaction((tx) => completeAssessment(tx, systemActor(), me.id, END)),
+    ).rejects.toMatchObject({
+      key: 'programme.alreadyWec',
+    });
+    expect(await api.db.select().from(bonusPayouts).where(eq(bonusPayouts.userId, me.id))).toHaveLength(1);
+  });
+
+  it('leaves an assessment one condition short running, and the manual completion is audited as manual', async () => {
+    const short = await candidate(17_499);
+    expect(await completeMetAssessments(api.db, END)).not.toContain(short.id);
+    expect((await getAssessment(api.db, short.id, day60)).status).toBe('running');
+    expect((await walletBalance(api.db, short.id)).availableCents).toBe(0);
+
+    const me = await candidate(17_500);
+    const res = await api.post('/api/members/addWepComplete', { id: me.id }, { token: admin });
+    expect(res.status).toBe(200);
+    const completion = await completionOf(me.id);
+    expect(completion).toMatchObject({ action: 'status', actorKind: 'admin' });
+    expect(completion?.after).toMatchObject({ completed_by: 'manual', reward: 100_000 });
+  });
+
+  it('does not look at a period that ended more than a day ago', async () => {
+    const me = await candidate(17_500);
+    const late = new Date(END.getTime() + 25 * 60 * MINUTE);
+    expect(await completeMetAssessments(api.db, late)).not.toContain(me.id);
+    expect((await getAssessment(api.db, me.id, late)).status).toBe('expired');
   });
 });
 

@@ -1,10 +1,10 @@
-import { BonusKey, Level, type WecAssessmentDto, type WecStatus } from '@app/contracts';
-import { and, desc, eq, ilike, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import { ASSESSMENT, BonusKey, Level, type WecAssessmentDto, type WecStatus } from '@app/contracts';
+import { and, desc, eq, gt, ilike, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { payOneOff } from '../bonus/one-off';
 import { users } from '../members/members.schema';
-import type { Actor } from '../platform/audit/actor';
+import { type Actor, systemActor } from '../platform/audit/actor';
 import { audit } from '../platform/audit/audit';
-import type { DbOrTx } from '../platform/db/client';
+import type { Db, DbOrTx } from '../platform/db/client';
 import { containsPattern } from '../platform/db/paging';
 import { badRequest, notFound } from '../platform/http/errors';
 import { wecAssessments } from './programmes.schema';
@@ -98,7 +98,10 @@ export async function getAssessment(db: DbOrTx, userId: number, now = new Date()
   return toDto(db, row, now);
 }
 
-/** Completes the assessment when every condition was met within the period: is_wec and reward type 10 (once). */
+/**
+ * Completes the assessment by hand ('Mark completed', for exceptions: the server completes it by itself,
+ * completeMetAssessments) when every condition was met within the period: is_wec and reward type 10 (once).
+ */
 export async function completeAssessment(tx: DbOrTx, actor: Actor, userId: number, now = new Date()) {
   const row = await assessmentOf(tx, userId, true);
   if (!row) throw badRequest('programme.notJoined');
@@ -106,21 +109,100 @@ export async function completeAssessment(tx: DbOrTx, actor: Actor, userId: numbe
   if (!row.startedAt || !row.endsAt) throw badRequest('programme.notStarted');
   const conditions = await wecProgress(tx, userId, row.startedAt, row.endsAt);
   if (!conditions.every((c) => c.completed)) throw badRequest('programme.conditionsNotMet');
+  return toDto(tx, await complete(tx, actor, row, now, 'manual'), now);
+}
+
+/**
+ * The member becomes WEC: the assessment completed at `now`, `is_wec`, the type 10 reward (a ledger record,
+ * once ever) and the audit row (`after.completed_by`: 'manual' or 'automatic'), all in `tx`.
+ */
+async function complete(
+  tx: DbOrTx,
+  actor: Actor,
+  row: AssessmentRow,
+  now: Date,
+  completedBy: 'manual' | 'automatic',
+) {
   const [done] = await tx
     .update(wecAssessments)
     .set({ completedAt: now })
     .where(eq(wecAssessments.id, row.id))
     .returning();
-  await tx.update(users).set({ isWec: true, updatedAt: now }).where(eq(users.id, userId));
-  const reward = await payOneOff(tx, BonusKey.wecReward, userId, 'WEC assessment reward');
+  await tx.update(users).set({ isWec: true, updatedAt: now }).where(eq(users.id, row.userId));
+  const reward = await payOneOff(tx, BonusKey.wecReward, row.userId, 'WEC assessment reward');
   await audit(tx, actor, {
     action: 'status',
     entity: 'wec_assessment',
-    entityId: userId,
+    entityId: row.userId,
     before: row,
-    after: { ...done, reward },
+    after: { ...done, reward, completed_by: completedBy },
   });
-  return toDto(tx, done!, now);
+  return done!;
+}
+
+/**
+ * Completes, each in a transaction of its own, every started assessment not completed yet whose conditions
+ * are all met within its period: the running ones and those whose period ended less than
+ * ASSESSMENT.autoCompleteGraceHours ago (the conditions count only what happened inside the period, so a
+ * late check completes only what was met in time; nor does a check count what is stamped after it ran). Audited as the system's change. Several processes may
+ * check at once: an assessment another one is completing is skipped. Returns the members made WEC.
+ */
+export async function completeMetAssessments(db: Db, now = new Date()): Promise<number[]> {
+  const since = new Date(now.getTime() - ASSESSMENT.autoCompleteGraceHours * 60 * 60 * 1000);
+  const open = await db
+    .select({ userId: wecAssessments.userId })
+    .from(wecAssessments)
+    .where(
+      and(
+        isNull(wecAssessments.completedAt),
+        lte(wecAssessments.startedAt, now),
+        gt(wecAssessments.endsAt, since),
+      ),
+    )
+    .orderBy(wecAssessments.id);
+  const completed: number[] = [];
+  for (const { userId } of open) {
+    const done = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(wecAssessments)
+        .where(and(eq(wecAssessments.userId, userId), isNull(wecAssessments.completedAt)))
+        .for('update', { skipLocked: true });
+      if (!row?.startedAt || !row.endsAt) return false;
+      // What happened up to now (of the period): a check never counts a record stamped after it ran.
+      const upTo = row.endsAt < now ? row.endsAt : now;
+      const conditions = await wecProgress(tx, userId, row.startedAt, upTo);
+      if (!conditions.every((c) => c.completed)) return false;
+      await complete(tx, systemActor('wec-auto-complete'), row, now, 'automatic');
+      return true;
+    });
+    if (done) completed.push(userId);
+  }
+  return completed;
+}
+
+/**
+ * Runs completeMetAssessments now and every ASSESSMENT.autoCompleteEveryMinutes, each check starting after
+ * the previous one ended. Returns a stop function that waits for the check under way.
+ */
+export function keepCompletingAssessments(
+  db: Db,
+  onError: (error: unknown) => void,
+  everyMs = ASSESSMENT.autoCompleteEveryMinutes * 60_000,
+) {
+  let stopping = false;
+  let check: Promise<unknown> = Promise.resolve();
+  const run = () => {
+    check = check.then(() => (stopping ? [] : completeMetAssessments(db))).catch(onError);
+  };
+  run();
+  const timer = setInterval(run, everyMs);
+  timer.unref();
+  return async () => {
+    stopping = true;
+    clearInterval(timer);
+    await check;
+  };
 }
 
 /** Takes a member out of the assessment (and off the WEC list); a reward once paid stays paid. */

@@ -6,6 +6,7 @@ import { type Config, databaseLocation } from '../config';
 import { keepScopesAhead } from '../orders/totals';
 import { type Database, openDatabase } from '../platform/db/client';
 import { databaseAddress, waitForDatabase } from '../platform/db/wait-for-database';
+import { keepCompletingAssessments } from '../programmes/wec.service';
 import { startBanner } from './banner';
 import { type FirstStart, prepareFirstStart } from './first-start';
 
@@ -36,6 +37,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
     const stopScopesAhead = keepScopesAhead(database.db, (error) => app.log.error(error), {
       config: config.ordersTotals,
     });
+    // WEC assessments whose conditions are all met complete by themselves (docs/product/programmes.md).
+    const stopAssessments = keepCompletingAssessments(database.db, (error) => app.log.error(error));
     const url = `http://localhost:${(app.server.address() as AddressInfo).port}`;
     const databaseText = location.dataDir
       ? `embedded PGlite in ${location.dataDir}`
@@ -48,6 +51,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       banner: startBanner(config, url, databaseText, firstStart),
       close: async () => {
         await stopScopesAhead();
+        await stopAssessments();
         await app.close();
         await database.close();
       },

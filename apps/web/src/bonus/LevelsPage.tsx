@@ -1,10 +1,11 @@
-import type { LevelDto } from '@app/contracts';
+import { type LevelDto, levelSettingsBody } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, Input, InputNumber, Modal, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../platform/http';
 import { applyFieldErrors } from '../platform/ui/form-errors';
+import { zodRules } from '../platform/ui/zod-rules';
 
 /** /level/level: each level's bonus settings, editable by admins. */
 export default function LevelsPage() {
@@ -74,9 +75,9 @@ export default function LevelsPage() {
           <Form.Item
             name="share_cap"
             label={t('bonus.level.shareCap')}
-            rules={[{ required: true, message: t('validation.required') }]}
+            rules={zodRules(levelSettingsBody, 'share_cap')}
           >
-            <InputNumber min={0} max={1000} precision={0} style={{ width: '100%' }} />
+            <InputNumber style={{ width: '100%' }} />
           </Form.Item>
         </Form>
       </Modal>

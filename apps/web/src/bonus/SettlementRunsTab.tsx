@@ -1,11 +1,18 @@
-import type { BonusTypeDto, JobStarted, SettlementResult, SettlementRunDto } from '@app/contracts';
+import type {
+  BonusTypeDto,
+  JobStarted,
+  SettlementPreviewItem,
+  SettlementResult,
+  SettlementRunDto,
+} from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, Select, Space, Table, Tag } from 'antd';
+import { Alert, Button, Form, Input, Modal, Select, Space, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../platform/http';
 import { JobProgressModal } from '../platform/jobs/JobProgressModal';
+import { useStartedJob } from '../platform/jobs/useJob';
 import { ConfirmButton } from '../platform/ui/ConfirmButton';
 import { formatMoney, MoneyText } from '../platform/ui/MoneyText';
 import { usePagedList } from '../platform/ui/PagedTable';
@@ -20,6 +27,7 @@ export function SettlementRunsTab() {
   const [form] = Form.useForm<{ period: string; type_key: number | null }>();
   const [result, setResult] = useState<SettlementResult | null>(null);
   const [job, setJob] = useState<{ started: JobStarted; source: string } | null>(null);
+  const [shown, setShown] = useState<SettlementRunDto | null>(null);
   const types = useQuery({
     queryKey: ['/api/bonus/types'],
     queryFn: () => http.get<BonusTypeDto[]>('/api/bonus/types'),
@@ -93,28 +101,19 @@ export function SettlementRunsTab() {
             count: result.run.payout_count,
             amount: formatMoney(result.run.total_amount),
           })}
-          description={
-            <Table
-              rowKey={(r) => `${r.user.id}/${r.type_key}/${r.period}/${r.order_no}`}
-              size="small"
-              dataSource={result.items}
-              pagination={{ pageSize: 10 }}
-              columns={[
-                { title: t('bonus.run.user'), key: 'user', render: (_, r) => <UserName user={r.user} /> },
-                { title: t('bonus.type'), key: 'type', render: (_, r) => nameOf(r.type_key) },
-                { title: t('bonus.col.period'), dataIndex: 'period' },
-                { title: t('bonus.col.orderNo'), dataIndex: 'order_no' },
-                { title: t('bonus.col.salesPoint'), dataIndex: 'sales_point', align: 'right' },
-                {
-                  title: t('bonus.col.amount'),
-                  key: 'amount',
-                  align: 'right',
-                  render: (_, r) => <MoneyText value={r.amount} />,
-                },
-              ]}
-            />
-          }
+          description={<RunPayouts key={result.run.id} run={result.run} typeName={nameOf} />}
         />
+      )}
+      {shown && (
+        <Modal
+          open
+          width={960}
+          footer={null}
+          title={t('bonus.run.payoutsTitle', { id: shown.id, period: shown.period })}
+          onCancel={() => setShown(null)}
+        >
+          <RunPayouts run={shown} typeName={nameOf} />
+        </Modal>
       )}
       <Table<SettlementRunDto>
         rowKey="id"
@@ -159,12 +158,67 @@ export function SettlementRunsTab() {
           },
           { title: t('bonus.run.startedBy'), key: 'by', render: (_, r) => r.started_by?.name ?? '-' },
           {
+            title: '',
+            key: 'payouts',
+            render: (_, r) =>
+              r.payout_count > 0 && (
+                <Button size="small" onClick={() => setShown(r)}>
+                  {t('bonus.run.showPayouts')}
+                </Button>
+              ),
+          },
+          {
             title: t('bonus.run.createdAt'),
             key: 'at',
             render: (_, r) => dayjs(r.created_at).format('YYYY-MM-DD HH:mm'),
           },
         ]}
       />
+    </Space>
+  );
+}
+
+/**
+ * Every payout of a run (what a dry run would pay, or what a real run paid), paged from the server, and the
+ * export of all of them as a spreadsheet job.
+ */
+function RunPayouts({ run, typeName }: { run: SettlementRunDto; typeName: (key: number) => string }) {
+  const { t } = useTranslation();
+  const url = `/api/bonus/settlements/${run.id}/payouts`;
+  const { tableProps } = usePagedList<SettlementPreviewItem>(url, {}, { pageSize: 10 });
+  const exportJob = useStartedJob();
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <Button
+        onClick={() => exportJob.run(() => http.get<JobStarted>(url, { export: 1 })).catch(() => undefined)}
+      >
+        {t('bonus.run.export')}
+      </Button>
+      <Table<SettlementPreviewItem>
+        rowKey={(r) => `${r.user.id}/${r.type_key}/${r.period}/${r.order_no}`}
+        size="small"
+        {...tableProps}
+        columns={[
+          { title: t('bonus.run.user'), key: 'user', render: (_, r) => <UserName user={r.user} /> },
+          { title: t('bonus.type'), key: 'type', render: (_, r) => typeName(r.type_key) },
+          { title: t('bonus.col.period'), dataIndex: 'period' },
+          { title: t('bonus.col.orderNo'), dataIndex: 'order_no' },
+          { title: t('bonus.col.salesPoint'), dataIndex: 'sales_point', align: 'right' },
+          {
+            title: t('bonus.col.amount'),
+            key: 'amount',
+            align: 'right',
+            render: (_, r) => <MoneyText value={r.amount} />,
+          },
+        ]}
+      />
+      {exportJob.started && (
+        <JobProgressModal
+          key={exportJob.started.job_id}
+          started={exportJob.started}
+          onClose={exportJob.clear}
+        />
+      )}
     </Space>
   );
 }

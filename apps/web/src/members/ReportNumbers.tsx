@@ -24,12 +24,8 @@ function AddReportNumberModal({ userId, onClose }: { userId: number; onClose: ()
         <>
           {REPORT_KINDS.map((kind) => (
             <Form.Item key={kind} name={kind} label={t(`members.ui.${kind}`)} rules={rules(kind)}>
-              <InputNumber
-                min={kind === 'free_number' ? -1 : 0}
-                max={100}
-                precision={0}
-                style={{ width: 160 }}
-              />
+              {/* No min/max/precision: a value outside the contract's range is refused with its message, never changed. */}
+              <InputNumber style={{ width: 160 }} />
             </Form.Item>
           ))}
           <Form.Item name="remark" label={t('members.ui.remark')} rules={rules('remark')}>

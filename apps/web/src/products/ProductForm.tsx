@@ -60,7 +60,7 @@ export function ProductForm({
             <Input inputMode="decimal" />
           </Form.Item>
           <Form.Item name="sales_points" label={t('products.salesPoints')} rules={rules('sales_points')}>
-            <InputNumber min={0} precision={0} />
+            <InputNumber />
           </Form.Item>
           <Form.Item name="source_type" label={t('products.sourceType')}>
             <Radio.Group options={[1, 2, 3].map((v) => ({ value: v, label: t(`orders.source.${v}`) }))} />

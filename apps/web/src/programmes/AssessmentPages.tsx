@@ -1,4 +1,4 @@
-import type { WecAssessmentDto } from '@app/contracts';
+import { ASSESSMENT, type WecAssessmentDto } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Space, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +25,11 @@ function Assessment({ userId, self }: { userId: number; self: boolean }) {
   return (
     <Card>
       <Space direction="vertical" style={{ width: '100%' }}>
-        <Alert type="info" message={t('programmes.requirements')} />
+        <Alert
+          type="info"
+          message={t('programmes.requirements')}
+          description={t('programmes.autoComplete', { minutes: ASSESSMENT.autoCompleteEveryMinutes })}
+        />
         {!assessment && self && (
           <Space>
             <span>{t('programmes.notJoined')}</span>

@@ -1,4 +1,4 @@
-import type { KeyNumberDto } from '@app/contracts';
+import { type KeyNumberDto, keyNumberBody } from '@app/contracts';
 import { Button, Card, Form, Input, InputNumber, Modal, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { http } from '../platform/http';
 import { ConfirmButton } from '../platform/ui/ConfirmButton';
 import { applyFieldErrors } from '../platform/ui/form-errors';
 import { usePagedList } from '../platform/ui/PagedTable';
+import { zodRules } from '../platform/ui/zod-rules';
 
 /** /rk/rk: Key Number Category list with add, edit and delete. */
 export default function KeyNumbersPage() {
@@ -80,8 +81,8 @@ export default function KeyNumbersPage() {
           <Form.Item name="description" label={t('programmes.rk.description')}>
             <Input.TextArea maxLength={500} />
           </Form.Item>
-          <Form.Item name="sort" label={t('programmes.rk.sort')}>
-            <InputNumber min={0} max={9999} precision={0} />
+          <Form.Item name="sort" label={t('programmes.rk.sort')} rules={zodRules(keyNumberBody, 'sort')}>
+            <InputNumber />
           </Form.Item>
         </Form>
       </Modal>

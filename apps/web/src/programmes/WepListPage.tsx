@@ -1,5 +1,5 @@
-import type { WecAssessmentDto, WecStatus } from '@app/contracts';
-import { Button, Card, Input, Select, Space, Table } from 'antd';
+import { ASSESSMENT, type WecAssessmentDto, type WecStatus } from '@app/contracts';
+import { Alert, Button, Card, Input, Select, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -67,6 +67,13 @@ function AssessmentList({ completedOnly }: { completedOnly: boolean }) {
   return (
     <Card>
       <Space direction="vertical" style={{ width: '100%' }}>
+        {!completedOnly && (
+          <Alert
+            type="info"
+            showIcon
+            message={t('programmes.autoComplete', { minutes: ASSESSMENT.autoCompleteEveryMinutes })}
+          />
+        )}
         <Space wrap>
           <Input.Search
             placeholder={t('programmes.keyword')}

@@ -27,6 +27,8 @@ export const programmesUiMessages = defineMessages(
     'programmes.start': 'Start',
     'programmes.startConfirm': 'The 60-day assessment period starts now. Start?',
     'programmes.notJoined': 'You have not joined the WEC assessment yet.',
+    'programmes.autoComplete':
+      'Once every condition is met within the period, the member becomes WEC and receives the assessment reward automatically, at most {minutes} minutes after the last condition is met. "Mark completed" is for exceptions.',
     'programmes.requirements':
       'Be Pioneer or Special; within 60 days of pressing Start directly refer 8 new members (5 of them Pioneer or above), accumulate 17,500 Sales Points from the second generation and 35,000 from the third, and directly refer one new Channel Provider.',
     'programmes.cond.directReferrals': 'New direct referrals',
@@ -75,6 +77,8 @@ export const programmesUiMessages = defineMessages(
     'programmes.start': '開始',
     'programmes.startConfirm': '60 天考核期將由現在開始。確定開始？',
     'programmes.notJoined': '您尚未加入 WEC 考核。',
+    'programmes.autoComplete':
+      '在考核期內達成所有條件後，會員會自動成為 WEC 並獲發考核獎勵，最遲於最後一項條件達成後 {minutes} 分鐘內完成。「標記完成」只用於特殊情況。',
     'programmes.requirements':
       '須為先鋒或特別會員；按下開始後 60 天內直接推薦 8 名新會員（其中 5 名為先鋒或以上），第二代累積 17,500 銷售積分、第三代累積 35,000 銷售積分，並直接推薦一名新渠道供應商。',
     'programmes.cond.directReferrals': '新直接推薦',
@@ -123,6 +127,8 @@ export const programmesUiMessages = defineMessages(
     'programmes.start': '开始',
     'programmes.startConfirm': '60 天考核期将由现在开始。确定开始？',
     'programmes.notJoined': '您尚未加入 WEC 考核。',
+    'programmes.autoComplete':
+      '在考核期内达成所有条件后，会员会自动成为 WEC 并获发考核奖励，最迟于最后一项条件达成后 {minutes} 分钟内完成。“标记完成”只用于特殊情况。',
     'programmes.requirements':
       '须为先锋或特别会员；按下开始后 60 天内直接推荐 8 名新会员（其中 5 名为先锋或以上），第二代累积 17,500 销售积分、第三代累积 35,000 销售积分，并直接推荐一名新渠道供应商。',
     'programmes.cond.directReferrals': '新直接推荐',

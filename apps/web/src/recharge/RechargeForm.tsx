@@ -53,7 +53,7 @@ export function RechargeForm({ onClose }: { onClose: () => void }) {
           <Input inputMode="decimal" />
         </Form.Item>
         <Form.Item name="points" label={t('walletUi.points')} rules={rules('points')}>
-          <InputNumber min={0} precision={0} style={{ width: '100%' }} />
+          <InputNumber style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item name="remark" label={t('walletUi.remark')} rules={rules('remark')}>
           <Input />

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuery } from '../envelope';
 import { requiredText } from '../fields';
 
 /**
@@ -191,9 +192,20 @@ export interface SettlementPreviewItem {
 
 export interface SettlementResult {
   run: SettlementRunDto;
-  /** First payouts of the run (all of a dry run's would-be payouts up to 500). */
+  /**
+   * The run's first 500 payouts (`run.payout_count` in all): every one of them, page by page, at
+   * `GET /api/bonus/settlements/{run.id}/payouts` (settlementPayoutsQuery), or as a spreadsheet with `export=1`.
+   */
   items: SettlementPreviewItem[];
 }
+
+/** `GET /api/bonus/settlements/{id}/payouts`: a page of the run's payouts, or `export=1` for all as a spreadsheet job. */
+export const settlementPayoutsQuery = pageQuery.extend({
+  export: z
+    .union([z.literal('1'), z.literal('0'), z.literal('true'), z.literal('false')])
+    .transform((v) => v === '1' || v === 'true')
+    .optional(),
+});
 
 /** Bonus queries need a date range ('please select time'). */
 const day = z.string({ message: 'validation.dateRange' }).regex(/^\d{4}-\d{2}-\d{2}/, 'validation.dateRange');
