@@ -14,13 +14,13 @@ import { levelName } from '../access/current-user';
 import type { DbOrTx } from '../platform/db/client';
 import { notFound } from '../platform/http/errors';
 import { qualifiedCps } from '../programmes/programmes.schema';
-import { ancestorIds, pathRange } from '../tree/tree-path';
+import { storedDownlineCount } from '../tree/tree.queries';
+import { ancestorIds } from '../tree/tree-path';
 import { findMember, memberFields, refOf } from './members.queries';
 import { credLogs, levelHistory, levels, reportPackages, users } from './members.schema';
 import { personal, type Viewer } from './viewer';
 
 const iblommerParent = alias(users, 'iblommer_parent');
-const iblommerBelow = alias(users, 'iblommer_below');
 
 /** `GET /api/users/{id}`: the member and the requested sections (all when `append` is absent). */
 export async function loadUserDetail(
@@ -85,14 +85,10 @@ async function iblommerStatus(db: DbOrTx, viewer: Viewer, user: typeof users.$in
         .from(iblommerParent)
         .where(eq(iblommerParent.id, user.iblommerParentUserId))
     : [];
-  const [below] = await db
-    .select({ n: count() })
-    .from(iblommerBelow)
-    .where(pathRange(iblommerBelow.iblommerPath, user.iblommerPath));
   return {
     iblommer_parent_user: refOf(viewer, parentRow ?? null),
     iblommer_user: user.iblommerJoinedAt ? { created_at: user.iblommerJoinedAt.toISOString() } : null,
-    iblommer_downline_count: Math.max(0, (below?.n ?? 1) - 1),
+    iblommer_downline_count: await storedDownlineCount(db, 'iblommer', user.id),
   };
 }
 

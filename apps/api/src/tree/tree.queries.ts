@@ -105,7 +105,21 @@ export async function childCounts(db: DbOrTx, tree: TreeKind, ids: number[]): Pr
 }
 
 /**
- * Size of a member's whole downline (itself excluded): one index-only range scan.
+ * Size of a member's whole downline (itself excluded) as `downline_counts` keeps it (exact, one row
+ * read); the genealogy page and the member list read this rather than counting.
+ */
+export async function storedDownlineCount(db: DbOrTx, tree: TreeKind, id: number): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select ${sql.raw(tree === 'sponsor' ? 'sponsor_count' : 'iblommer_count')} as n
+        from downline_counts where user_id = ${id}`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Size of a member's downline counted from the rows (itself excluded): one index-only range scan, the
+ * root's a parallel scan of most of the table. For bounded counts; the whole downline is `storedDownlineCount`.
  * `maxDepth` leaves out deeper members; with `upTo` the scan stops once it has
  * counted more than that many (the answer is then upTo + 1).
  */
