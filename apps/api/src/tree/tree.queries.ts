@@ -64,6 +64,8 @@ export async function findPosition(db: DbOrTx, tree: TreeKind, id: number): Prom
  * Members at depths [fromDepth, toDepth] (inside `path`'s subtree when given),
  * in (depth, path) order and at most `limit` of them: one index descent per
  * depth on (depth, path), so the cost follows the size of the answer, not of the tree.
+ * Paths are ordered byte-wise (`~<~`, the index's text_pattern_ops order): in the
+ * database collation's order a big downline's deepest level would be read whole and sorted.
  */
 export async function levelRows(
   db: DbOrTx,
@@ -76,7 +78,7 @@ export async function levelRows(
     db,
     sql`${selectRows(tree)}
         where ${col(tree, 'depth')} = any(${intArray(depths)}) ${scope} and not u.is_admin
-        order by ${col(tree, 'depth')}, ${col(tree, 'path')}
+        order by ${col(tree, 'depth')}, ${col(tree, 'path')} using ~<~
         limit ${opts.limit}`,
   );
   return normalise(rows);
