@@ -134,6 +134,7 @@ async function main() {
       });
     await seedBulkMembers(db, {
       count: MEMBERS - Math.max(0, members),
+      shape: 'chains',
       onProgress: (d) => process.stdout.write(`  members ${d}\r`),
     });
     console.log(`\nmembers loaded in ${((performance.now() - t0) / 1000).toFixed(0)} s`);

@@ -3,11 +3,13 @@ import { benchImports } from './imports';
 import { benchOrders } from './orders';
 import { benchReads } from './reads';
 import { benchSettlement } from './settlement';
+import { benchTop } from './top';
 import { benchTransfers } from './transfers';
 import { benchTree } from './tree';
 
 const BENCHES: Record<string, () => Promise<void>> = {
   tree: benchTree,
+  top: benchTop,
   orders: benchOrders,
   settlement: benchSettlement,
   transfers: benchTransfers,

@@ -112,6 +112,7 @@ export async function benchSettlement() {
       });
     await seedBulkMembers(db, {
       count: MEMBERS - Math.max(0, members),
+      shape: 'chains',
       onProgress: (d) => process.stdout.write(`  members ${d}\r`),
     });
     console.log(`\nmembers loaded in ${((performance.now() - t0) / 1000).toFixed(0)} s`);

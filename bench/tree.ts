@@ -15,6 +15,7 @@ import { prepareDatabase } from '../apps/api/src/bootstrap';
 import { createAdmin } from '../apps/api/src/members/members.service';
 import { openDatabase, queryRows } from '../apps/api/src/platform/db/client';
 import { seededRandom } from '../apps/api/src/seed/random';
+import { generateParents, subtreeSizes, TREE_BENCH_SEED } from '../apps/api/src/seed/tree-shape';
 import { testConfig } from '../apps/api/src/test/test-app';
 import { downlineCount } from '../apps/api/src/tree/tree.queries';
 
@@ -67,21 +68,15 @@ async function openBenchDatabase(url: string) {
 
 /**
  * A random recursive tree under one founder: member i's sponsor is a uniformly
- * chosen earlier member (seeded, the same on every machine). Depth, path and
- * subtree size are computed here and loaded with bulk INSERT … SELECT unnest().
+ * chosen earlier member (seeded, the same on every machine; `npm run seed` builds
+ * the same shape, seed/tree-shape.ts). Depth, path and subtree size are computed
+ * here and loaded with bulk INSERT … SELECT unnest().
  */
 function generateTree(n: number) {
-  const rng = seededRandom(1_000_003);
-  const parent = new Int32Array(n);
+  const parent = generateParents(n, seededRandom(TREE_BENCH_SEED), 'random');
   const depth = new Int32Array(n);
-  const size = new Int32Array(n).fill(1);
-  parent[0] = -1;
-  for (let i = 1; i < n; i++) {
-    parent[i] = Math.floor(rng.next() * i);
-    depth[i] = depth[parent[i]!]! + 1;
-  }
-  for (let i = n - 1; i > 0; i--) size[parent[i]!]! += size[i]!;
-  return { parent, depth, size };
+  for (let i = 1; i < n; i++) depth[i] = depth[parent[i]!]! + 1;
+  return { parent, depth, size: subtreeSizes(parent) };
 }
 
 async function loadTree(db: ReturnType<typeof openDatabase>['db'], n: number, firstId: number) {

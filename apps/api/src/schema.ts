@@ -11,5 +11,6 @@ export * from './products/products.schema';
 export * from './programmes/programmes.schema';
 export * from './providers/providers.schema';
 export * from './recharge/recharge.schema';
+export * from './tree/tree.schema';
 export * from './wallet/wallet.schema';
 export * from './withdrawals/withdrawals.schema';

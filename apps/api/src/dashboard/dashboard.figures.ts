@@ -1,40 +1,33 @@
 import type { LevelCount, Locale } from '@app/contracts';
 import { sql } from 'drizzle-orm';
+import { talliedAccounts, talliedMembersPerLevel } from '../members/tallies';
 import { type DbOrTx, queryRows } from '../platform/db/client';
-import { pathRange } from '../tree/tree-path';
 import { ownWallet, salesThisMonth, walletTotals } from './dashboard.money';
-import { count, type FigureSource, localizedName, monthStart } from './figure-source';
+import { count, type FigureSource, localizedName } from './figure-source';
 
 export type { FigureSource } from './figure-source';
 
 /** The level name column of `levels l` in the caller's language. */
 const levelName = (locale: Locale) => localizedName('l', 'name', locale);
 
-/** Admins: total members, new members this month, administrators. */
+/** Admins: total members, new members this month, administrators (from the member tallies, kept by triggers). */
 const membershipTotals: FigureSource = async (db, viewer) => {
   if (!viewer.isAdmin) return [];
-  const [row] = await queryRows<{ members: number; new_members: number; admins: number }>(
-    db,
-    sql`select count(*) filter (where not is_admin)::int as members,
-          count(*) filter (where not is_admin and created_at >= ${monthStart})::int as new_members,
-          count(*) filter (where is_admin)::int as admins
-        from users`,
-  );
-  return [
-    count('totalMembers', row?.members),
-    count('newMembersThisMonth', row?.new_members),
-    count('admins', row?.admins),
-  ];
+  const [members, newMembers, admins] = await Promise.all([
+    talliedAccounts(db),
+    talliedAccounts(db, { thisMonthOnly: true }),
+    talliedAccounts(db, { admins: true }),
+  ]);
+  return [count('totalMembers', members), count('newMembersThisMonth', newMembers), count('admins', admins)];
 };
 
-/** Members: their sponsor downline (everyone below them), direct referrals and level. */
+/** Members: their sponsor downline (everyone below them, as `downline_counts` keeps it), direct referrals and level. */
 const ownNetwork: FigureSource = async (db, viewer, locale) => {
   if (viewer.isAdmin) return [];
   const [row] = await queryRows<{ downline: number; direct: number; level: string | null }>(
     db,
     sql`select
-          (select count(*)::int from users d
-            where ${pathRange(sql`d.tree_path`, sql`me.tree_path`)} and d.id <> me.id) as downline,
+          (select sponsor_count from downline_counts where user_id = me.id) as downline,
           (select count(*)::int from users d where d.parent_user_id = me.id) as direct,
           (select ${levelName(locale)} from levels l where l.id = me.level_id) as level
         from users me where me.id = ${viewer.id}`,
@@ -58,14 +51,14 @@ export const figureSources: FigureSource[] = [
   ownWallet,
 ];
 
-/** Admins: how many members hold each level (levels without members count 0). */
+/** Admins: how many members hold each level (levels without members count 0), from the member tallies. */
 export async function membersPerLevel(db: DbOrTx, locale: Locale): Promise<LevelCount[]> {
-  return queryRows<{ level_id: number; name: string; count: number }>(
-    db,
-    sql`select l.id as level_id,
-          ${levelName(locale)} as name,
-          count(u.id)::int as count
-        from levels l left join users u on u.level_id = l.id and not u.is_admin
-        group by l.id order by l.id`,
-  );
+  const [names, perLevel] = await Promise.all([
+    queryRows<{ level_id: number; name: string }>(
+      db,
+      sql`select l.id as level_id, ${levelName(locale)} as name from levels l order by l.id`,
+    ),
+    talliedMembersPerLevel(db),
+  ]);
+  return names.map((l) => ({ ...l, count: perLevel.get(Number(l.level_id)) ?? 0 }));
 }

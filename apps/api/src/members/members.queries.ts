@@ -13,22 +13,23 @@ import { levelName } from '../access/current-user';
 import type { DbOrTx } from '../platform/db/client';
 import { keywordFilter } from '../platform/db/paging';
 import { fieldError } from '../platform/http/errors';
+import { storedDownlineCount } from '../tree/tree.queries';
+import { downlineCounts } from '../tree/tree.schema';
 import { pathRange } from '../tree/tree-path';
 import { wallets } from '../wallet/wallet.schema';
 import { memberRef, personal } from './member.presenter';
 import { levels, users } from './members.schema';
+import { talliedAccounts } from './tallies';
 import { maskedName, type Viewer } from './viewer';
 
 const parent = alias(users, 'parent');
-
-/** Members below a node in the sponsor tree (one index range count). */
-const downlineCount = sql<number>`(select count(*)::int - 1 from users below where ${pathRange(sql`below.tree_path`, sql`${users.treePath}`)})`;
 
 const rowColumns = {
   user: users,
   level: levels,
   parent: { id: parent.id, name: parent.name, user_no: parent.userNo },
-  downline: downlineCount,
+  /** Members below it in the sponsor tree, as `downline_counts` keeps them. */
+  downline: sql<number>`coalesce(${downlineCounts.sponsorCount}, 0)`,
   available: wallets.availableCents,
   frozen: wallets.frozenCents,
 };
@@ -39,7 +40,8 @@ function baseQuery(db: DbOrTx) {
     .from(users)
     .leftJoin(levels, eq(levels.id, users.levelId))
     .leftJoin(parent, eq(parent.id, users.parentUserId))
-    .leftJoin(wallets, eq(wallets.userId, users.id));
+    .leftJoin(wallets, eq(wallets.userId, users.id))
+    .leftJoin(downlineCounts, eq(downlineCounts.userId, users.id));
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number];
@@ -103,15 +105,16 @@ export async function listMembers(
   q: z.output<typeof userListQuery>,
   locale: Locale,
 ): Promise<{ list: UserListItem[]; total: number }> {
+  // A member searches what they see of the others (docs/members.md): masked names and member numbers.
+  const keyword = keywordFilter(
+    q.keyword,
+    viewer.isAdmin
+      ? [users.name, users.email, users.phone, users.userNo]
+      : [maskedName(users.name), maskedName(users.displayName), users.userNo],
+  );
   const where = and(
     scopeFilter(viewer),
-    // A member searches what they see of the others (docs/members.md): masked names and member numbers.
-    keywordFilter(
-      q.keyword,
-      viewer.isAdmin
-        ? [users.name, users.email, users.phone, users.userNo]
-        : [maskedName(users.name), maskedName(users.displayName), users.userNo],
-    ),
+    keyword,
     q.level_id ? eq(users.levelId, q.level_id) : undefined,
     q.status ? eq(users.status, q.status) : undefined,
   );
@@ -122,7 +125,7 @@ export async function listMembers(
       .orderBy(direction(sortColumn(viewer, q.sort)), direction(users.id))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
-    db.select({ n: count() }).from(users).where(where),
+    listTotal(db, viewer, q, keyword === undefined, where),
   ]);
   const missing = q.append_user_ids.filter((id) => !rows.some((r) => r.user.id === id));
   const appended = missing.length
@@ -132,6 +135,26 @@ export async function listMembers(
     list: [...appended, ...rows].map((row) => toListItem(viewer, row, locale)),
     total: totalRow?.n ?? 0,
   };
+}
+
+/**
+ * The list's total: without a keyword, an administrator's (by level and status too) from the member
+ * tallies and a member's whole downline from its downline count, both kept exact by triggers; a keyword
+ * search counts the matching rows.
+ */
+async function listTotal(
+  db: DbOrTx,
+  viewer: Viewer,
+  q: z.output<typeof userListQuery>,
+  noKeyword: boolean,
+  where: SQL | undefined,
+): Promise<[{ n: number }]> {
+  if (noKeyword && viewer.isAdmin)
+    return [{ n: await talliedAccounts(db, { levelId: q.level_id, status: q.status }) }];
+  if (noKeyword && viewer.treePath && !q.level_id && !q.status)
+    return [{ n: await storedDownlineCount(db, 'sponsor', viewer.id) }];
+  const [row] = await db.select({ n: count() }).from(users).where(where);
+  return [{ n: row?.n ?? 0 }];
 }
 
 /** One member as the viewer may see it (itself or its downline for members), or undefined. */

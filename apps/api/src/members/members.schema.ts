@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  date,
   index,
   integer,
   pgSequence,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -88,6 +90,23 @@ export const users = pgTable(
       sql`${t.displayName} gin_trgm_ops`,
     ),
   ],
+);
+
+/**
+ * How many accounts there are per (administrator or not, level, status, UTC month of creation), kept
+ * exact by the `users` triggers of migration 0007: the dashboard's totals and the member list's
+ * unfiltered total without counting `users`.
+ */
+export const memberTallies = pgTable(
+  'member_tallies',
+  {
+    isAdmin: boolean('is_admin').notNull(),
+    levelId: integer('level_id').notNull(),
+    status: smallint('status').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    accounts: integer('accounts').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.isAdmin, t.levelId, t.status, t.month] })],
 );
 
 export const levelHistory = pgTable(

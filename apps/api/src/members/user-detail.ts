@@ -14,6 +14,7 @@ import { levelName } from '../access/current-user';
 import type { DbOrTx } from '../platform/db/client';
 import { notFound } from '../platform/http/errors';
 import { qualifiedCps } from '../programmes/programmes.schema';
+import { storedDownlineCount } from '../tree/tree.queries';
 import { ancestorIds, pathRange } from '../tree/tree-path';
 import { memberRef, personal } from './member.presenter';
 import { findMember, memberFields } from './members.queries';
@@ -21,7 +22,6 @@ import { credLogs, levelHistory, levels, reportPackages, users } from './members
 import type { Viewer } from './viewer';
 
 const iblommerParent = alias(users, 'iblommer_parent');
-const iblommerBelow = alias(users, 'iblommer_below');
 
 /** `GET /api/users/{id}`: the member and the requested sections (all when `append` is absent). */
 export async function loadUserDetail(
@@ -86,14 +86,10 @@ async function iblommerStatus(db: DbOrTx, viewer: Viewer, user: typeof users.$in
         .from(iblommerParent)
         .where(eq(iblommerParent.id, user.iblommerParentUserId))
     : [];
-  const [below] = await db
-    .select({ n: count() })
-    .from(iblommerBelow)
-    .where(pathRange(iblommerBelow.iblommerPath, user.iblommerPath));
   return {
     iblommer_parent_user: memberRef(viewer, parentRow ?? null),
     iblommer_user: user.iblommerJoinedAt ? { created_at: user.iblommerJoinedAt.toISOString() } : null,
-    iblommer_downline_count: Math.max(0, (below?.n ?? 1) - 1),
+    iblommer_downline_count: await storedDownlineCount(db, 'iblommer', user.id),
   };
 }
 

@@ -3,35 +3,19 @@ import { memberRoleId } from '../access/bootstrap';
 import { hashPassword } from '../access/passwords';
 import { type DbOrTx, queryRows } from '../platform/db/client';
 import { personName } from './names';
-import { type Random, seededRandom } from './random';
+import { seededRandom } from './random';
+import { generateParents, TREE_BENCH_SEED, type TreeShape } from './tree-shape';
 
 export interface BulkMembersOptions {
   count: number;
-  /** PRNG seed: the same seed gives the same tree. */
+  /** PRNG seed: the same seed gives the same tree (default: the tree benchmark's for `random`). */
   seed?: number;
+  /** `random` (default, the tree benchmark's shape) or `chains` (tree-shape.ts). */
+  shape?: TreeShape;
   /** Password every generated member signs in with. */
   password?: string;
   batchSize?: number;
   onProgress?: (done: number) => void;
-}
-
-/** 9 in 10 sponsors are among the last 2,000 members (long chains), the rest anywhere: max depth ≈ 200 at 1M. */
-const RECENT_SHARE = 0.9;
-const RECENT_WINDOW = 2000;
-
-/**
- * Sponsor of generated member i (index into the batch-wide arrays), or -1 for
- * the top one, which hangs under `anchor` (the first existing top-level member).
- */
-function generateParents(n: number, rng: Random): Int32Array {
-  const parent = new Int32Array(n);
-  parent[0] = -1;
-  for (let i = 1; i < n; i++)
-    parent[i] =
-      rng.next() < RECENT_SHARE
-        ? Math.max(0, i - 1 - Math.floor(rng.next() * RECENT_WINDOW))
-        : Math.floor(rng.next() * i);
-  return parent;
 }
 
 /**
@@ -57,7 +41,7 @@ const pgArray = (values: readonly (string | number | null)[]) =>
   `{${values.map((v) => (v === null ? 'NULL' : typeof v === 'number' ? v : `"${v.replace(/["\\]/g, '\\$&')}"`)).join(',')}}`;
 
 /**
- * Appends `count` members as one deep sponsor tree (about 30 % also with their
+ * Appends `count` members as one sponsor tree of `shape` (about 30 % also with their
  * sponsor as iBloomer parent) below the first existing top-level member. Rows
  * go in with multi-row INSERT … SELECT unnest() batches, one shared password
  * hash; depth and both materialised paths are computed here by walking the
@@ -68,7 +52,8 @@ export async function seedBulkMembers(
   opts: BulkMembersOptions,
 ): Promise<{ firstId: number; lastId: number; maxDepth: number }> {
   const { count, batchSize = 10_000 } = opts;
-  const rng = seededRandom(opts.seed ?? 1_000_000_007);
+  const shape = opts.shape ?? 'random';
+  const rng = seededRandom(opts.seed ?? (shape === 'random' ? TREE_BENCH_SEED : 1_000_000_007));
   const hash = await hashPassword(opts.password ?? 'member123');
   const roleId = await memberRoleId(db);
   const [anchor] = await queryRows<{ id: number; tree_path: string; tree_depth: number }>(
@@ -80,7 +65,7 @@ export async function seedBulkMembers(
     sql`select coalesce(max(id), 0)::int as max from users`,
   )) as [{ max: number }];
   const firstId = Number(max) + 1;
-  const parent = generateParents(count, rng);
+  const parent = generateParents(count, rng, shape);
   const iblommerParent = new Int32Array(count).fill(-1);
   const depth = new Int32Array(count);
   let maxDepth = 0;

@@ -64,6 +64,8 @@ export async function findPosition(db: DbOrTx, tree: TreeKind, id: number): Prom
  * Members at depths [fromDepth, toDepth] (inside `path`'s subtree when given),
  * in (depth, path) order and at most `limit` of them: one index descent per
  * depth on (depth, path), so the cost follows the size of the answer, not of the tree.
+ * Paths are ordered byte-wise (`~<~`, the index's text_pattern_ops order): in the
+ * database collation's order a big downline's deepest level would be read whole and sorted.
  */
 export async function levelRows(
   db: DbOrTx,
@@ -76,7 +78,7 @@ export async function levelRows(
     db,
     sql`${selectRows(tree)}
         where ${col(tree, 'depth')} = any(${intArray(depths)}) ${scope} and not u.is_admin
-        order by ${col(tree, 'depth')}, ${col(tree, 'path')}
+        order by ${col(tree, 'depth')}, ${col(tree, 'path')} using ~<~
         limit ${opts.limit}`,
   );
   return normalise(rows);
@@ -105,7 +107,21 @@ export async function childCounts(db: DbOrTx, tree: TreeKind, ids: number[]): Pr
 }
 
 /**
- * Size of a member's whole downline (itself excluded): one index-only range scan.
+ * Size of a member's whole downline (itself excluded) as `downline_counts` keeps it (exact, one row
+ * read); the genealogy page and the member list read this rather than counting.
+ */
+export async function storedDownlineCount(db: DbOrTx, tree: TreeKind, id: number): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select ${sql.raw(tree === 'sponsor' ? 'sponsor_count' : 'iblommer_count')} as n
+        from downline_counts where user_id = ${id}`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Size of a member's downline counted from the rows (itself excluded): one index-only range scan, the
+ * root's a parallel scan of most of the table. For bounded counts; the whole downline is `storedDownlineCount`.
  * `maxDepth` leaves out deeper members; with `upTo` the scan stops once it has
  * counted more than that many (the answer is then upTo + 1).
  */

@@ -7,9 +7,9 @@ import { forbidden, notFound } from '../platform/http/errors';
 import type { Principal } from '../platform/http/principal';
 import {
   childCounts,
-  downlineCount,
   findPosition,
   levelRows,
+  storedDownlineCount,
   type TreePosition,
   type TreeRow,
   topRows,
@@ -129,7 +129,7 @@ export async function loadTree(
   const capped = capLevels(rows, TREE_NODE_CAP);
   return {
     roots: await nest(db, tree, capped.rows, viewer, locale),
-    downline_count: root ? await downlineCount(db, tree, root.path) : null,
+    downline_count: root ? await storedDownlineCount(db, tree, root.id) : null,
     truncated: capped.truncated,
   };
 }

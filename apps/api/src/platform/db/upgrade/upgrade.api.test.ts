@@ -69,6 +69,20 @@ async function rollupMatchesOrders(db: Db): Promise<boolean> {
   return row!.same;
 }
 
+/** The member counters backfilled by migration 0007 against a recount of users. */
+async function countersMatchUsers(db: Db): Promise<boolean> {
+  const [row] = await queryRows<{ same: boolean }>(
+    db,
+    sql`select (select coalesce(sum(accounts), 0) from member_tallies) = (select count(*) from users)
+          and not exists (
+            select 1 from users u left join downline_counts c on c.user_id = u.id
+            where coalesce(c.sponsor_count, 0) <> (select count(*) - 1 from users b where b.tree_path like u.tree_path || '%')
+               or coalesce(c.iblommer_count, 0) <> (select count(*) - 1 from users b where b.iblommer_path like u.iblommer_path || '%')
+          ) as same`,
+  );
+  return row!.same;
+}
+
 describe.each([
   {
     from: '0000_init',
@@ -106,6 +120,7 @@ describe.each([
     expect(ledger.ok).toBe(true);
     expect(ledger.records).toBe(await count(db, 'wallet_records'));
     expect(await rollupMatchesOrders(db)).toBe(true);
+    expect(await countersMatchUsers(db)).toBe(true);
 
     // A later start on the upgraded database writes nothing at all.
     const upgraded = await tableColumns(db);
