@@ -15,7 +15,7 @@ import type { DbOrTx } from '../platform/db/client';
 import { notFound } from '../platform/http/errors';
 import { qualifiedCps } from '../programmes/programmes.schema';
 import { storedDownlineCount } from '../tree/tree.queries';
-import { ancestorIds, pathRange } from '../tree/tree-path';
+import { ancestorIds } from '../tree/tree-path';
 import { memberRef, personal } from './member.presenter';
 import { findMember, memberFields } from './members.queries';
 import { credLogs, levelHistory, levels, reportPackages, users } from './members.schema';
