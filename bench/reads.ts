@@ -10,10 +10,13 @@
  */
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
+import { openSync, readFileSync, writeSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import Fastify from 'fastify';
+import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
 import { openDatabase } from '../apps/api/src/platform/db/client';
 import { testConfig } from '../apps/api/src/test/test-app';
@@ -26,12 +29,18 @@ const LOAD_PROCESSES = Number(process.env.BENCH_LOAD_PROCESSES ?? 1);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const WARM_UP_SECONDS = 3;
+/** The API processes log like the server (`LOG_LEVEL`, default info), written synchronously to /dev/null. */
+const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
 
-/** What is read: a member's wallet summary, and the first page of their wallet records. */
+/** What is read: a member's wallet summary, the first page of their wallet records, their profile. */
 const SCENARIOS: Record<string, (userId: number) => string> = {
   'GET /api/wallet/:id': (id) => `/api/wallet/${id}`,
   'GET /api/wallet/:id/record': (id) => `/api/wallet/${id}/record?page=1&pageSize=10`,
+  'GET /api/me': () => '/api/me',
 };
+/** The scenarios also run against the bare baseline (the same path there). */
+const BASELINE_SCENARIO = 'GET /api/wallet/:id';
+const CHOSEN = (process.env.BENCH_SCENARIOS ?? Object.keys(SCENARIOS).join(',')).split(',');
 
 interface Member {
   id: number;
@@ -50,7 +59,12 @@ const pct = (sorted: number[], p: number) =>
 async function apiProcess() {
   process.env.DB_POOL_MAX = process.env.BENCH_POOL ?? '16';
   const database = openDatabase({ url: SERVER });
-  const app = await buildApp({ db: database.db, config: { ...testConfig(), databaseUrl: SERVER } });
+  const devNull = openSync('/dev/null', 'w');
+  const app = await buildApp({
+    db: database.db,
+    config: { ...testConfig(), databaseUrl: SERVER, logLevel: LOG_LEVEL },
+    logStream: { write: (line: string) => writeSync(devNull, line) },
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   process.send?.({ port: (app.server.address() as AddressInfo).port });
   process.once('disconnect', async () => {
@@ -59,6 +73,47 @@ async function apiProcess() {
     process.exit(0);
   });
 }
+
+/**
+ * The baseline: a bare Fastify process on its own pg pool answering `GET /api/wallet/:id` with the same two
+ * statements the API runs (the caller's principal and permissions, then the wallet row) and the same
+ * envelope, without token check, access rule, logging or the rest of the app. What the API costs on top
+ * of it is the ratio the figures report.
+ */
+async function baselineProcess() {
+  const pool = new pg.Pool({ connectionString: SERVER, max: Number(process.env.BENCH_POOL ?? 16) });
+  const app = Fastify({ logger: false });
+  app.get<{ Params: { id: string } }>('/api/wallet/:id', async (req) => {
+    const id = Number(req.params.id);
+    const principal = await pool.query({ name: 'principal', text: PRINCIPAL_SQL, values: [id] });
+    if (!principal.rows[0]) throw new Error('no such user');
+    const wallet = await pool.query({ name: 'wallet', text: WALLET_SQL, values: [id] });
+    const row = wallet.rows[0] ?? { available_cents: 0, frozen_cents: 0 };
+    return {
+      code: 200,
+      msg: 'ok',
+      data: { user_id: id, total: String(row.available_cents), freezeTotal: String(row.frozen_cents) },
+    };
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  process.send?.({ port: (app.server.address() as AddressInfo).port });
+  process.once('disconnect', async () => {
+    await app.close();
+    await pool.end();
+    process.exit(0);
+  });
+}
+
+/** access/principal.ts's statement, written out. */
+const PRINCIPAL_SQL = `select u.id, u.name, u.is_admin, u.is_super, u.status, u.token_version, u.level_id,
+  case when u.is_super then null else array(
+    select distinct rp.permission_id from user_roles ur
+    join roles r on r.id = ur.role_id and r.status = 1
+    join role_permissions rp on rp.role_id = r.id
+    join permissions p on p.id = rp.permission_id and p.status = 1
+    where ur.user_id = u.id order by 1) end as permission_ids
+  from users u where u.id = $1`;
+const WALLET_SQL = 'select available_cents, frozen_cents from wallets where user_id = $1';
 
 /** Keeps `connections` requests in flight for `ms`, spread over the API ports; counts and times them. */
 async function hammer(
@@ -163,23 +218,39 @@ export async function benchReads(): Promise<void> {
   await database.close();
 
   const apis = Array.from({ length: API_PROCESSES }, () => child('api'));
-  const ports = (await Promise.all(apis.map((a) => once(a, 'message')))).map(
-    ([m]) => (m as { port: number }).port,
-  );
+  const baselines = Array.from({ length: API_PROCESSES }, () => child('baseline'));
+  const portsOf = async (processes: ReturnType<typeof child>[]) =>
+    (await Promise.all(processes.map((a) => once(a, 'message')))).map(([m]) => (m as { port: number }).port);
+  const ports = await portsOf(apis);
+  const baselinePorts = await portsOf(baselines);
   console.log(
-    `${MEMBERS} members; ${API_PROCESSES} API processes, ${LOAD_PROCESSES} load processes, ${CONNECTIONS} connections, ${SECONDS} s per scenario; PostgreSQL ${SERVER}`,
+    `${MEMBERS} members; ${API_PROCESSES} API processes (log level ${LOG_LEVEL}) and ${API_PROCESSES} bare baseline processes, ${LOAD_PROCESSES} load processes, ${CONNECTIONS} connections, ${SECONDS} s per scenario; PostgreSQL ${SERVER}`,
   );
-  for (const scenario of Object.keys(SCENARIOS)) {
-    await runScenario(ports, members, scenario, WARM_UP_SECONDS);
-    const r = await runScenario(ports, members, scenario, SECONDS);
+  console.log(`load average before: ${readLoadAverage()}`);
+  const runs: Array<[string, string, number[]]> = [];
+  for (const scenario of CHOSEN) {
+    if (scenario === BASELINE_SCENARIO) runs.push([`baseline ${scenario}`, scenario, baselinePorts]);
+    runs.push([scenario, scenario, ports]);
+  }
+  let baselinePerSecond = 0;
+  for (const [label, scenario, on] of runs) {
+    await runScenario(on, members, scenario, WARM_UP_SECONDS);
+    const r = await runScenario(on, members, scenario, SECONDS);
+    if (label.startsWith('baseline')) baselinePerSecond = r.perSecond;
+    const ratio = baselinePerSecond
+      ? ` (${((100 * r.perSecond) / baselinePerSecond).toFixed(0)}% of baseline)`
+      : '';
     console.log(
-      `${scenario}: ${r.perSecond} reads/s (${r.ok} ok, ${r.failed} failed), latency p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms`,
+      `${label}: ${r.perSecond} reads/s${ratio} (${r.ok} ok, ${r.failed} failed), latency p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms; load average ${readLoadAverage()}`,
     );
     if (r.failed > 0) process.exitCode = 1;
   }
-  for (const api of apis) api.disconnect();
-  await Promise.all(apis.map((a) => once(a, 'exit')));
+  for (const api of [...apis, ...baselines]) api.disconnect();
+  await Promise.all([...apis, ...baselines].map((a) => once(a, 'exit')));
 }
 
+const readLoadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+
 if (process.env.BENCH_READS_CHILD === 'api') await apiProcess();
+if (process.env.BENCH_READS_CHILD === 'baseline') await baselineProcess();
 if (process.env.BENCH_READS_CHILD === 'load') await loadProcess();
