@@ -67,6 +67,7 @@ async function apiProcess() {
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   process.send?.({ port: (app.server.address() as AddressInfo).port });
+  answerCpuQuestions();
   process.once('disconnect', async () => {
     await app.close();
     await database.close();
@@ -97,11 +98,42 @@ async function baselineProcess() {
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   process.send?.({ port: (app.server.address() as AddressInfo).port });
+  answerCpuQuestions();
   process.once('disconnect', async () => {
     await app.close();
     await pool.end();
     process.exit(0);
   });
+}
+
+/**
+ * A server process answers 'cpu' with the CPU time (user + system, µs) it has used: on a shared machine the
+ * CPU time per read is steadier than reads per second, which follow whatever else runs.
+ */
+function answerCpuQuestions() {
+  process.on('message', (message) => {
+    if (message === 'cpu') {
+      const { user, system } = process.cpuUsage();
+      process.send?.({ cpu: user + system });
+    }
+  });
+}
+
+type Server = ReturnType<typeof child>;
+async function cpuOf(servers: Server[]): Promise<number> {
+  const answers = servers.map(
+    (server) =>
+      new Promise<number>((resolve) => {
+        const listen = (message: { cpu?: number }) => {
+          if (message.cpu === undefined) return;
+          server.off('message', listen);
+          resolve(message.cpu);
+        };
+        server.on('message', listen);
+        server.send('cpu');
+      }),
+  );
+  return (await Promise.all(answers)).reduce((a, b) => a + b, 0);
 }
 
 /** access/principal.ts's statement, written out. */
@@ -175,11 +207,25 @@ async function loadProcess() {
 
 const child = (role: string) =>
   fork(fileURLToPath(import.meta.url), [], {
-    execArgv: ['--import', 'tsx'],
+    // BENCH_CPU_PROF=<dir>: each API process writes a V8 CPU profile there when it exits.
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(role === 'api' && process.env.BENCH_CPU_PROF
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+        : []),
+    ],
     env: { ...process.env, BENCH_READS_CHILD: role },
   });
 
-async function runScenario(ports: number[], members: Member[], scenario: string, seconds: number) {
+async function runScenario(
+  ports: number[],
+  members: Member[],
+  scenario: string,
+  seconds: number,
+  servers: Server[],
+) {
+  const cpuBefore = await cpuOf(servers);
   const loaders = Array.from({ length: LOAD_PROCESSES }, () => child('load'));
   const started = performance.now();
   for (const loader of loaders)
@@ -197,6 +243,7 @@ async function runScenario(ports: number[], members: Member[], scenario: string,
   const latencies = results.flatMap((r) => r.latencies).sort((a, b) => a - b);
   return {
     perSecond: Math.round(ok / elapsed),
+    cpuPerRead: ok ? ((await cpuOf(servers)) - cpuBefore) / ok : 0,
     ok,
     failed,
     p50: pct(latencies, 0.5),
@@ -219,7 +266,7 @@ export async function benchReads(): Promise<void> {
 
   const apis = Array.from({ length: API_PROCESSES }, () => child('api'));
   const baselines = Array.from({ length: API_PROCESSES }, () => child('baseline'));
-  const portsOf = async (processes: ReturnType<typeof child>[]) =>
+  const portsOf = async (processes: Server[]) =>
     (await Promise.all(processes.map((a) => once(a, 'message')))).map(([m]) => (m as { port: number }).port);
   const ports = await portsOf(apis);
   const baselinePorts = await portsOf(baselines);
@@ -227,21 +274,22 @@ export async function benchReads(): Promise<void> {
     `${MEMBERS} members; ${API_PROCESSES} API processes (log level ${LOG_LEVEL}) and ${API_PROCESSES} bare baseline processes, ${LOAD_PROCESSES} load processes, ${CONNECTIONS} connections, ${SECONDS} s per scenario; PostgreSQL ${SERVER}`,
   );
   console.log(`load average before: ${readLoadAverage()}`);
-  const runs: Array<[string, string, number[]]> = [];
+  const runs: Array<[string, string, number[], Server[]]> = [];
   for (const scenario of CHOSEN) {
-    if (scenario === BASELINE_SCENARIO) runs.push([`baseline ${scenario}`, scenario, baselinePorts]);
-    runs.push([scenario, scenario, ports]);
+    if (scenario === BASELINE_SCENARIO)
+      runs.push([`baseline ${scenario}`, scenario, baselinePorts, baselines]);
+    runs.push([scenario, scenario, ports, apis]);
   }
-  let baselinePerSecond = 0;
-  for (const [label, scenario, on] of runs) {
-    await runScenario(on, members, scenario, WARM_UP_SECONDS);
-    const r = await runScenario(on, members, scenario, SECONDS);
-    if (label.startsWith('baseline')) baselinePerSecond = r.perSecond;
-    const ratio = baselinePerSecond
-      ? ` (${((100 * r.perSecond) / baselinePerSecond).toFixed(0)}% of baseline)`
+  let baseline = { perSecond: 0, cpuPerRead: 0 };
+  for (const [label, scenario, on, servers] of runs) {
+    await runScenario(on, members, scenario, WARM_UP_SECONDS, servers);
+    const r = await runScenario(on, members, scenario, SECONDS, servers);
+    if (label.startsWith('baseline')) baseline = r;
+    const ratio = baseline.perSecond
+      ? ` (${((100 * r.perSecond) / baseline.perSecond).toFixed(0)}% of the baseline's reads/s, ${(r.cpuPerRead / baseline.cpuPerRead).toFixed(2)}× its server CPU per read)`
       : '';
     console.log(
-      `${label}: ${r.perSecond} reads/s${ratio} (${r.ok} ok, ${r.failed} failed), latency p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms; load average ${readLoadAverage()}`,
+      `${label}: ${r.perSecond} reads/s, server processes' CPU ${r.cpuPerRead.toFixed(0)} µs per read${ratio} (${r.ok} ok, ${r.failed} failed), latency p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms; load average ${readLoadAverage()}`,
     );
     if (r.failed > 0) process.exitCode = 1;
   }
