@@ -6,7 +6,8 @@
  * (Fastify listening on 127.0.0.1, each with its own pool, like processes behind a load balancer), then
  * BENCH_LOAD_PROCESSES load processes keep BENCH_CONNECTIONS keep-alive HTTP connections busy for
  * BENCH_SECONDS per scenario, each request signed in as a random member reading their own data
- * (JWT check, principal lookup, permission, the query, the envelope).
+ * (JWT check, principal lookup, permission, the query, the envelope). In the same run, as many bare Fastify+pg
+ * processes making the same two statements give the baseline each line is compared with.
  */
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
