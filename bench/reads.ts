@@ -6,14 +6,18 @@
  * (Fastify listening on 127.0.0.1, each with its own pool, like processes behind a load balancer), then
  * BENCH_LOAD_PROCESSES load processes keep BENCH_CONNECTIONS keep-alive HTTP connections busy for
  * BENCH_SECONDS per scenario, each request signed in as a random member reading their own data
- * (JWT check, principal lookup, permission, the query, the envelope).
+ * (JWT check, principal lookup, permission, the query, the envelope). In the same run, as many bare Fastify+pg
+ * processes making the same two statements give the baseline each line is compared with.
  */
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
+import { openSync, readFileSync, writeSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import Fastify from 'fastify';
+import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
 import { openDatabase } from '../apps/api/src/platform/db/client';
 import { testConfig } from '../apps/api/src/test/test-app';
@@ -26,12 +30,18 @@ const LOAD_PROCESSES = Number(process.env.BENCH_LOAD_PROCESSES ?? 1);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const WARM_UP_SECONDS = 3;
+/** The API processes log like the server (`LOG_LEVEL`, default info), written synchronously to /dev/null. */
+const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
 
-/** What is read: a member's wallet summary, and the first page of their wallet records. */
+/** What is read: a member's wallet summary, the first page of their wallet records, their profile. */
 const SCENARIOS: Record<string, (userId: number) => string> = {
   'GET /api/wallet/:id': (id) => `/api/wallet/${id}`,
   'GET /api/wallet/:id/record': (id) => `/api/wallet/${id}/record?page=1&pageSize=10`,
+  'GET /api/me': () => '/api/me',
 };
+/** The scenarios also run against the bare baseline (the same path there). */
+const BASELINE_SCENARIO = 'GET /api/wallet/:id';
+const CHOSEN = (process.env.BENCH_SCENARIOS ?? Object.keys(SCENARIOS).join(',')).split(',');
 
 interface Member {
   id: number;
@@ -50,15 +60,93 @@ const pct = (sorted: number[], p: number) =>
 async function apiProcess() {
   process.env.DB_POOL_MAX = process.env.BENCH_POOL ?? '16';
   const database = openDatabase({ url: SERVER });
-  const app = await buildApp({ db: database.db, config: { ...testConfig(), databaseUrl: SERVER } });
+  const devNull = openSync('/dev/null', 'w');
+  const app = await buildApp({
+    db: database.db,
+    config: { ...testConfig(), databaseUrl: SERVER, logLevel: LOG_LEVEL },
+    logStream: { write: (line: string) => writeSync(devNull, line) },
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   process.send?.({ port: (app.server.address() as AddressInfo).port });
+  answerCpuQuestions();
   process.once('disconnect', async () => {
     await app.close();
     await database.close();
     process.exit(0);
   });
 }
+
+/**
+ * The baseline: a bare Fastify process on its own pg pool answering `GET /api/wallet/:id` with the same two
+ * statements the API runs (the caller's principal and permissions, then the wallet row) and the same
+ * envelope, without token check, access rule, logging or the rest of the app. What the API costs on top
+ * of it is the ratio the figures report.
+ */
+async function baselineProcess() {
+  const pool = new pg.Pool({ connectionString: SERVER, max: Number(process.env.BENCH_POOL ?? 16) });
+  const app = Fastify({ logger: false });
+  app.get<{ Params: { id: string } }>('/api/wallet/:id', async (req) => {
+    const id = Number(req.params.id);
+    const principal = await pool.query({ name: 'principal', text: PRINCIPAL_SQL, values: [id] });
+    if (!principal.rows[0]) throw new Error('no such user');
+    const wallet = await pool.query({ name: 'wallet', text: WALLET_SQL, values: [id] });
+    const row = wallet.rows[0] ?? { available_cents: 0, frozen_cents: 0 };
+    return {
+      code: 200,
+      msg: 'ok',
+      data: { user_id: id, total: String(row.available_cents), freezeTotal: String(row.frozen_cents) },
+    };
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  process.send?.({ port: (app.server.address() as AddressInfo).port });
+  answerCpuQuestions();
+  process.once('disconnect', async () => {
+    await app.close();
+    await pool.end();
+    process.exit(0);
+  });
+}
+
+/**
+ * A server process answers 'cpu' with the CPU time (user + system, µs) it has used: on a shared machine the
+ * CPU time per read is steadier than reads per second, which follow whatever else runs.
+ */
+function answerCpuQuestions() {
+  process.on('message', (message) => {
+    if (message === 'cpu') {
+      const { user, system } = process.cpuUsage();
+      process.send?.({ cpu: user + system });
+    }
+  });
+}
+
+type Server = ReturnType<typeof child>;
+async function cpuOf(servers: Server[]): Promise<number> {
+  const answers = servers.map(
+    (server) =>
+      new Promise<number>((resolve) => {
+        const listen = (message: { cpu?: number }) => {
+          if (message.cpu === undefined) return;
+          server.off('message', listen);
+          resolve(message.cpu);
+        };
+        server.on('message', listen);
+        server.send('cpu');
+      }),
+  );
+  return (await Promise.all(answers)).reduce((a, b) => a + b, 0);
+}
+
+/** access/principal.ts's statement, written out. */
+const PRINCIPAL_SQL = `select u.id, u.name, u.is_admin, u.is_super, u.status, u.token_version, u.level_id,
+  case when u.is_super then null else array(
+    select distinct rp.permission_id from user_roles ur
+    join roles r on r.id = ur.role_id and r.status = 1
+    join role_permissions rp on rp.role_id = r.id
+    join permissions p on p.id = rp.permission_id and p.status = 1
+    where ur.user_id = u.id order by 1) end as permission_ids
+  from users u where u.id = $1`;
+const WALLET_SQL = 'select available_cents, frozen_cents from wallets where user_id = $1';
 
 /** Keeps `connections` requests in flight for `ms`, spread over the API ports; counts and times them. */
 async function hammer(
@@ -120,11 +208,25 @@ async function loadProcess() {
 
 const child = (role: string) =>
   fork(fileURLToPath(import.meta.url), [], {
-    execArgv: ['--import', 'tsx'],
+    // BENCH_CPU_PROF=<dir>: each API process writes a V8 CPU profile there when it exits.
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(role === 'api' && process.env.BENCH_CPU_PROF
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+        : []),
+    ],
     env: { ...process.env, BENCH_READS_CHILD: role },
   });
 
-async function runScenario(ports: number[], members: Member[], scenario: string, seconds: number) {
+async function runScenario(
+  ports: number[],
+  members: Member[],
+  scenario: string,
+  seconds: number,
+  servers: Server[],
+) {
+  const cpuBefore = await cpuOf(servers);
   const loaders = Array.from({ length: LOAD_PROCESSES }, () => child('load'));
   const started = performance.now();
   for (const loader of loaders)
@@ -142,6 +244,7 @@ async function runScenario(ports: number[], members: Member[], scenario: string,
   const latencies = results.flatMap((r) => r.latencies).sort((a, b) => a - b);
   return {
     perSecond: Math.round(ok / elapsed),
+    cpuPerRead: ok ? ((await cpuOf(servers)) - cpuBefore) / ok : 0,
     ok,
     failed,
     p50: pct(latencies, 0.5),
@@ -163,23 +266,40 @@ export async function benchReads(): Promise<void> {
   await database.close();
 
   const apis = Array.from({ length: API_PROCESSES }, () => child('api'));
-  const ports = (await Promise.all(apis.map((a) => once(a, 'message')))).map(
-    ([m]) => (m as { port: number }).port,
-  );
+  const baselines = Array.from({ length: API_PROCESSES }, () => child('baseline'));
+  const portsOf = async (processes: Server[]) =>
+    (await Promise.all(processes.map((a) => once(a, 'message')))).map(([m]) => (m as { port: number }).port);
+  const ports = await portsOf(apis);
+  const baselinePorts = await portsOf(baselines);
   console.log(
-    `${MEMBERS} members; ${API_PROCESSES} API processes, ${LOAD_PROCESSES} load processes, ${CONNECTIONS} connections, ${SECONDS} s per scenario; PostgreSQL ${SERVER}`,
+    `${MEMBERS} members; ${API_PROCESSES} API processes (log level ${LOG_LEVEL}) and ${API_PROCESSES} bare baseline processes, ${LOAD_PROCESSES} load processes, ${CONNECTIONS} connections, ${SECONDS} s per scenario; PostgreSQL ${SERVER}`,
   );
-  for (const scenario of Object.keys(SCENARIOS)) {
-    await runScenario(ports, members, scenario, WARM_UP_SECONDS);
-    const r = await runScenario(ports, members, scenario, SECONDS);
+  console.log(`load average before: ${readLoadAverage()}`);
+  const runs: Array<[string, string, number[], Server[]]> = [];
+  for (const scenario of CHOSEN) {
+    if (scenario === BASELINE_SCENARIO)
+      runs.push([`baseline ${scenario}`, scenario, baselinePorts, baselines]);
+    runs.push([scenario, scenario, ports, apis]);
+  }
+  let baseline = { perSecond: 0, cpuPerRead: 0 };
+  for (const [label, scenario, on, servers] of runs) {
+    await runScenario(on, members, scenario, WARM_UP_SECONDS, servers);
+    const r = await runScenario(on, members, scenario, SECONDS, servers);
+    if (label.startsWith('baseline')) baseline = r;
+    const ratio = baseline.perSecond
+      ? ` (${((100 * r.perSecond) / baseline.perSecond).toFixed(0)}% of the baseline's reads/s, ${(r.cpuPerRead / baseline.cpuPerRead).toFixed(2)}× its server CPU per read)`
+      : '';
     console.log(
-      `${scenario}: ${r.perSecond} reads/s (${r.ok} ok, ${r.failed} failed), latency p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms`,
+      `${label}: ${r.perSecond} reads/s, server processes' CPU ${r.cpuPerRead.toFixed(0)} µs per read${ratio} (${r.ok} ok, ${r.failed} failed), latency p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms; load average ${readLoadAverage()}`,
     );
     if (r.failed > 0) process.exitCode = 1;
   }
-  for (const api of apis) api.disconnect();
-  await Promise.all(apis.map((a) => once(a, 'exit')));
+  for (const api of [...apis, ...baselines]) api.disconnect();
+  await Promise.all([...apis, ...baselines].map((a) => once(a, 'exit')));
 }
 
+const readLoadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+
 if (process.env.BENCH_READS_CHILD === 'api') await apiProcess();
+if (process.env.BENCH_READS_CHILD === 'baseline') await baselineProcess();
 if (process.env.BENCH_READS_CHILD === 'load') await loadProcess();

@@ -15,7 +15,8 @@ import { type Access, type AppContext, registerRoutes } from './platform/http/ro
 import { addSecurityHeadersBeforeRouting, registerSecurityHeaders } from './platform/http/security-headers';
 import { TokenService } from './platform/http/tokens';
 import { JobHost } from './platform/jobs/job-host';
-import { errorLogMethod, serializeError } from './platform/log/serialize-error';
+import { RequestLogController, requestLogMethod } from './platform/log/request-log';
+import { serializeError } from './platform/log/serialize-error';
 import { registerMetrics } from './platform/metrics/metrics';
 import { openApiRoutes, referencePageAccess, registerReferencePage } from './platform/openapi/openapi.routes';
 import { allRoutes, routesByDomain } from './routes';
@@ -36,17 +37,19 @@ export async function buildApp({
   logStream,
 }: BuildOptions): Promise<FastifyInstance> {
   usePasswordCost(config.passwordCost ?? RECOMMENDED_PASSWORD_COST);
+  const logging = Boolean(logger || logStream);
   const app = Fastify({
-    logger:
-      logger || logStream
-        ? {
-            level: config.logLevel,
-            stream: logStream,
-            // No SQL, parameters or row values in the log: a database error is logged by code and message.
-            serializers: { err: serializeError },
-            hooks: { logMethod: errorLogMethod },
-          }
-        : false,
+    logger: logging
+      ? {
+          level: config.logLevel,
+          stream: logStream,
+          // No SQL, parameters or row values in the log: a database error is logged by code and message.
+          serializers: { err: serializeError },
+          hooks: { logMethod: requestLogMethod },
+        }
+      : false,
+    // Not two lines for every request: the writes', the failures' and the slow reads'.
+    logController: logging ? new RequestLogController(config.slowRequestMs) : undefined,
     // Every log line of a request carries its id (reqId); a caller's or proxy's x-request-id is kept.
     requestIdHeader: false,
     genReqId: requestIdOf,

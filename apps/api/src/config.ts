@@ -20,6 +20,8 @@ export interface Config {
   /** INITIAL_ADMIN_NAME/EMAIL/PASSWORD: the first super administrator, made by a start that finds no administrator. */
   initialAdmin?: { name: string; email: string; password: string };
   logLevel: string;
+  /** A request taking at least this long is logged (warn) whatever its method and status (LOG_SLOW_MS, 1000). */
+  slowRequestMs?: number;
   /** The one account name allowed to confirm order refunds (docs/product/access.md); default the demo super admin. */
   refundAdmin?: string;
   /** Key the shop platform sends in `x-api-key` to POST /api/orders/ingest; unset = admins only. */
@@ -112,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: parseSeedDemo(env.SEED_DEMO, Boolean(env.DATABASE_URL)),
     initialAdmin: parseInitialAdmin(env),
     logLevel: env.LOG_LEVEL ?? 'info',
+    slowRequestMs: Number(env.LOG_SLOW_MS || 1000),
     refundAdmin: env.REFUND_ADMIN || 'admin',
     ordersIngestKey: env.ORDERS_INGEST_KEY || undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

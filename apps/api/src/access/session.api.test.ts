@@ -1,7 +1,10 @@
-import type { CurrentUser, MenuEntry, MeUpdateResult } from '@app/contracts';
+import type { CurrentUser, MenuEntry, MeProfile, MeUpdateResult } from '@app/contracts';
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD } from '../test/factory';
 import { TestApi } from '../test/test-app';
+import { roles } from './access.schema';
+import { ADMIN_ROLE, MEMBER_ROLE } from './bootstrap';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -162,6 +165,42 @@ describe('GET/POST /api/me', () => {
     const info = await api.get<CurrentUser>('/api/user/info', { token: fresh });
     expect(info.status).toBe(200);
     expect(info.body.data.id).toBe(m.id);
+  });
+});
+
+describe('GET /api/me profile', () => {
+  it("shows the member's level, sponsor and role names, and an admin's sorted role names without a level", async () => {
+    const sponsor = await api.factory.member();
+    const m = await api.factory.member({ parentUserId: sponsor.id });
+    const me = await api.get<MeProfile>('/api/me', { token: await api.login(m.name, TEST_PASSWORD) });
+    expect(me.body.data).toMatchObject({
+      id: m.id,
+      user_no: m.userNo,
+      is_admin: false,
+      level_id: m.levelId,
+      level: { id: m.levelId, name: expect.any(String) },
+      parent_user: { id: sponsor.id, name: sponsor.name, user_no: sponsor.userNo },
+      role_names: [MEMBER_ROLE],
+      tree_level: m.treeDepth,
+      created_at: m.createdAt.toISOString(),
+    });
+    expect(me.body.data).not.toHaveProperty('password_hash');
+
+    const both = await api.db
+      .select({ id: roles.id })
+      .from(roles)
+      .where(inArray(roles.name, [MEMBER_ROLE, ADMIN_ROLE]));
+    const admin = await api.factory.admin({ roleIds: both.map((r) => r.id) });
+    const adminMe = await api.get<MeProfile>('/api/me', {
+      token: await api.login(admin.name, TEST_PASSWORD),
+    });
+    expect(adminMe.body.data).toMatchObject({
+      id: admin.id,
+      is_admin: true,
+      level: null,
+      parent_user: null,
+      role_names: [MEMBER_ROLE, ADMIN_ROLE].sort(),
+    });
   });
 });
 

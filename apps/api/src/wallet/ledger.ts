@@ -166,10 +166,21 @@ export const CREDIT_CTES = sql`w as (
     )`;
 
 /** Current balances of a user (zeros when the wallet was never credited). */
-export async function walletBalance(db: DbOrTx, userId: number) {
-  const [row] = await db
+/** The wallet summary is the hottest read of a member (docs/performance/reads.md): one prepared statement per handle. */
+const balanceQueries = new WeakMap<DbOrTx, ReturnType<typeof prepareBalance>>();
+const prepareBalance = (db: DbOrTx) =>
+  db
     .select({ availableCents: wallets.availableCents, frozenCents: wallets.frozenCents })
     .from(wallets)
-    .where(eq(wallets.userId, userId));
+    .where(eq(wallets.userId, sql.placeholder('userId')))
+    .prepare('wallet_balance');
+
+export async function walletBalance(db: DbOrTx, userId: number) {
+  let query = balanceQueries.get(db);
+  if (!query) {
+    query = prepareBalance(db);
+    balanceQueries.set(db, query);
+  }
+  const [row] = await query.execute({ userId });
   return row ?? { availableCents: 0, frozenCents: 0 };
 }
