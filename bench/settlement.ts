@@ -9,6 +9,7 @@
  * and reports the heap in use after each and at most during it (sampled; the live heap under
  * `node --expose-gc`), and the process's peak resident memory.
  */
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -39,6 +40,28 @@ async function ensureDatabase(url: string): Promise<void> {
 type Db = ReturnType<typeof openDatabase>['db'];
 const count = async (db: Db, table: string) =>
   Number((await queryRows<{ n: string }>(db, sql.raw(`select count(*) as n from ${table}`)))[0]!.n);
+/** The server's current WAL position (its WAL, every database's: other work on the server counts too). */
+const walLsn = async (db: Db) =>
+  (await queryRows<{ lsn: string }>(db, sql`select pg_current_wal_lsn()::text as lsn`))[0]!.lsn;
+const walMbSince = async (db: Db, lsn: string) =>
+  Math.round(
+    Number(
+      (
+        await queryRows<{ b: string }>(
+          db,
+          sql`select pg_wal_lsn_diff(pg_current_wal_lsn(), ${lsn}::pg_lsn) as b`,
+        )
+      )[0]!.b,
+    ) / 1e6,
+  );
+/** The 1-minute load average (Linux), as `cat /proc/loadavg` shows it first. */
+const loadAverage = () => {
+  try {
+    return readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
+  } catch {
+    return '?';
+  }
+};
 const heapMb = () => Math.round(process.memoryUsage().heapUsed / 1e6);
 const peakRssMb = () => Math.round(process.resourceUsage().maxRSS / 1e3);
 
@@ -137,15 +160,21 @@ export async function benchSettlement() {
       ] as const)
     : ([['dry run', true]] as const);
   for (const [name, dryRun] of runs) {
+    const walBefore = await walLsn(db);
+    const load = loadAverage();
+    const cpu0 = process.cpuUsage();
     t0 = performance.now();
     const [{ run }, peakHeap] = await withPeakHeap(() =>
       runSettlement(db, { period: MONTH, dryRun, startedBy: null, now }),
     );
     const seconds = (performance.now() - t0) / 1000;
+    const cpu = process.cpuUsage(cpu0);
     console.log(
       `${name}: ${ORDERS.toLocaleString('en-US')} orders, ${MEMBERS.toLocaleString('en-US')} members → ` +
         `${run.payout_count.toLocaleString('en-US')} payouts, ${run.total_amount} in ${seconds.toFixed(1)} s, ` +
-        `heap ${heapMb()} MB after, ${peakHeap} MB at most; peak RSS so far ${peakRssMb()} MB`,
+        `heap ${heapMb()} MB after, ${peakHeap} MB at most; peak RSS so far ${peakRssMb()} MB; ` +
+        `this process's CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s; ` +
+        `WAL ${await walMbSince(db, walBefore)} MB (the whole server's); load average ${load} → ${loadAverage()}`,
     );
   }
   await database.close();
