@@ -2,7 +2,7 @@ import { type CurrentUser, isStagingHost, MENU, type MenuEntry, menuFor } from '
 import { useQuery } from '@tanstack/react-query';
 import { matchPath } from 'react-router-dom';
 import { DETAIL_ROUTES } from '../app/pages';
-import { usePublicConfig } from '../content/content-api';
+import { usePublicConfig } from '../content/content.api';
 import { http } from '../platform/http';
 import { useSettings } from './settings';
 
