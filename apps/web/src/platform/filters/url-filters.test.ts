@@ -29,7 +29,9 @@ describe('filters in the URL', () => {
   });
 
   it('leaves out values the contract refuses and blanks, and keeps other parameters of the page', () => {
-    const params = new URLSearchParams('subtype=nonsense&provider_id=abc&name=&group_sales=false&tab=2&level_id=3');
+    const params = new URLSearchParams(
+      'subtype=nonsense&provider_id=abc&name=&group_sales=false&tab=2&level_id=3',
+    );
     expect(readFilters(orders, params)).toEqual({});
     expect(readFilters(members, params)).toEqual({ level_id: 3 });
     const written = writeFilters(members, params, { keyword: 'bob' });
