@@ -1,4 +1,4 @@
-import { useMemo, useRef } from 'react';
+import { useMemo, useReducer, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { z } from 'zod';
 import { type FiltersOf, readFilters, withoutBlanks, writeFilters } from './url-filters';
@@ -11,17 +11,23 @@ import { type FiltersOf, readFilters, withoutBlanks, writeFilters } from './url-
  */
 export function useUrlFilters<S extends z.ZodObject>(schema: S) {
   const [params, setParams] = useSearchParams();
-  const query = params.toString();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the query string stands for params
-  const filters = useMemo(() => readFilters(schema, params), [schema, query]);
-  /** The query last asked for: a second submit before the URL changed (Enter, then the form's own submit) adds no entry. */
-  const asked = useRef(query);
-  asked.current = query;
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  const urlQuery = params.toString();
+  /**
+   * The query asked for while the router has not shown it yet (its updates are transitions): the list follows
+   * a search at once, as with local state, and the same filters asked twice (Enter, then the form's own
+   * submit) add one history entry. Dropped as soon as the URL moves (that navigation, back or forward).
+   */
+  const pending = useRef<{ from: string; query: string } | null>(null);
+  if (pending.current && pending.current.from !== urlQuery) pending.current = null;
+  const query = pending.current?.query ?? urlQuery;
+  const filters = useMemo(() => readFilters(schema, new URLSearchParams(query)), [schema, query]);
   const setFilters = (next: FiltersOf<S>) => {
-    const written = writeFilters(schema, params, withoutBlanks(next) as FiltersOf<S>).toString();
-    if (written === query || written === asked.current) return;
-    asked.current = written;
-    setParams(new URLSearchParams(written));
+    const written = writeFilters(schema, new URLSearchParams(query), withoutBlanks(next) as FiltersOf<S>);
+    if (written.toString() === query) return;
+    pending.current = { from: urlQuery, query: written.toString() };
+    rerender();
+    setParams(written);
   };
   return { filters, setFilters, resetFilters: () => setFilters({}) };
 }
