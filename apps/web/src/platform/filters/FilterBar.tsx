@@ -28,7 +28,7 @@ export interface FilterBarProps<F extends object> {
  * The filter bar of the list pages: an inline form over the list's filters, applied on search (Enter in a
  * text field, the search button) or at once for `liveFields`. Pair with `useUrlFilters`:
  *   const { filters, setFilters } = useUrlFilters(schema);
- *   <FilterBar filters={filters} onChange={setFilters} searchText={t('x.search')}>…Form.Items…</FilterBar>
+ *   <FilterBar filters={filters} onChange={setFilters} searchText={t('orders.search')}>…Form.Items…</FilterBar>
  */
 export function FilterBar<F extends object>({
   filters,
