@@ -94,6 +94,38 @@ describe('orders screen', () => {
     await admin.getByRole('button', { name: 'Search' }).click();
     await admin.getByText('member_id: must fill GlobalId').waitFor();
   });
+
+  it('keeps the filters in the URL: a filtered list survives a reload and comes back with back and forward', async () => {
+    await admin.goto('/orders/orders');
+    await admin.locator('tbody tr.ant-table-row').first().waitFor();
+    const allTotals = await totals(admin);
+    const orderType = admin.locator('.ant-form-item').filter({ hasText: 'Order type' });
+
+    await admin.getByLabel('Order type').click();
+    await admin.getByTitle('AI Character Profiling Package').click();
+    await admin.getByRole('button', { name: 'Search' }).click();
+    await expect.poll(() => new URL(admin.url()).searchParams.get('source_type')).toBe('3');
+    await expect.poll(() => totals(admin)).not.toBe(allTotals);
+    const filteredTotals = await totals(admin);
+    const filteredUrl = admin.url();
+
+    // A reload (or the link opened elsewhere) shows the same filtered list, the filter in its field.
+    await admin.reload();
+    await expect.poll(() => totals(admin)).toBe(filteredTotals);
+    await orderType.getByText('AI Character Profiling Package').waitFor();
+
+    // Reset is a new history entry: back restores the filtered list, forward the whole one.
+    await admin.getByRole('button', { name: 'Reset' }).click();
+    await expect.poll(() => new URL(admin.url()).search).toBe('');
+    await expect.poll(() => totals(admin)).toBe(allTotals);
+    await admin.goBack();
+    await expect.poll(() => admin.url()).toBe(filteredUrl);
+    await expect.poll(() => totals(admin)).toBe(filteredTotals);
+    await orderType.getByText('AI Character Profiling Package').waitFor();
+    await admin.goForward();
+    await expect.poll(() => totals(admin)).toBe(allTotals);
+    await expect.poll(() => orderType.getByText('AI Character Profiling Package').count()).toBe(0);
+  });
 });
 
 describe('provider settings', () => {

@@ -4,12 +4,11 @@ import { Avatar, Checkbox, Form, Input, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../platform/current-user';
+import { useAllRoles } from './access.api';
 import { EntityFormModal } from './EntityFormModal';
 import { ManagedList } from './ManagedList';
 import { StatusRadio } from './StatusRadio';
-import { useAllRoles } from './use-options';
 
-const URL = '/api/permission/admins';
 const time = (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm') : '-');
 
 /** Create (password required) or edit (blank password = unchanged); only a super admin sees the super switch. */
@@ -89,7 +88,7 @@ export default function AdminsPage() {
   return (
     <ManagedList<AdminView>
       page="/permission/admins"
-      url={URL}
+      kind="admins"
       entity="admin"
       addLabelKey="access.ui.addAdmin"
       locked={(admin) => admin.id === user?.id}

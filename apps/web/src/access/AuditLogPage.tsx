@@ -1,53 +1,50 @@
-import {
-  AUDIT_ACTIONS,
-  AUDIT_ACTOR_KINDS,
-  AUDIT_TARGETS,
-  type AuditActorKind,
-  type AuditQuery,
-} from '@app/contracts';
-import { Button, Card, DatePicker, Form, Input, Select, Space } from 'antd';
-import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { AUDIT_ACTIONS, AUDIT_ACTOR_KINDS, AUDIT_TARGETS } from '@app/contracts';
+import { Card, DatePicker, Form, Input, Select } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { FilterBar } from '../platform/filters/FilterBar';
+import { useUrlFilters } from '../platform/filters/useUrlFilters';
 import { AccessNav } from './AccessNav';
 import { AuditTable } from './AuditTable';
+import { type AuditFilters, auditFilters } from './access.api';
 
-interface FilterForm {
-  keyword?: string;
-  actor_kind?: AuditActorKind;
-  action?: AuditQuery['action'];
-  entity?: AuditQuery['entity'];
-  entity_id?: string;
-  dates?: [Dayjs | null, Dayjs | null] | null;
-}
+type Values = Record<string, unknown>;
 
-type Filters = Omit<AuditQuery, 'page' | 'pageSize' | 'sort' | 'order'>;
-
-const toFilters = ({ dates, ...rest }: FilterForm): Filters => {
-  const filters: Filters = {
+/** Form values → filters: texts trimmed, the picked days as date bounds. */
+const toFilters = ({ dates, keyword, entity_id, ...rest }: Values): AuditFilters => {
+  const range = dates as [Dayjs | null, Dayjs | null] | null | undefined;
+  return {
     ...rest,
-    keyword: rest.keyword?.trim() || undefined,
-    entity_id: rest.entity_id?.trim() || undefined,
-    date_from: dates?.[0]?.format('YYYY-MM-DD'),
-    date_to: dates?.[1]?.format('YYYY-MM-DD'),
-  };
-  return Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined)) as Filters;
+    keyword: (keyword as string | undefined)?.trim() || undefined,
+    entity_id: (entity_id as string | undefined)?.trim() || undefined,
+    date_from: range?.[0]?.format('YYYY-MM-DD'),
+    date_to: range?.[1]?.format('YYYY-MM-DD'),
+  } as AuditFilters;
 };
+
+/** Filters → form values: the date bounds back as the picked range. */
+const toValues = ({ date_from, date_to, ...rest }: AuditFilters): Values => ({
+  ...rest,
+  dates:
+    date_from || date_to ? [date_from ? dayjs(date_from) : null, date_to ? dayjs(date_to) : null] : undefined,
+});
 
 /** The operation log: every audited change of money, bank details, accounts, settings and tree positions. */
 export default function AuditLogPage() {
   const { t } = useTranslation();
-  const [form] = Form.useForm<FilterForm>();
-  const [filters, setFilters] = useState<Filters>({});
+  const { filters, setFilters } = useUrlFilters(auditFilters);
   const options = (prefix: string, values: readonly string[]) =>
     values.map((value) => ({ value, label: t(`${prefix}${value}`) }));
   return (
     <Card title={<AccessNav current="/permission/audit" />}>
-      <Form<FilterForm>
-        form={form}
-        layout="inline"
+      <FilterBar<AuditFilters>
+        filters={filters}
+        onChange={setFilters}
+        toValues={toValues}
+        toFilters={toFilters}
+        searchText={t('audit.ui.search')}
+        resetText={t('audit.ui.reset')}
         style={{ marginBottom: 16, rowGap: 8 }}
-        onFinish={(values) => setFilters(toFilters(values))}
       >
         <Form.Item name="keyword">
           <Input
@@ -98,20 +95,7 @@ export default function AuditLogPage() {
         <Form.Item name="dates">
           <DatePicker.RangePicker aria-label={t('audit.ui.dates')} />
         </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            {t('audit.ui.search')}
-          </Button>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              setFilters({});
-            }}
-          >
-            {t('audit.ui.reset')}
-          </Button>
-        </Space>
-      </Form>
+      </FilterBar>
       <AuditTable filters={filters} />
     </Card>
   );

@@ -3,6 +3,7 @@ import { Space, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { PagedTable } from '../platform/ui/PagedTable';
+import { auditList } from './access.api';
 
 type Snapshot = Record<string, unknown> | null;
 
@@ -27,7 +28,7 @@ export function AuditTable({ filters }: { filters: object }) {
   const { t } = useTranslation();
   return (
     <PagedTable<AuditView>
-      url="/api/permission/audit"
+      list={auditList}
       filters={filters}
       rowKey="id"
       size="small"

@@ -1,14 +1,31 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { AuditEntity, Status } from '@app/contracts';
-import { Button, Card, Input, Popconfirm, Select, Space, Switch, Table, Tag } from 'antd';
+import { Button, Card, Form, Popconfirm, Select, Space, Switch, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilterBar, SearchField } from '../platform/filters/FilterBar';
+import { useUrlFilters } from '../platform/filters/useUrlFilters';
 import { ConfirmButton } from '../platform/ui/ConfirmButton';
 import { usePagedList } from '../platform/ui/PagedTable';
 import { AccessNav, type AccessPath } from './AccessNav';
 import { AuditDrawer } from './AuditDrawer';
-import { useEntityActions } from './entity-actions';
+import {
+  type ManagedFilters,
+  type ManagedKind,
+  managedFilters,
+  managedList,
+  useEntityActions,
+} from './access.api';
+
+type Values = Record<string, unknown>;
+
+/** The status picker shows "all" (0) for no filter. */
+const toValues = (filters: ManagedFilters): Values => ({ ...filters, status: filters.status ?? 0 });
+const toFilters = ({ status, ...values }: Values): ManagedFilters => ({
+  ...values,
+  status: (status as ManagedFilters['status']) || undefined,
+});
 
 interface Row {
   id: number;
@@ -18,7 +35,7 @@ interface Row {
 
 interface ManagedListProps<T extends Row> {
   page: AccessPath;
-  url: string;
+  kind: ManagedKind;
   /** Whose changes the change log shows. */
   entity: AuditEntity;
   addLabelKey: string;
@@ -32,7 +49,7 @@ interface ManagedListProps<T extends Row> {
 /** The shape the three /permission pages share: keyword and status filters, paged table, status switch, edit and delete. */
 export function ManagedList<T extends Row>({
   page,
-  url,
+  kind,
   entity,
   addLabelKey,
   columns,
@@ -40,9 +57,9 @@ export function ManagedList<T extends Row>({
   renderForm,
 }: ManagedListProps<T>) {
   const { t } = useTranslation();
-  const [filters, setFilters] = useState<{ keyword?: string; status?: Status }>({});
-  const { tableProps } = usePagedList<T>(url, filters);
-  const actions = useEntityActions<T>(url);
+  const { filters, setFilters } = useUrlFilters(managedFilters);
+  const { tableProps } = usePagedList<T>(managedList(kind), filters);
+  const actions = useEntityActions<T>(kind);
   const [editing, setEditing] = useState<T | null | undefined>(undefined);
 
   const statusColumn: ColumnsType<T>[number] = {
@@ -95,29 +112,37 @@ export function ManagedList<T extends Row>({
 
   return (
     <Card title={<AccessNav current={page} />} extra={<AuditDrawer entity={entity} />}>
-      <Space wrap style={{ marginBottom: 16 }}>
-        <Input.Search
-          allowClear
+      <FilterBar<ManagedFilters>
+        filters={filters}
+        onChange={setFilters}
+        toValues={toValues}
+        toFilters={toFilters}
+        liveFields={['status']}
+        style={{ marginBottom: 16 }}
+      >
+        <SearchField
+          name="keyword"
           placeholder={t('access.ui.keyword')}
           enterButton={t('access.ui.search')}
-          onSearch={(keyword) => setFilters((f) => ({ ...f, keyword: keyword.trim() || undefined }))}
-          style={{ width: 320 }}
+          width={320}
         />
-        <Select<Status | 0>
-          value={filters.status ?? 0}
-          style={{ width: 150 }}
-          aria-label={t('access.ui.status')}
-          options={[
-            { value: 0, label: t('access.ui.allStatuses') },
-            { value: 1, label: t('access.ui.enabled') },
-            { value: 2, label: t('access.ui.disabled') },
-          ]}
-          onChange={(status) => setFilters((f) => ({ ...f, status: status || undefined }))}
-        />
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
-          {t(addLabelKey)}
-        </Button>
-      </Space>
+        <Form.Item name="status">
+          <Select<Status | 0>
+            style={{ width: 150 }}
+            aria-label={t('access.ui.status')}
+            options={[
+              { value: 0, label: t('access.ui.allStatuses') },
+              { value: 1, label: t('access.ui.enabled') },
+              { value: 2, label: t('access.ui.disabled') },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
+            {t(addLabelKey)}
+          </Button>
+        </Form.Item>
+      </FilterBar>
       <Table<T>
         rowKey="id"
         {...tableProps}

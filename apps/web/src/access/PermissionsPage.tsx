@@ -1,12 +1,10 @@
 import { HTTP_METHODS, type PermissionView, permissionBody } from '@app/contracts';
 import { Form, Input, Select, Space, Switch, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { usePermissionLabel } from './access.api';
 import { EntityFormModal } from './EntityFormModal';
 import { ManagedList } from './ManagedList';
 import { StatusRadio } from './StatusRadio';
-import { usePermissionLabel } from './use-options';
-
-const URL = '/api/permission/permissions';
 
 /** Built-in permissions keep name, address, method and menu flag (code relies on them). */
 function PermissionForm({
@@ -88,7 +86,7 @@ export default function PermissionsPage() {
   return (
     <ManagedList<PermissionView>
       page="/permission/permissions"
-      url={URL}
+      kind="permissions"
       entity="permission"
       addLabelKey="access.ui.addPermission"
       locked={(p) => p.is_system}

@@ -1,12 +1,10 @@
 import { type RoleView, roleBody } from '@app/contracts';
 import { Checkbox, Form, Input, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useAllPermissions, usePermissionLabel } from './access.api';
 import { EntityFormModal } from './EntityFormModal';
 import { ManagedList } from './ManagedList';
 import { StatusRadio } from './StatusRadio';
-import { useAllPermissions, usePermissionLabel } from './use-options';
-
-const URL = '/api/permission/roles';
 
 function RoleForm({
   role,
@@ -62,7 +60,7 @@ export default function RolesPage() {
   return (
     <ManagedList<RoleView>
       page="/permission/role"
-      url={URL}
+      kind="roles"
       entity="role"
       addLabelKey="access.ui.addRole"
       locked={(role) => role.is_system}

@@ -1,14 +1,13 @@
-import type { BonusColumn, BonusDetail, BonusDetailRow, CashBackItem, UserWalletBonus } from '@app/contracts';
+import type { BonusColumn, BonusDetailRow, CashBackItem, UserWalletBonus } from '@app/contracts';
 import { BONUS_DETAIL_PAGE_SIZES, UI } from '@app/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, DatePicker, Modal, Space, Table, Tabs, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { http } from '../platform/http';
 import { MoneyText } from '../platform/ui/MoneyText';
+import { useMemberBonusDetail, useMemberBonusReport } from './bonus.api';
 
 type Range = [Dayjs, Dayjs];
 const asFilter = (range: Range) => [range[0].format('YYYY-MM-DD'), range[1].format('YYYY-MM-DD')];
@@ -63,17 +62,7 @@ export function BonusDetailTable({
 }) {
   const { t } = useTranslation();
   const [paging, setPaging] = useState({ page: 1, pageSize: UI.bonusDetailPageSize as number });
-  const detail = useQuery({
-    queryKey: ['/api/users/cash_back', userId, typeKey, asFilter(range), paging],
-    queryFn: () =>
-      http.post<BonusDetail>(`/api/users/cash_back/${userId}`, {
-        key: typeKey,
-        filter: asFilter(range),
-        ...paging,
-      }),
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
+  const detail = useMemberBonusDetail(userId, typeKey, asFilter(range), paging);
   if (detail.error) return <Alert type="warning" showIcon message={(detail.error as Error).message} />;
   const data = detail.data;
   return (
@@ -124,15 +113,7 @@ export function BonusReport({ userId, by }: { userId: number; by: 'day' | 'month
   const { t } = useTranslation();
   const [range, setRange] = useState<Range | null>([dayjs().startOf('month'), dayjs()]);
   const [open, setOpen] = useState<CashBackItem | null>(null);
-  const report = useQuery({
-    queryKey: ['/api/users/getUserWallet', userId, by, range && asFilter(range)],
-    queryFn: () =>
-      http.post<UserWalletBonus>(`/api/users/${userId}/getUserWallet`, {
-        filter: asFilter(range!),
-        type: by,
-      }),
-    enabled: range !== null,
-  });
+  const report = useMemberBonusReport(userId, by, range && asFilter(range));
   const types = report.data?.cashBack ?? [];
   const cell = (items: CashBackItem[], item: CashBackItem) => {
     const value = items.find((i) => i.key === item.key)?.value ?? '0.00';

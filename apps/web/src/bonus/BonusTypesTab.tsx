@@ -1,20 +1,17 @@
 import { BONUS_COLUMNS, BONUS_KINDS, type BonusTypeDto } from '@app/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, Modal, Select, Space, Switch, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../platform/http';
 import { applyFieldErrors } from '../platform/ui/form-errors';
+import { useBonusTypes, useSaveBonusType } from './bonus.api';
 
 type Editing = { type: BonusTypeDto | null };
 
 /** Bonus types 1–21: names, rule settings, columns; admins create 12–21 from a kind. */
 export function BonusTypesTab() {
   const { t } = useTranslation();
-  const types = useQuery({
-    queryKey: ['/api/bonus/types'],
-    queryFn: () => http.get<BonusTypeDto[]>('/api/bonus/types'),
-  });
+  const types = useBonusTypes();
+  const saveType = useSaveBonusType();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [form] = Form.useForm();
   const used = new Set((types.data ?? []).map((x) => x.key));
@@ -47,11 +44,12 @@ export function BonusTypesTab() {
       return;
     }
     try {
-      if (editing?.type)
-        await http.put(`/api/bonus/types/${editing.type.key}`, { ...values, params: parsed });
-      else await http.post('/api/bonus/types', { ...values, key, params: parsed });
+      await saveType.mutateAsync({
+        key: editing?.type ? editing.type.key : key,
+        create: !editing?.type,
+        body: { ...values, params: parsed },
+      });
       setEditing(null);
-      types.refetch();
     } catch (error) {
       applyFieldErrors(form, error);
     }

@@ -1,27 +1,23 @@
 import { type LevelDto, levelSettingsBody } from '@app/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, Input, InputNumber, Modal, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../platform/http';
 import { applyFieldErrors } from '../platform/ui/form-errors';
 import { zodRules } from '../platform/ui/zod-rules';
+import { useLevelSettings, useSaveLevel } from './bonus.api';
 
 /** /level/level: each level's bonus settings, editable by admins. */
 export default function LevelsPage() {
   const { t } = useTranslation();
-  const levels = useQuery({
-    queryKey: ['/api/common/all-level'],
-    queryFn: () => http.get<LevelDto[]>('/api/common/all-level'),
-  });
+  const levels = useLevelSettings();
+  const saveLevel = useSaveLevel();
   const [editing, setEditing] = useState<LevelDto | null>(null);
   const [form] = Form.useForm();
   const save = async () => {
     const values = await form.validateFields();
     try {
-      await http.put(`/api/levels/${editing!.id}`, values);
+      await saveLevel.mutateAsync({ id: editing!.id, values });
       setEditing(null);
-      levels.refetch();
     } catch (error) {
       applyFieldErrors(form, error);
     }

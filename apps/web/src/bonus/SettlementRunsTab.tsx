@@ -1,22 +1,22 @@
-import type {
-  BonusTypeDto,
-  JobStarted,
-  SettlementPreviewItem,
-  SettlementResult,
-  SettlementRunDto,
-} from '@app/contracts';
-import { useQuery } from '@tanstack/react-query';
+import type { JobStarted, SettlementPreviewItem, SettlementResult, SettlementRunDto } from '@app/contracts';
 import { Alert, Button, Form, Input, Modal, Select, Space, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../platform/http';
 import { JobProgressModal } from '../platform/jobs/JobProgressModal';
 import { useStartedJob } from '../platform/jobs/useJob';
 import { ConfirmButton } from '../platform/ui/ConfirmButton';
 import { formatMoney, MoneyText } from '../platform/ui/MoneyText';
 import { usePagedList } from '../platform/ui/PagedTable';
 import { UserName } from '../platform/ui/UserName';
+import {
+  exportRunPayouts,
+  runPayoutsList,
+  settlementsList,
+  startSettlement,
+  useBonusTypes,
+  useSettlementEnded,
+} from './bonus.api';
 
 /**
  * Settlement runs: start one (or a dry run that pays nothing) for a day or a month as a job, followed in the
@@ -28,19 +28,14 @@ export function SettlementRunsTab() {
   const [result, setResult] = useState<SettlementResult | null>(null);
   const [job, setJob] = useState<{ started: JobStarted; source: string } | null>(null);
   const [shown, setShown] = useState<SettlementRunDto | null>(null);
-  const types = useQuery({
-    queryKey: ['/api/bonus/types'],
-    queryFn: () => http.get<BonusTypeDto[]>('/api/bonus/types'),
-  });
-  const { tableProps, reload } = usePagedList<SettlementRunDto>('/api/bonus/settlements');
+  const types = useBonusTypes();
+  const ended = useSettlementEnded();
+  const { tableProps } = usePagedList<SettlementRunDto>(settlementsList);
   const nameOf = (key: number) => types.data?.find((x) => x.key === key)?.name ?? `#${key}`;
   const run = async (dryRun: boolean) => {
     const values = await form.validateFields();
     const body = { period: values.period, type_key: values.type_key ?? null };
-    const started = await http.post<JobStarted>(
-      dryRun ? '/api/bonus/settlements/preview' : '/api/bonus/settlements',
-      body,
-    );
+    const started = await startSettlement(dryRun, body);
     setJob({ started, source: dryRun ? `${body.period} (${t('bonus.run.dryRun')})` : body.period });
   };
   const period = Form.useWatch('period', form);
@@ -84,12 +79,12 @@ export function SettlementRunsTab() {
           source={job.source}
           onDone={(done) => {
             setResult(done.result as SettlementResult);
-            reload();
+            void ended();
           }}
           // A failed run is in the history too.
           onClose={() => {
             setJob(null);
-            reload();
+            void ended();
           }}
         />
       )}
@@ -184,14 +179,11 @@ export function SettlementRunsTab() {
  */
 function RunPayouts({ run, typeName }: { run: SettlementRunDto; typeName: (key: number) => string }) {
   const { t } = useTranslation();
-  const url = `/api/bonus/settlements/${run.id}/payouts`;
-  const { tableProps } = usePagedList<SettlementPreviewItem>(url, {}, { pageSize: 10 });
+  const { tableProps } = usePagedList<SettlementPreviewItem>(runPayoutsList(run.id), {}, { pageSize: 10 });
   const exportJob = useStartedJob();
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
-      <Button
-        onClick={() => exportJob.run(() => http.get<JobStarted>(url, { export: 1 })).catch(() => undefined)}
-      >
+      <Button onClick={() => exportJob.run(() => exportRunPayouts(run.id)).catch(() => undefined)}>
         {t('bonus.run.export')}
       </Button>
       <Table<SettlementPreviewItem>

@@ -1,11 +1,11 @@
 import { PaperClipOutlined } from '@ant-design/icons';
 import type { AttachmentView } from '@app/contracts';
 import { Button, Space } from 'antd';
-import { download } from '../platform/http';
+import { downloadAttachment as download } from './content.api';
 
 /** Downloads one attachment with the session token (members: of items they can see; admins: any). */
 export const downloadAttachment = (a: Pick<AttachmentView, 'id' | 'name'>) =>
-  download(`/api/content/attachments/${a.id}`, undefined, a.name, 'GET').catch(() => undefined);
+  download(a).catch(() => undefined);
 
 /** Download links of an item's attachments. */
 export function AttachmentLinks({ attachments }: { attachments: AttachmentView[] }) {

@@ -1,17 +1,25 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { CONTENT_STATUSES, type ContentAdminRow, type ContentKind, type ContentStatus } from '@app/contracts';
-import { Button, Card, Input, Select, Space, Switch, Table, Tag } from 'antd';
+import { Button, Card, Form, Select, Space, Switch, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../platform/feedback';
-import { send } from '../platform/http';
+import { FilterBar, SearchField } from '../platform/filters/FilterBar';
+import { useUrlFilters } from '../platform/filters/useUrlFilters';
 import { storedLocale } from '../platform/locales';
 import { ConfirmButton } from '../platform/ui/ConfirmButton';
 import { usePagedList } from '../platform/ui/PagedTable';
 import { ContentFormModal } from './ContentFormModal';
-import { ADMIN_URL, refreshContent, usePublicConfig } from './content-api';
+import {
+  type AdminFilters,
+  adminFilters,
+  adminList,
+  useDeleteContent,
+  usePinContent,
+  usePublicConfig,
+  usePublishContent,
+} from './content.api';
 
 const STATUS_COLOR: Record<ContentStatus, string> = {
   draft: 'default',
@@ -19,19 +27,20 @@ const STATUS_COLOR: Record<ContentStatus, string> = {
   published: 'green',
 };
 
-/** Sends one admin change, toasts the server's message and refreshes lists and counts. */
-async function change(method: 'POST' | 'DELETE', url: string, data?: unknown) {
-  const envelope = await send({ method, url, data });
-  feedback.message.success(envelope.msg);
-  await refreshContent();
-}
+type Values = Record<string, unknown>;
+
+/** The status picker shows "all" ('') for no filter. */
+const toValues = (filters: AdminFilters): Values => ({ ...filters, status: filters.status ?? '' });
 
 /** /annoucement/list and /information-center/list: manage one kind of item. */
 export function ContentAdminPage({ kind, titleKey }: { kind: ContentKind; titleKey: string }) {
   const { t } = useTranslation();
   const locale = storedLocale();
-  const [filters, setFilters] = useState<{ keyword?: string; status?: ContentStatus }>({});
-  const { tableProps } = usePagedList<ContentAdminRow>(ADMIN_URL, { ...filters, kind });
+  const { filters, setFilters } = useUrlFilters(adminFilters);
+  const { tableProps } = usePagedList<ContentAdminRow>(adminList, { ...filters, kind });
+  const publish = usePublishContent();
+  const pin = usePinContent();
+  const remove = useDeleteContent();
   const [editing, setEditing] = useState<number | null | undefined>(undefined);
   const levels = usePublicConfig().data?.levels ?? [];
   const titleOf = (row: ContentAdminRow) => row.title[locale] || row.title['en-US'];
@@ -53,9 +62,7 @@ export function ContentAdminPage({ kind, titleKey }: { kind: ContentKind; titleK
           size="small"
           checked={row.published}
           aria-label={`${t('content.ui.published')} ${titleOf(row)}`}
-          onChange={(published) =>
-            change('POST', `${ADMIN_URL}/${row.id}/publish`, { published }).catch(() => undefined)
-          }
+          onChange={(published) => publish.mutateAsync({ id: row.id, published }).catch(() => undefined)}
         />
       ),
     },
@@ -68,9 +75,7 @@ export function ContentAdminPage({ kind, titleKey }: { kind: ContentKind; titleK
           size="small"
           checked={row.pinned}
           aria-label={`${t('content.ui.pinned')} ${titleOf(row)}`}
-          onChange={(pinned) =>
-            change('POST', `${ADMIN_URL}/${row.id}/pin`, { pinned }).catch(() => undefined)
-          }
+          onChange={(pinned) => pin.mutateAsync({ id: row.id, pinned }).catch(() => undefined)}
         />
       ),
     },
@@ -106,7 +111,7 @@ export function ContentAdminPage({ kind, titleKey }: { kind: ContentKind; titleK
             size="small"
             danger
             confirm={t('content.ui.confirmDelete', { title: titleOf(row) })}
-            onConfirm={() => change('DELETE', `${ADMIN_URL}/${row.id}`)}
+            onConfirm={() => remove.mutateAsync(row.id)}
           >
             {t('content.ui.delete')}
           </ConfirmButton>
@@ -117,28 +122,30 @@ export function ContentAdminPage({ kind, titleKey }: { kind: ContentKind; titleK
 
   return (
     <Card title={t(titleKey)}>
-      <Space wrap style={{ marginBottom: 16 }}>
-        <Input.Search
-          allowClear
-          placeholder={t('content.ui.search')}
-          aria-label={t('content.ui.search')}
-          onSearch={(keyword) => setFilters((f) => ({ ...f, keyword: keyword.trim() || undefined }))}
-          style={{ width: 280 }}
-        />
-        <Select<ContentStatus | ''>
-          value={filters.status ?? ''}
-          style={{ width: 150 }}
-          aria-label={t('content.ui.status')}
-          options={[
-            { value: '', label: t('content.ui.allStatuses') },
-            ...CONTENT_STATUSES.map((s) => ({ value: s, label: t(`content.ui.status.${s}`) })),
-          ]}
-          onChange={(status) => setFilters((f) => ({ ...f, status: status || undefined }))}
-        />
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
-          {t(kind === 'announcement' ? 'content.ui.newAnnouncement' : 'content.ui.newArticle')}
-        </Button>
-      </Space>
+      <FilterBar<AdminFilters>
+        filters={filters}
+        onChange={setFilters}
+        toValues={toValues}
+        liveFields={['status']}
+        style={{ marginBottom: 16 }}
+      >
+        <SearchField name="keyword" placeholder={t('content.ui.search')} width={280} />
+        <Form.Item name="status">
+          <Select<ContentStatus | ''>
+            style={{ width: 150 }}
+            aria-label={t('content.ui.status')}
+            options={[
+              { value: '', label: t('content.ui.allStatuses') },
+              ...CONTENT_STATUSES.map((s) => ({ value: s, label: t(`content.ui.status.${s}`) })),
+            ]}
+          />
+        </Form.Item>
+        <Form.Item>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
+            {t(kind === 'announcement' ? 'content.ui.newAnnouncement' : 'content.ui.newArticle')}
+          </Button>
+        </Form.Item>
+      </FilterBar>
       <Table<ContentAdminRow> rowKey="id" {...tableProps} columns={columns} scroll={{ x: 'max-content' }} />
       {editing !== undefined && (
         <ContentFormModal kind={kind} id={editing} onClose={() => setEditing(undefined)} />

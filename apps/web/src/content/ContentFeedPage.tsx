@@ -1,19 +1,21 @@
 import { PaperClipOutlined, PushpinFilled } from '@ant-design/icons';
 import type { ContentKind, ContentMemberRow } from '@app/contracts';
-import { Card, Input, Space, Table, Tag, Typography } from 'antd';
+import { Card, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilterBar, SearchField } from '../platform/filters/FilterBar';
+import { useUrlFilters } from '../platform/filters/useUrlFilters';
 import { usePagedList } from '../platform/ui/PagedTable';
 import { ContentReader } from './ContentReader';
-import { FEED_URL } from './content-api';
+import { type FeedFilters, feedFilters, feedList } from './content.api';
 
 /** /user-annoucement/list and /user-information-center/list: the member's items, unread ones marked. */
 export function ContentFeedPage({ kind, titleKey }: { kind: ContentKind; titleKey: string }) {
   const { t } = useTranslation();
-  const [keyword, setKeyword] = useState<string | undefined>();
-  const { tableProps } = usePagedList<ContentMemberRow>(FEED_URL, { kind, keyword });
+  const { filters, setFilters } = useUrlFilters(feedFilters);
+  const { tableProps } = usePagedList<ContentMemberRow>(feedList, { ...filters, kind });
   const [reading, setReading] = useState<number | null>(null);
 
   const columns: ColumnsType<ContentMemberRow> = [
@@ -39,13 +41,9 @@ export function ContentFeedPage({ kind, titleKey }: { kind: ContentKind; titleKe
 
   return (
     <Card title={t(titleKey)}>
-      <Input.Search
-        allowClear
-        placeholder={t('content.ui.search')}
-        aria-label={t('content.ui.search')}
-        onSearch={(value) => setKeyword(value.trim() || undefined)}
-        style={{ width: 280, marginBottom: 16 }}
-      />
+      <FilterBar<FeedFilters> filters={filters} onChange={setFilters} style={{ marginBottom: 16 }}>
+        <SearchField name="keyword" placeholder={t('content.ui.search')} width={280} />
+      </FilterBar>
       <Table<ContentMemberRow>
         rowKey="id"
         {...tableProps}

@@ -9,7 +9,6 @@ import {
   type Locale,
   type LocalizedText,
 } from '@app/contracts';
-import { useQuery } from '@tanstack/react-query';
 import {
   Button,
   DatePicker,
@@ -26,13 +25,11 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../platform/feedback';
-import { http, send } from '../platform/http';
 import { LANGUAGE_NAMES } from '../platform/locales';
 import { applyFieldErrors } from '../platform/ui/form-errors';
 import { issueText } from '../platform/ui/zod-rules';
 import { downloadAttachment } from './AttachmentLinks';
-import { ADMIN_URL, refreshContent, usePublicConfig } from './content-api';
+import { uploadAttachment, useAdminItem, usePublicConfig, useSaveContent } from './content.api';
 import { RichTextEditor } from './RichTextEditor';
 
 interface FormValues {
@@ -71,12 +68,7 @@ export function ContentFormModal({
   id: number | null;
   onClose: () => void;
 }) {
-  const { data: item, isLoading } = useQuery({
-    queryKey: ['content-admin-item', id],
-    queryFn: () => http.get<ContentAdminItem>(`${ADMIN_URL}/${id}`),
-    enabled: id !== null,
-    gcTime: 0,
-  });
+  const { data: item, isLoading } = useAdminItem(id);
   if (id !== null && isLoading)
     return (
       <Modal open footer={null} onCancel={onClose}>
@@ -101,6 +93,7 @@ function ContentForm({
   const [attachments, setAttachments] = useState<AttachmentView[]>(item?.attachments ?? []);
   const [busy, setBusy] = useState(false);
   const levels = usePublicConfig().data?.levels ?? [];
+  const save = useSaveContent();
 
   const showTabOf = (names: Array<string | (string | number)[]>) => {
     const language = names.map(languageOf).find(Boolean);
@@ -131,13 +124,7 @@ function ContentForm({
     }
     setBusy(true);
     try {
-      const envelope = await send({
-        method: item ? 'PUT' : 'POST',
-        url: item ? `${ADMIN_URL}/${item.id}` : ADMIN_URL,
-        data: body,
-      });
-      feedback.message.success(envelope.msg);
-      await refreshContent();
+      await save.mutateAsync({ id: item?.id ?? null, body });
       onClose();
     } catch (error) {
       if (applyFieldErrors(form, error))
@@ -148,10 +135,8 @@ function ContentForm({
   };
 
   const upload = async (file: Blob) => {
-    const data = new FormData();
-    data.append('file', file);
-    const envelope = await send<AttachmentView>({ method: 'POST', url: '/api/content/attachments', data });
-    setAttachments((list) => [...list, envelope.data]);
+    const attachment = await uploadAttachment(file);
+    setAttachments((list) => [...list, attachment]);
   };
 
   const titleKey = kind === 'announcement' ? 'content.ui.editAnnouncement' : 'content.ui.editArticle';

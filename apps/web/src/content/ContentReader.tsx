@@ -1,24 +1,14 @@
-import type { ContentMemberItem } from '@app/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { Divider, Modal, Skeleton, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../platform/http';
 import { AttachmentLinks } from './AttachmentLinks';
-import { refreshContent } from './content-api';
+import { useContentItem } from './content.api';
 import './content.css';
 
 /** Opens one item for reading; the server marks it read, so the list and the unread count refresh. */
 export function ContentReader({ id, onClose }: { id: number; onClose: () => void }) {
   const { t } = useTranslation();
-  const { data: item } = useQuery({
-    queryKey: ['content-item', id],
-    queryFn: () => http.get<ContentMemberItem>(`/api/content/items/${id}`),
-  });
-  useEffect(() => {
-    if (item) void refreshContent();
-  }, [item]);
+  const { data: item } = useContentItem(id);
   return (
     <Modal
       open

@@ -3,7 +3,7 @@ import { Badge, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useCurrentUser } from '../platform/current-user';
-import { hasFeed, MEMBER_PAGE, useUnreadCount } from './content-api';
+import { hasFeed, MEMBER_PAGE, useUnreadCount } from './content.api';
 
 /** The navbar bell: unread announcements and articles of the signed-in member; opens the page with unread items. */
 export function UnreadBadge() {

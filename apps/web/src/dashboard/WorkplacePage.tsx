@@ -1,10 +1,9 @@
-import type { Workplace, WorkplaceFigure } from '@app/contracts';
-import { useQuery } from '@tanstack/react-query';
+import type { WorkplaceFigure } from '@app/contracts';
 import { Card, Col, Row, Skeleton, Statistic, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../platform/current-user';
-import { http } from '../platform/http';
 import { formatMoney } from '../platform/ui/MoneyText';
+import { useWorkplace } from './dashboard.api';
 import { RecentBonuses } from './RecentBonuses';
 
 const shown = (figure: WorkplaceFigure) =>
@@ -14,10 +13,7 @@ const shown = (figure: WorkplaceFigure) =>
 export default function WorkplacePage() {
   const { t } = useTranslation();
   const { user } = useCurrentUser();
-  const { data } = useQuery({
-    queryKey: ['dashboard', 'workplace'],
-    queryFn: () => http.get<Workplace>('/api/dashboard/workplace'),
-  });
+  const { data } = useWorkplace();
   return (
     <>
       <Typography.Title level={4}>

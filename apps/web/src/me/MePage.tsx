@@ -1,17 +1,11 @@
-import { type MeProfile, type MeUpdateResult, type UpdateMeBody, updateMeBody } from '@app/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { type UpdateMeBody, updateMeBody } from '@app/contracts';
 import { Button, Card, Col, Descriptions, Form, Input, Row, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CURRENT_USER_KEY } from '../platform/current-user';
 import { feedback } from '../platform/feedback';
-import { http } from '../platform/http';
-import { queryClient } from '../platform/query-client';
-import { storeToken } from '../platform/session';
 import { applyFieldErrors } from '../platform/ui/form-errors';
 import { zodRules } from '../platform/ui/zod-rules';
-
-const ME_KEY = ['me'] as const;
+import { useMe, useUpdateMe } from './me.api';
 
 /** One card's form: posts its fields to POST /api/me and shows field errors of a 422 in place. */
 function MeForm({
@@ -28,14 +22,11 @@ function MeForm({
   const { t } = useTranslation();
   const [form] = Form.useForm<UpdateMeBody>();
   const [busy, setBusy] = useState(false);
+  const update = useUpdateMe();
   const save = async (values: UpdateMeBody) => {
     setBusy(true);
     try {
-      const { access_token: freshToken, ...profile } = await http.post<MeUpdateResult>('/api/me', values);
-      // A new password ended every session, this one included: carry on with the token it handed back.
-      if (freshToken) storeToken(freshToken);
-      queryClient.setQueryData<MeProfile>(ME_KEY, profile);
-      await queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+      await update.mutateAsync(values);
       if (resetAfterSave) form.resetFields();
       feedback.message.success(t('common.editSuccessful'));
     } catch (error) {
@@ -59,7 +50,7 @@ function MeForm({
 /** /me: the member's personal center - profile, password and bank details. */
 export default function MePage() {
   const { t } = useTranslation();
-  const { data: me } = useQuery({ queryKey: ME_KEY, queryFn: () => http.get<MeProfile>('/api/me') });
+  const { data: me } = useMe();
   if (!me) return <Skeleton active />;
   const rules = (field: keyof UpdateMeBody) => zodRules(updateMeBody, field);
   return (

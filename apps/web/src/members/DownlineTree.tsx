@@ -1,23 +1,19 @@
-import { type TreeAnswer, type TreeNode, UI } from '@app/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { type TreeNode, UI } from '@app/contracts';
 import { Card, Empty, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { http } from '../platform/http';
 import { OrgChart } from '../tree/OrgChart/OrgChart';
 import { type MemberNode, toChartNode } from '../tree/tree-nodes';
+import { fetchTreeChildren, useDownline } from './members.api';
 
 async function loadChildren(node: MemberNode): Promise<MemberNode[]> {
-  const children = await http.get<TreeNode[]>('/api/users/tree/user', { user_id: node.id });
+  const children = await fetchTreeChildren(node.id);
   return children.map((c) => toChartNode(c, node.id));
 }
 
 /** The member's downline in the org chart: 2 levels first (docs/product/tree.md), deeper levels on demand. */
 export function DownlineTree({ userId }: { userId: number }) {
   const { t } = useTranslation();
-  const tree = useQuery({
-    queryKey: ['/api/users/tree', userId, UI.treeModalLevels],
-    queryFn: () => http.get<TreeAnswer>('/api/users/tree', { user_id: userId, levels: UI.treeModalLevels }),
-  });
+  const tree = useDownline(userId);
   const root = tree.data?.roots[0];
   return (
     <Card size="small" title={t('members.ui.section.downline')}>

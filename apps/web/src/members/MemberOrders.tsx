@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OrderDetailDialog } from '../orders/OrderDetailDialog';
+import { ordersList } from '../orders/orders.api';
 import { MoneyText } from '../platform/ui/MoneyText';
 import { usePagedList } from '../platform/ui/PagedTable';
 import { UserName } from '../platform/ui/UserName';
@@ -13,9 +14,9 @@ export function MemberOrders({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const [orderNo, setOrderNo] = useState<string | null>(null);
   const { tableProps } = usePagedList<OrderView>(
-    '/api/orders/list',
+    ordersList,
     { user_id: userId },
-    { method: 'POST', pageSize: UI.ordersPageSize, pageSizes: UI.ordersPageSizes },
+    { pageSize: UI.ordersPageSize, pageSizes: UI.ordersPageSizes },
   );
   return (
     <Card size="small" title={t('members.ui.section.orders')}>

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePagedList } from '../platform/ui/PagedTable';
 import { ProviderForm } from '../providers/ProviderForm';
+import { referredProvidersList } from '../providers/providers.api';
 import { useAdminCan } from './permissions';
 
 /**
@@ -21,8 +22,8 @@ export const useCanSeeReferredProviders = () => useAdminCan(Perm.providers);
 export function ReferredProviders({ userId, userNo }: { userId: number; userNo: string }) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState<ProviderView | null | undefined>(undefined);
-  const { tableProps, reload } = usePagedList<ProviderView>(
-    '/api/provider/list',
+  const { tableProps } = usePagedList<ProviderView>(
+    referredProvidersList,
     { referrer_user_id: userId },
     { pageSize: 10 },
   );
@@ -71,12 +72,7 @@ export function ReferredProviders({ userId, userNo }: { userId: number; userNo: 
         ]}
       />
       {editing !== undefined && (
-        <ProviderForm
-          provider={editing}
-          referrerUserNo={userNo}
-          onSaved={reload}
-          onClose={() => setEditing(undefined)}
-        />
+        <ProviderForm provider={editing} referrerUserNo={userNo} onClose={() => setEditing(undefined)} />
       )}
     </Space>
   );

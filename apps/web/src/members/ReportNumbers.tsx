@@ -6,18 +6,18 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EntityFormModal } from '../access/EntityFormModal';
 import { useIsAdmin } from '../platform/current-user';
-import { useMemberChange } from './members.api';
+import { useAddReportNumbers } from './members.api';
 
 /** Adds AI report numbers (docs/product/members.md rules, from the shared schema; at least one set). */
 function AddReportNumberModal({ userId, onClose }: { userId: number; onClose: () => void }) {
   const { t } = useTranslation();
-  const change = useMemberChange();
+  const add = useAddReportNumbers();
   return (
     <EntityFormModal
       title={t('members.ui.addReportNumber')}
       schema={reportNumberBody}
       initialValues={{ ...Object.fromEntries(REPORT_KINDS.map((k) => [k, 0])), remark: '' }}
-      onSubmit={(values) => change('POST', `/api/users/add/reportNumber/${userId}`, values)}
+      onSubmit={(values) => add.mutateAsync({ userId, values })}
       onClose={onClose}
     >
       {(rules) => (

@@ -1,16 +1,14 @@
-import { type CpInfo, Perm, type PrivateUserField, type UserDetail } from '@app/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { Perm, type PrivateUserField, type UserDetail } from '@app/contracts';
 import { Card, Descriptions, Space, Spin, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../platform/current-user';
-import { http } from '../platform/http';
 import { MoneyText } from '../platform/ui/MoneyText';
 import { UserName } from '../platform/ui/UserName';
 import { CredLogs } from './CredLogs';
 import { DownlineTree } from './DownlineTree';
 import { MemberOrders } from './MemberOrders';
-import { useUserDetail } from './members.api';
+import { useCpInfo, useUserDetail } from './members.api';
 import { useAdminCan } from './permissions';
 import { ReportNumbers } from './ReportNumbers';
 import { EditMemberButton } from './UserFormModal';
@@ -86,10 +84,7 @@ function Upstream({ d }: { d: UserDetail }) {
 /** Qualified CP figures of the programmes domain (GET /api/members/wecCpInfo/{id}). */
 function CpFigures({ userId }: { userId: number }) {
   const { t } = useTranslation();
-  const info = useQuery({
-    queryKey: ['/api/members/wecCpInfo', userId],
-    queryFn: () => http.get<CpInfo>(`/api/members/wecCpInfo/${userId}`),
-  });
+  const info = useCpInfo(userId);
   return (
     <Descriptions size="small" column={1}>
       <Descriptions.Item label={t('members.ui.cp.currentTotal')}>

@@ -5,7 +5,7 @@ import type { Rule } from 'antd/es/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EntityFormModal } from '../access/EntityFormModal';
-import { useLevels, useMemberChange } from './members.api';
+import { useLevels, useSaveMember } from './members.api';
 import { UserPicker } from './UserPicker';
 
 /** The fields the form edits: a member list row or a user detail. */
@@ -15,9 +15,8 @@ export type EditableMember = Omit<UserListItem, 'balance' | 'frozen_balance'>;
 export function UserFormModal({ user, onClose }: { user: EditableMember | null; onClose: () => void }) {
   const { t } = useTranslation();
   const levels = useLevels();
-  const change = useMemberChange();
-  const save = (values: unknown) =>
-    user ? change('POST', `/api/users/${user.id}`, values) : change('PUT', '/api/users', values);
+  const saveMember = useSaveMember();
+  const save = (values: unknown) => saveMember.mutateAsync({ id: user?.id ?? null, values });
   return (
     <EntityFormModal
       title={t(user ? 'members.ui.edit' : 'members.ui.add')}

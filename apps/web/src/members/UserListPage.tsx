@@ -1,24 +1,40 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { UserListItem } from '@app/contracts';
-import { Button, Card, Input, Select, Space, Table, Tag } from 'antd';
+import { Button, Card, Form, Select, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilterBar, SearchField } from '../platform/filters/FilterBar';
+import { useUrlFilters } from '../platform/filters/useUrlFilters';
 import { ConfirmButton } from '../platform/ui/ConfirmButton';
 import { MoneyText } from '../platform/ui/MoneyText';
 import { usePagedList } from '../platform/ui/PagedTable';
 import { UserName } from '../platform/ui/UserName';
-import { USERS_LIST_URL, useLevels, useMemberChange } from './members.api';
+import { type MemberFilters, memberFilters, membersList, useDeleteMember, useLevels } from './members.api';
 import { UserFormModal } from './UserFormModal';
+
+type Values = Record<string, unknown>;
+
+/** The level and status pickers show "all" (0) for no filter. */
+const toValues = (filters: MemberFilters): Values => ({
+  ...filters,
+  level_id: filters.level_id ?? 0,
+  status: filters.status ?? 0,
+});
+const toFilters = ({ level_id, status, ...values }: Values): MemberFilters => ({
+  ...values,
+  level_id: (level_id as number) || undefined,
+  status: (status as number) || undefined,
+});
 
 /** /user: the member list (admins) with search, level and status filters, sorting, and create/edit/delete. */
 export default function UserListPage() {
   const { t } = useTranslation();
   const levels = useLevels();
-  const change = useMemberChange();
-  const [filters, setFilters] = useState<{ keyword?: string; level_id?: number; status?: number }>({});
-  const { tableProps } = usePagedList<UserListItem>(USERS_LIST_URL, filters);
+  const remove = useDeleteMember();
+  const { filters, setFilters } = useUrlFilters(memberFilters);
+  const { tableProps } = usePagedList<UserListItem>(membersList, filters);
   const [editing, setEditing] = useState<UserListItem | null | undefined>(undefined);
 
   const columns: ColumnsType<UserListItem> = [
@@ -76,7 +92,7 @@ export default function UserListPage() {
             size="small"
             danger
             confirm={t('members.ui.confirmDelete', { name: u.name })}
-            onConfirm={() => change('DELETE', `/api/users/${u.id}`)}
+            onConfirm={() => remove.mutateAsync(u.id)}
           >
             {t('members.ui.delete')}
           </ConfirmButton>
@@ -87,39 +103,47 @@ export default function UserListPage() {
 
   return (
     <Card>
-      <Space wrap style={{ marginBottom: 16 }}>
-        <Input.Search
-          allowClear
+      <FilterBar<MemberFilters>
+        filters={filters}
+        onChange={setFilters}
+        toValues={toValues}
+        toFilters={toFilters}
+        liveFields={['level_id', 'status']}
+        style={{ marginBottom: 16 }}
+      >
+        <SearchField
+          name="keyword"
           placeholder={t('members.ui.keyword')}
           enterButton={t('members.ui.search')}
-          onSearch={(keyword) => setFilters((f) => ({ ...f, keyword: keyword.trim() || undefined }))}
-          style={{ width: 360 }}
+          width={360}
         />
-        <Select<number>
-          value={filters.level_id ?? 0}
-          style={{ width: 180 }}
-          aria-label={t('members.ui.level')}
-          options={[
-            { value: 0, label: t('members.ui.allLevels') },
-            ...(levels.data ?? []).map((l) => ({ value: l.id, label: l.name })),
-          ]}
-          onChange={(level) => setFilters((f) => ({ ...f, level_id: level || undefined }))}
-        />
-        <Select<number>
-          value={filters.status ?? 0}
-          style={{ width: 140 }}
-          aria-label={t('members.ui.status')}
-          options={[
-            { value: 0, label: t('members.ui.allStatuses') },
-            { value: 1, label: t('members.ui.enabled') },
-            { value: 2, label: t('members.ui.disabled') },
-          ]}
-          onChange={(status) => setFilters((f) => ({ ...f, status: status || undefined }))}
-        />
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
-          {t('members.ui.add')}
-        </Button>
-      </Space>
+        <Form.Item name="level_id">
+          <Select<number>
+            style={{ width: 180 }}
+            aria-label={t('members.ui.level')}
+            options={[
+              { value: 0, label: t('members.ui.allLevels') },
+              ...(levels.data ?? []).map((l) => ({ value: l.id, label: l.name })),
+            ]}
+          />
+        </Form.Item>
+        <Form.Item name="status">
+          <Select<number>
+            style={{ width: 140 }}
+            aria-label={t('members.ui.status')}
+            options={[
+              { value: 0, label: t('members.ui.allStatuses') },
+              { value: 1, label: t('members.ui.enabled') },
+              { value: 2, label: t('members.ui.disabled') },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
+            {t('members.ui.add')}
+          </Button>
+        </Form.Item>
+      </FilterBar>
       <Table<UserListItem> rowKey="id" {...tableProps} columns={columns} scroll={{ x: 'max-content' }} />
       {editing !== undefined && <UserFormModal user={editing} onClose={() => setEditing(undefined)} />}
     </Card>

@@ -1,13 +1,12 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import type { UserReport, UserReportRow } from '@app/contracts';
-import { useQuery } from '@tanstack/react-query';
+import type { UserReportRow } from '@app/contracts';
 import { Button, Card, DatePicker, Radio, Space, Statistic, Table } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { download, http } from '../platform/http';
+import { exportUserReport, type ReportParams, useUserReport } from './members.api';
 
-type Period = 'day' | 'month';
+type Period = ReportParams['period'];
 
 /** /user/report: new members per day or month and level in a date range, exportable as .xlsx. */
 export default function UserReportPage() {
@@ -15,10 +14,7 @@ export default function UserReportPage() {
   const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs().subtract(29, 'day'), dayjs()]);
   const [period, setPeriod] = useState<Period>('day');
   const params = { start: range[0].format('YYYY-MM-DD'), end: range[1].format('YYYY-MM-DD'), period };
-  const report = useQuery({
-    queryKey: ['/api/users/report', params],
-    queryFn: () => http.get<UserReport>('/api/users/report', params),
-  });
+  const report = useUserReport(params);
   const data = report.data;
   const columns = [
     { title: t('members.ui.report.period'), dataIndex: 'period', key: 'period' },
@@ -47,17 +43,7 @@ export default function UserReportPage() {
             { value: 'month', label: t('members.ui.report.month') },
           ]}
         />
-        <Button
-          icon={<DownloadOutlined />}
-          onClick={() =>
-            download(
-              '/api/users/report',
-              { ...params, export: true },
-              `member-report-${params.start}-${params.end}.xlsx`,
-              'GET',
-            )
-          }
-        >
+        <Button icon={<DownloadOutlined />} onClick={() => exportUserReport(params)}>
           {t('members.ui.report.export')}
         </Button>
       </Space>

@@ -1,21 +1,17 @@
-import type { Paged, UserDetail, WalletRecordItem, WalletSummary } from '@app/contracts';
+import type { UserDetail, WalletRecordItem } from '@app/contracts';
 import { UI } from '@app/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { Collapse, Descriptions, Table, Tag, Timeline } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BonusReport } from '../bonus';
-import { http } from '../platform/http';
 import { MoneyText } from '../platform/ui/MoneyText';
+import { useRecordsPage, useWalletSummary } from '../wallet/wallet.api';
 import { ReferredProviders, useCanSeeReferredProviders } from './ReferredProviders';
 
 function Balance({ userId }: { userId: number }) {
   const { t } = useTranslation();
-  const wallet = useQuery({
-    queryKey: ['/api/wallet', userId],
-    queryFn: () => http.get<WalletSummary>(`/api/wallet/${userId}`),
-  });
+  const wallet = useWalletSummary(userId);
   return (
     <Descriptions size="small" column={2}>
       <Descriptions.Item label={t('members.ui.balance')}>
@@ -31,14 +27,7 @@ function Balance({ userId }: { userId: number }) {
 function Records({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const records = useQuery({
-    queryKey: ['/api/wallet/record', userId, page],
-    queryFn: () =>
-      http.get<Paged<WalletRecordItem>>(`/api/wallet/${userId}/record`, {
-        page,
-        pageSize: UI.walletRecordsPageSize,
-      }),
-  });
+  const records = useRecordsPage(userId, page, UI.walletRecordsPageSize);
   return (
     <Table<WalletRecordItem>
       rowKey="id"

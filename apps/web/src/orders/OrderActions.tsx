@@ -5,10 +5,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { feedback } from '../platform/feedback';
-import { download, http } from '../platform/http';
 import { zodRules } from '../platform/ui/zod-rules';
 import { SheetImport } from '../providers/SheetImport';
-import { useOrderOptions } from './orders.api';
+import {
+  downloadMonthlySheet,
+  downloadRefundSheet,
+  useOrderOptions,
+  useOrdersImported,
+  useRefundToWallet,
+} from './orders.api';
 
 type Dialog = 'refundExport' | 'refund' | 'monthly' | null;
 
@@ -65,9 +70,11 @@ function FieldDialog<S extends z.ZodObject>({
 }
 
 /** Admin actions of the orders screen: refund table export, refund confirmation (one account only), monthly table, import. */
-export function OrderActions({ onChanged }: { onChanged: () => void }) {
+export function OrderActions() {
   const { t } = useTranslation();
   const options = useOrderOptions();
+  const refund = useRefundToWallet();
+  const imported = useOrdersImported();
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
   if (!options.data?.is_admin) return null;
@@ -80,7 +87,7 @@ export function OrderActions({ onChanged }: { onChanged: () => void }) {
         </Button>
       )}
       <Button onClick={() => setDialog('monthly')}>{t('orders.exportMonthly')}</Button>
-      <SheetImport kind="order" onImported={onChanged} />
+      <SheetImport kind="order" onImported={imported} />
       {dialog === 'refundExport' && (
         <FieldDialog
           title={t('orders.exportRefund')}
@@ -88,9 +95,7 @@ export function OrderActions({ onChanged }: { onChanged: () => void }) {
           field="refund_no"
           label={t('orders.refundNo')}
           input={<Input />}
-          run={(refund_no) =>
-            download('/api/orders/export-refund', { refund_no }, `refund-${refund_no}.xlsx`)
-          }
+          run={downloadRefundSheet}
           onClose={close}
         />
       )}
@@ -102,18 +107,12 @@ export function OrderActions({ onChanged }: { onChanged: () => void }) {
           label={t('orders.originOrderNo')}
           input={<Input />}
           run={async (platform_order_no_origin) => {
-            const r = await http.post<{ reversed: number; already_refunded: boolean }>(
-              '/api/orders/refund-wallet',
-              {
-                platform_order_no_origin,
-              },
-            );
+            const r = await refund.mutateAsync(platform_order_no_origin);
             feedback.message.success(
               r.already_refunded
                 ? t('orders.alreadyRefunded')
                 : t('orders.refundReversed', { count: r.reversed }),
             );
-            onChanged();
           }}
           onClose={close}
         />
@@ -125,7 +124,7 @@ export function OrderActions({ onChanged }: { onChanged: () => void }) {
           field="month"
           label={t('orders.month')}
           input={<MonthInput />}
-          run={(month) => download('/api/orders/export-gim-to-raymond', { month }, `transfer-${month}.xlsx`)}
+          run={downloadMonthlySheet}
           onClose={close}
         />
       )}

@@ -1,5 +1,4 @@
 import {
-  type JobStarted,
   ORDER_SUBTYPES,
   type OrderListMeta,
   type OrderView,
@@ -9,31 +8,36 @@ import {
 } from '@app/contracts';
 import { Button, Card, DatePicker, Form, Input, Select, Space, Switch, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserPicker } from '../members/UserPicker';
 import { useIsAdmin } from '../platform/current-user';
-import { http } from '../platform/http';
+import { FilterBar } from '../platform/filters/FilterBar';
+import { useUrlFilters } from '../platform/filters/useUrlFilters';
 import { JobProgressModal } from '../platform/jobs/JobProgressModal';
 import { useStartedJob } from '../platform/jobs/useJob';
 import { formatMoney, MoneyText } from '../platform/ui/MoneyText';
 import { usePagedList } from '../platform/ui/PagedTable';
 import { UserName } from '../platform/ui/UserName';
+import { useProductTags } from '../products/products.api';
+import { useProviderOptions } from '../providers/providers.api';
 import { dateShortcuts, rangeBounds } from './date-shortcuts';
 import { OrderActions } from './OrderActions';
 import { OrderDetailDialog } from './OrderDetailDialog';
-import { useProductTags, useProviderOptions } from './orders.api';
+import { exportOrders, type OrderFilters, orderFilters, ordersList } from './orders.api';
 
-type Filters = Record<string, unknown>;
+type Values = Record<string, unknown>;
 
-/** Form values → list body: blanks dropped, the date range as completion-time bounds. */
-function toFilters({ range, ...values }: Filters): Filters {
-  const cleaned = Object.fromEntries(
-    Object.entries(values).filter(([, v]) => v !== undefined && v !== '' && v !== false && v !== null),
-  );
-  if (Array.isArray(cleaned.tags) && cleaned.tags.length === 0) delete cleaned.tags;
-  return { ...cleaned, ...rangeBounds(range as never) };
+/** Form values → list filters: the date range as completion-time bounds. */
+function toFilters({ range, ...values }: Values): OrderFilters {
+  return { ...values, ...rangeBounds(range as [Dayjs, Dayjs] | undefined) } as OrderFilters;
+}
+
+/** List filters → form values: the completion-time bounds back as the picked days. */
+function toValues({ date_from, date_to, ...filters }: OrderFilters): Values {
+  const range = date_from && date_to ? [dayjs(date_from), dayjs(date_to).subtract(1, 'day')] : undefined;
+  return { ...filters, range };
 }
 
 /** The orders screen (docs/product/orders.md): filters, sortable list with totals, detail dialog, exports. */
@@ -41,13 +45,12 @@ export default function OrdersPage() {
   const { t } = useTranslation();
   const isAdmin = useIsAdmin();
   const [form] = Form.useForm();
-  const [filters, setFilters] = useState<Filters>({});
+  const { filters, setFilters } = useUrlFilters(orderFilters);
   const [detail, setDetail] = useState<string | null>(null);
   const exportJob = useStartedJob();
   const providers = useProviderOptions();
   const tags = useProductTags();
-  const { tableProps, meta, reload } = usePagedList<OrderView, OrderListMeta>('/api/orders/list', filters, {
-    method: 'POST',
+  const { tableProps, meta } = usePagedList<OrderView, OrderListMeta>(ordersList, filters, {
     pageSize: UI.ordersPageSize,
     pageSizes: UI.ordersPageSizes,
   });
@@ -105,11 +108,19 @@ export default function OrdersPage() {
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       <Card>
-        <Form
+        <FilterBar<OrderFilters>
           form={form}
-          layout="inline"
-          onFinish={(values) => setFilters(toFilters(values))}
-          style={{ rowGap: 12 }}
+          filters={filters}
+          onChange={setFilters}
+          toValues={toValues}
+          toFilters={toFilters}
+          searchText={t('orders.search')}
+          resetText={t('orders.reset')}
+          extra={
+            <Button onClick={() => exportJob.run(() => exportOrders(filters)).catch(() => {})}>
+              {t('orders.export')}
+            </Button>
+          }
         >
           <Form.Item name="name" label={t('orders.name')}>
             <Input allowClear />
@@ -176,35 +187,11 @@ export default function OrdersPage() {
               <Switch onChange={(on) => onSwitch(s, on)} />
             </Form.Item>
           ))}
-          <Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit">
-                {t('orders.search')}
-              </Button>
-              <Button
-                onClick={() => {
-                  form.resetFields();
-                  setFilters({});
-                }}
-              >
-                {t('orders.reset')}
-              </Button>
-              <Button
-                onClick={() =>
-                  exportJob
-                    .run(() => http.post<JobStarted>('/api/orders/list', { ...filters, export: true }))
-                    .catch(() => {})
-                }
-              >
-                {t('orders.export')}
-              </Button>
-            </Space>
-          </Form.Item>
-        </Form>
+        </FilterBar>
       </Card>
       <Card>
         <Space direction="vertical" style={{ width: '100%' }}>
-          <OrderActions onChanged={reload} />
+          <OrderActions />
           <Table<OrderView>
             rowKey="id"
             columns={columns}

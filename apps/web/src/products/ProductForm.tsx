@@ -3,30 +3,21 @@ import { Form, Input, InputNumber, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EntityFormModal } from '../access/EntityFormModal';
 import { useLevels } from '../members/members.api';
-import { useProductTags, useProviderOptions } from '../orders/orders.api';
 import { feedback } from '../platform/feedback';
-import { http } from '../platform/http';
+import { useProviderOptions } from '../providers/providers.api';
+import { useProductTags, useSaveProduct } from './products.api';
 
 /** Edit (or add) a product: provider, price, sales points, source type, the level a membership grants, tags. */
-export function ProductForm({
-  product,
-  onSaved,
-  onClose,
-}: {
-  product: ProductView | null;
-  onSaved: () => void;
-  onClose: () => void;
-}) {
+export function ProductForm({ product, onClose }: { product: ProductView | null; onClose: () => void }) {
   const { t } = useTranslation();
   const providers = useProviderOptions();
   const tags = useProductTags();
   const levels = useLevels();
+  const saveProduct = useSaveProduct();
   const save = async (values: ProductInput) => {
     const body = { ...values, price: formatCents(values.price) };
-    if (product) await http.post(`/api/product/${product.id}`, body);
-    else await http.post('/api/product/add', body);
+    await saveProduct.mutateAsync({ id: product?.id ?? null, body });
     feedback.message.success(t('common.editSuccessful'));
-    onSaved();
   };
   return (
     <EntityFormModal

@@ -1,23 +1,33 @@
 import type { ProductView } from '@app/contracts';
-import { Button, Card, Input, Select, Space, Table, Tag } from 'antd';
+import { Button, Card, Form, Select, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useProductTags, useProviderOptions } from '../orders/orders.api';
-import { download } from '../platform/http';
+import { FilterBar, SearchField } from '../platform/filters/FilterBar';
+import { useUrlFilters } from '../platform/filters/useUrlFilters';
 import { MoneyText } from '../platform/ui/MoneyText';
 import { usePagedList } from '../platform/ui/PagedTable';
+import { useProviderOptions } from '../providers/providers.api';
 import { SheetImport } from '../providers/SheetImport';
 import { ProductForm } from './ProductForm';
+import {
+  exportProducts,
+  type ProductFilters,
+  productFilters,
+  productsList,
+  useProductsImported,
+  useProductTags,
+} from './products.api';
 
 /** Product settings (/provider/product): list with tag and provider filters, edit, import and export. */
 export default function ProductsPage() {
   const { t } = useTranslation();
-  const [filters, setFilters] = useState<{ keyword?: string; tags?: string[]; provider_id?: number }>({});
+  const { filters, setFilters } = useUrlFilters(productFilters);
+  const imported = useProductsImported();
   const [editing, setEditing] = useState<ProductView | null | 'new'>(null);
   const providers = useProviderOptions();
   const tags = useProductTags();
-  const { tableProps, reload } = usePagedList<ProductView>('/api/product/list', filters, { method: 'POST' });
+  const { tableProps } = usePagedList<ProductView>(productsList, filters);
   const columns: ColumnsType<ProductView> = [
     { title: 'ID', dataIndex: 'id' },
     { title: t('products.name'), dataIndex: 'name' },
@@ -53,48 +63,43 @@ export default function ProductsPage() {
   return (
     <Card>
       <Space direction="vertical" style={{ width: '100%' }}>
-        <Space wrap>
-          <Input.Search
-            placeholder={t('providers.keyword')}
-            allowClear
-            onSearch={(keyword) => setFilters((f) => ({ ...f, keyword: keyword || undefined }))}
-            style={{ width: 220 }}
-          />
-          <Select
-            allowClear
-            placeholder={t('products.provider')}
-            style={{ width: 180 }}
-            onChange={(provider_id?: number) => setFilters((f) => ({ ...f, provider_id }))}
-            options={(providers.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
-          />
-          <Select
-            mode="multiple"
-            allowClear
-            placeholder={t('products.tags')}
-            style={{ minWidth: 200 }}
-            onChange={(selected: string[]) =>
-              setFilters((f) => ({ ...f, tags: selected.length ? selected : undefined }))
-            }
-            options={(tags.data ?? []).map((tag) => ({ value: tag, label: tag }))}
-          />
-          <Button type="primary" onClick={() => setEditing('new')}>
-            {t('products.add')}
-          </Button>
-          <Button
-            onClick={() => download('/api/product/list', { ...filters, export: true }, 'products.xlsx')}
-          >
-            {t('orders.export')}
-          </Button>
-          <SheetImport kind="product" onImported={reload} />
-        </Space>
+        <FilterBar<ProductFilters>
+          filters={filters}
+          onChange={setFilters}
+          liveFields={['provider_id', 'tags']}
+          extra={
+            <Space wrap>
+              <Button type="primary" onClick={() => setEditing('new')}>
+                {t('products.add')}
+              </Button>
+              <Button onClick={() => exportProducts(filters)}>{t('orders.export')}</Button>
+              <SheetImport kind="product" onImported={imported} />
+            </Space>
+          }
+        >
+          <SearchField name="keyword" placeholder={t('providers.keyword')} width={220} />
+          <Form.Item name="provider_id">
+            <Select
+              allowClear
+              placeholder={t('products.provider')}
+              style={{ width: 180 }}
+              options={(providers.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
+            />
+          </Form.Item>
+          <Form.Item name="tags">
+            <Select
+              mode="multiple"
+              allowClear
+              placeholder={t('products.tags')}
+              style={{ minWidth: 200 }}
+              options={(tags.data ?? []).map((tag) => ({ value: tag, label: tag }))}
+            />
+          </Form.Item>
+        </FilterBar>
         <Table<ProductView> rowKey="id" columns={columns} {...tableProps} />
       </Space>
       {editing && (
-        <ProductForm
-          product={editing === 'new' ? null : editing}
-          onSaved={reload}
-          onClose={() => setEditing(null)}
-        />
+        <ProductForm product={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       )}
     </Card>
   );

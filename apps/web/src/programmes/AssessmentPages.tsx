@@ -1,25 +1,18 @@
-import { ASSESSMENT, type WecAssessmentDto } from '@app/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { ASSESSMENT } from '@app/contracts';
 import { Alert, Button, Card, Space, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { useCurrentUser } from '../platform/current-user';
-import { ApiError, http } from '../platform/http';
 import { ConfirmButton } from '../platform/ui/ConfirmButton';
 import { AssessmentView } from './AssessmentView';
+import { useAssessment, useJoinAssessment, useStartAssessment } from './programmes.api';
 
 /** A member's assessment with Join / Start for the member itself. */
 function Assessment({ userId, self }: { userId: number; self: boolean }) {
   const { t } = useTranslation();
-  const query = useQuery({
-    queryKey: ['/api/members/wec', userId],
-    queryFn: () =>
-      http.get<WecAssessmentDto>(`/api/members/wec/${userId}`).catch((e: unknown) => {
-        if (e instanceof ApiError && e.code === 404) return null;
-        throw e;
-      }),
-    retry: false,
-  });
+  const query = useAssessment(userId);
+  const join = useJoinAssessment();
+  const start = useStartAssessment();
   if (query.isLoading) return <Spin />;
   const assessment = query.data;
   return (
@@ -33,15 +26,7 @@ function Assessment({ userId, self }: { userId: number; self: boolean }) {
         {!assessment && self && (
           <Space>
             <span>{t('programmes.notJoined')}</span>
-            <Button
-              type="primary"
-              onClick={() =>
-                http.post('/api/members/add', {}).then(
-                  () => query.refetch(),
-                  () => undefined,
-                )
-              }
-            >
+            <Button type="primary" onClick={() => join.mutateAsync(undefined).catch(() => undefined)}>
               {t('programmes.join')}
             </Button>
           </Space>
@@ -50,7 +35,7 @@ function Assessment({ userId, self }: { userId: number; self: boolean }) {
           <ConfirmButton
             type="primary"
             confirm={t('programmes.startConfirm')}
-            onConfirm={() => http.post(`/api/members/wec/${userId}`).then(() => query.refetch())}
+            onConfirm={() => start.mutateAsync(userId)}
           >
             {t('programmes.start')}
           </ConfirmButton>

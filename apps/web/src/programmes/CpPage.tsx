@@ -1,21 +1,31 @@
 import type { CpBonusRow, CpListItem } from '@app/contracts';
-import { Button, Card, Input, Modal, Space, Table } from 'antd';
+import { Button, Card, Modal, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserPicker } from '../members/UserPicker';
-import { download, http } from '../platform/http';
+import { FilterBar, SearchField } from '../platform/filters/FilterBar';
+import { useUrlFilters } from '../platform/filters/useUrlFilters';
 import { ConfirmButton } from '../platform/ui/ConfirmButton';
 import { MoneyText } from '../platform/ui/MoneyText';
 import { PagedTable, usePagedList } from '../platform/ui/PagedTable';
 import { UserName } from '../platform/ui/UserName';
+import {
+  type CpFilters,
+  cpBonusesList,
+  cpFilters,
+  cpList,
+  exportCps,
+  useAddCp,
+  useRemoveCp,
+} from './programmes.api';
 
 function CpBonuses({ userId }: { userId: number }) {
   const { t } = useTranslation();
   return (
     <PagedTable<CpBonusRow>
-      url={`/api/members/bounsByGimCpId/${userId}`}
+      list={cpBonusesList(userId)}
       rowKey="id"
       size="small"
       columns={[
@@ -38,11 +48,12 @@ function CpBonuses({ userId }: { userId: number }) {
 /** /cp/cp: Qualified CPs with their channel figures; add, remove, export. */
 export default function CpPage() {
   const { t } = useTranslation();
-  const [keyword, setKeyword] = useState('');
+  const { filters, setFilters } = useUrlFilters(cpFilters);
   const [adding, setAdding] = useState<number | undefined>();
   const [open, setOpen] = useState<CpListItem | null>(null);
-  const filters = keyword ? { keyword } : {};
-  const { tableProps, reload } = usePagedList<CpListItem>('/api/members/cp/list', filters);
+  const { tableProps } = usePagedList<CpListItem>(cpList, filters);
+  const add = useAddCp();
+  const remove = useRemoveCp();
   const columns: ColumnsType<CpListItem> = [
     { title: t('programmes.memberNo'), key: 'no', render: (_, c) => c.user.user_no },
     { title: t('programmes.member'), key: 'name', render: (_, c) => <UserName user={c.user} /> },
@@ -73,11 +84,7 @@ export default function CpPage() {
           <Button size="small" onClick={() => setOpen(c)}>
             {t('programmes.cp.bonuses')}
           </Button>
-          <ConfirmButton
-            size="small"
-            danger
-            onConfirm={() => http.delete('/api/members/removeGimCp', { id: c.user.id }).then(reload)}
-          >
+          <ConfirmButton size="small" danger onConfirm={() => remove.mutateAsync(c.user.id)}>
             {t('programmes.remove')}
           </ConfirmButton>
         </Space>
@@ -87,41 +94,34 @@ export default function CpPage() {
   return (
     <Card>
       <Space direction="vertical" style={{ width: '100%' }}>
-        <Space wrap>
-          <Input.Search
-            placeholder={t('programmes.keyword')}
-            allowClear
-            onSearch={setKeyword}
-            style={{ width: 240 }}
-          />
-          <Button
-            onClick={() =>
-              download('/api/members/cp/list', { ...filters, export: true }, 'qualified-cp.xlsx', 'GET')
-            }
-          >
-            {t('programmes.export')}
-          </Button>
-          <Space.Compact>
-            <div style={{ width: 240 }}>
-              <UserPicker value={adding} onChange={setAdding} />
-            </div>
-            <Button
-              type="primary"
-              disabled={!adding}
-              onClick={() =>
-                http.post('/api/members/addGimCpComplete', { id: adding }).then(
-                  () => {
-                    setAdding(undefined);
-                    reload();
-                  },
-                  () => undefined,
-                )
-              }
-            >
-              {t('programmes.cp.add')}
-            </Button>
-          </Space.Compact>
-        </Space>
+        <FilterBar<CpFilters>
+          filters={filters}
+          onChange={setFilters}
+          extra={
+            <Space wrap>
+              <Button onClick={() => exportCps(filters)}>{t('programmes.export')}</Button>
+              <Space.Compact>
+                <div style={{ width: 240 }}>
+                  <UserPicker value={adding} onChange={setAdding} />
+                </div>
+                <Button
+                  type="primary"
+                  disabled={!adding}
+                  onClick={() =>
+                    add.mutateAsync(adding!).then(
+                      () => setAdding(undefined),
+                      () => undefined,
+                    )
+                  }
+                >
+                  {t('programmes.cp.add')}
+                </Button>
+              </Space.Compact>
+            </Space>
+          }
+        >
+          <SearchField name="keyword" placeholder={t('programmes.keyword')} width={240} />
+        </FilterBar>
         <Table<CpListItem> rowKey={(c) => c.user.id} columns={columns} {...tableProps} />
       </Space>
       {open && (

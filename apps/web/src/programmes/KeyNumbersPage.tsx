@@ -2,16 +2,18 @@ import { type KeyNumberDto, keyNumberBody } from '@app/contracts';
 import { Button, Card, Form, Input, InputNumber, Modal, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../platform/http';
 import { ConfirmButton } from '../platform/ui/ConfirmButton';
 import { applyFieldErrors } from '../platform/ui/form-errors';
 import { usePagedList } from '../platform/ui/PagedTable';
 import { zodRules } from '../platform/ui/zod-rules';
+import { keyNumbersList, useDeleteKeyNumber, useSaveKeyNumber } from './programmes.api';
 
 /** /rk/rk: Key Number Category list with add, edit and delete. */
 export default function KeyNumbersPage() {
   const { t } = useTranslation();
-  const { tableProps, reload } = usePagedList<KeyNumberDto>('/api/rk/list');
+  const { tableProps } = usePagedList<KeyNumberDto>(keyNumbersList);
+  const saveKeyNumber = useSaveKeyNumber();
+  const remove = useDeleteKeyNumber();
   const [editing, setEditing] = useState<KeyNumberDto | 'new' | null>(null);
   const [form] = Form.useForm();
   const open = (row: KeyNumberDto | 'new') => {
@@ -21,10 +23,11 @@ export default function KeyNumbersPage() {
   const save = async () => {
     const values = await form.validateFields();
     try {
-      if (editing === 'new') await http.post('/api/rk', values);
-      else await http.put(`/api/rk/${(editing as KeyNumberDto).id}`, values);
+      await saveKeyNumber.mutateAsync({
+        id: editing === 'new' ? null : (editing as KeyNumberDto).id,
+        values,
+      });
       setEditing(null);
-      reload();
     } catch (error) {
       applyFieldErrors(form, error);
     }
@@ -50,11 +53,7 @@ export default function KeyNumbersPage() {
                   <Button size="small" onClick={() => open(row)}>
                     {t('programmes.rk.edit')}
                   </Button>
-                  <ConfirmButton
-                    size="small"
-                    danger
-                    onConfirm={() => http.delete(`/api/rk/${row.id}`).then(reload)}
-                  >
+                  <ConfirmButton size="small" danger onConfirm={() => remove.mutateAsync(row.id)}>
                     {t('programmes.remove')}
                   </ConfirmButton>
                 </Space>

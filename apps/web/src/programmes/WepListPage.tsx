@@ -1,29 +1,38 @@
 import { ASSESSMENT, type WecAssessmentDto, type WecStatus } from '@app/contracts';
-import { Alert, Button, Card, Input, Select, Space, Table } from 'antd';
+import { Alert, Button, Card, Form, Select, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { UserPicker } from '../members/UserPicker';
-import { download, http } from '../platform/http';
+import { FilterBar, SearchField } from '../platform/filters/FilterBar';
+import { useUrlFilters } from '../platform/filters/useUrlFilters';
 import { ConfirmButton } from '../platform/ui/ConfirmButton';
 import { usePagedList } from '../platform/ui/PagedTable';
 import { UserName } from '../platform/ui/UserName';
 import { StatusTag } from './AssessmentView';
+import {
+  assessmentList,
+  exportAssessments,
+  useCompleteWep,
+  useEnrol,
+  useRemoveWep,
+  type WecFilters,
+  wecFilters,
+} from './programmes.api';
 
 const STATUSES: WecStatus[] = ['joined', 'running', 'completed', 'expired'];
 
 /** The assessment list of /sa/sa (every member in it) and /m2b/m2b (those who completed it). */
 function AssessmentList({ completedOnly }: { completedOnly: boolean }) {
   const { t } = useTranslation();
-  const url = completedOnly ? '/api/members/completeWec/list' : '/api/members/list';
-  const [keyword, setKeyword] = useState('');
-  const [status, setStatus] = useState<WecStatus | undefined>();
+  const { filters, setFilters } = useUrlFilters(wecFilters);
   const [enrol, setEnrol] = useState<number | undefined>();
-  const filters = { ...(keyword ? { keyword } : {}), ...(status ? { status } : {}) };
-  const { tableProps, reload } = usePagedList<WecAssessmentDto>(url, filters);
-  const act = (call: Promise<unknown>) => call.then(reload);
+  const { tableProps } = usePagedList<WecAssessmentDto>(assessmentList(completedOnly), filters);
+  const complete = useCompleteWep();
+  const remove = useRemoveWep();
+  const enrolMember = useEnrol();
   const columns: ColumnsType<WecAssessmentDto> = [
     { title: t('programmes.memberNo'), key: 'no', render: (_, a) => a.user.user_no },
     { title: t('programmes.member'), key: 'name', render: (_, a) => <UserName user={a.user} /> },
@@ -46,18 +55,11 @@ function AssessmentList({ completedOnly }: { completedOnly: boolean }) {
         <Space>
           <Link to={`/user/wep/${a.user.id}`}>{t('programmes.view')}</Link>
           {!completedOnly && a.status !== 'completed' && (
-            <ConfirmButton
-              size="small"
-              onConfirm={() => act(http.post('/api/members/addWepComplete', { id: a.user.id }))}
-            >
+            <ConfirmButton size="small" onConfirm={() => complete.mutateAsync(a.user.id)}>
               {t('programmes.complete')}
             </ConfirmButton>
           )}
-          <ConfirmButton
-            size="small"
-            danger
-            onConfirm={() => act(http.delete('/api/members/removeWep', { id: a.user.id }))}
-          >
+          <ConfirmButton size="small" danger onConfirm={() => remove.mutateAsync(a.user.id)}>
             {t('programmes.remove')}
           </ConfirmButton>
         </Space>
@@ -74,46 +76,43 @@ function AssessmentList({ completedOnly }: { completedOnly: boolean }) {
             message={t('programmes.autoComplete', { minutes: ASSESSMENT.autoCompleteEveryMinutes })}
           />
         )}
-        <Space wrap>
-          <Input.Search
-            placeholder={t('programmes.keyword')}
-            allowClear
-            onSearch={setKeyword}
-            style={{ width: 240 }}
-          />
-          {!completedOnly && (
-            <Select
-              allowClear
-              placeholder={t('programmes.status')}
-              style={{ width: 200 }}
-              value={status}
-              onChange={setStatus}
-              options={STATUSES.map((s) => ({ value: s, label: t(`programmes.status.${s}`) }))}
-            />
-          )}
-          <Button
-            onClick={() =>
-              download(url, { ...filters, export: true }, completedOnly ? 'm2b.xlsx' : 'wep.xlsx', 'GET')
-            }
-          >
-            {t('programmes.export')}
-          </Button>
-          {!completedOnly && (
-            <Space.Compact>
-              <div style={{ width: 240 }}>
-                <UserPicker value={enrol} onChange={setEnrol} />
-              </div>
-              <Button
-                disabled={!enrol}
-                onClick={() =>
-                  act(http.post(`/api/members/addWecAssessment/${enrol}`)).catch(() => undefined)
-                }
-              >
-                {t('programmes.enrol')}
+        <FilterBar<WecFilters>
+          filters={filters}
+          onChange={setFilters}
+          liveFields={['status']}
+          extra={
+            <Space wrap>
+              <Button onClick={() => exportAssessments(completedOnly, filters)}>
+                {t('programmes.export')}
               </Button>
-            </Space.Compact>
+              {!completedOnly && (
+                <Space.Compact>
+                  <div style={{ width: 240 }}>
+                    <UserPicker value={enrol} onChange={setEnrol} />
+                  </div>
+                  <Button
+                    disabled={!enrol}
+                    onClick={() => enrolMember.mutateAsync(enrol!).catch(() => undefined)}
+                  >
+                    {t('programmes.enrol')}
+                  </Button>
+                </Space.Compact>
+              )}
+            </Space>
+          }
+        >
+          <SearchField name="keyword" placeholder={t('programmes.keyword')} width={240} />
+          {!completedOnly && (
+            <Form.Item name="status">
+              <Select<WecStatus>
+                allowClear
+                placeholder={t('programmes.status')}
+                style={{ width: 200 }}
+                options={STATUSES.map((s) => ({ value: s, label: t(`programmes.status.${s}`) }))}
+              />
+            </Form.Item>
           )}
-        </Space>
+        </FilterBar>
         <Table<WecAssessmentDto> rowKey="id" columns={columns} {...tableProps} />
       </Space>
     </Card>

@@ -3,29 +3,26 @@ import { Form, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EntityFormModal } from '../access/EntityFormModal';
 import { feedback } from '../platform/feedback';
-import { http } from '../platform/http';
+import { useSaveProvider } from './providers.api';
 
 /** Add or edit a provider (docs/product/providers.md: name, proportion 0–100 and a valid email required; phone optional). */
 export function ProviderForm({
   provider,
   referrerUserNo,
-  onSaved,
   onClose,
 }: {
   provider: ProviderView | null;
   /** The referring member's user_no preset on a new provider (the user detail's channel providers). */
   referrerUserNo?: string;
-  onSaved: () => void;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const saveProvider = useSaveProvider();
   /** The form hands over parsed values (proportion in basis points); the API takes the percent text. */
   const save = async (values: ProviderInput) => {
     const body = { ...values, proportion: formatBp(values.proportion) };
-    if (provider) await http.put(`/api/provider/${provider.id}`, body);
-    else await http.post('/api/provider/add', body);
+    await saveProvider.mutateAsync({ id: provider?.id ?? null, body });
     feedback.message.success(t('common.ok'));
-    onSaved();
   };
   return (
     <EntityFormModal

@@ -1,22 +1,32 @@
 import { type ProviderView, UI } from '@app/contracts';
-import { Button, Card, Input, Space, Table, Tag } from 'antd';
+import { Button, Card, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { download, http } from '../platform/http';
+import { FilterBar, SearchField } from '../platform/filters/FilterBar';
+import { useUrlFilters } from '../platform/filters/useUrlFilters';
 import { ConfirmButton } from '../platform/ui/ConfirmButton';
 import { usePagedList } from '../platform/ui/PagedTable';
 import { ProviderForm } from './ProviderForm';
+import {
+  exportProviders,
+  type ProviderFilters,
+  providerFilters,
+  providersList,
+  useDeleteProvider,
+  useProvidersImported,
+} from './providers.api';
 import { SheetImport } from './SheetImport';
 
 /** Supplier settings (/provider/provider): list, add/edit/delete, import and export. */
 export default function ProvidersPage() {
   const { t } = useTranslation();
-  const [keyword, setKeyword] = useState('');
+  const { filters, setFilters } = useUrlFilters(providerFilters);
   const [editing, setEditing] = useState<ProviderView | null | 'new'>(null);
-  const filters = keyword ? { keyword } : {};
-  const { tableProps, reload } = usePagedList<ProviderView>('/api/provider/list', filters, {
+  const remove = useDeleteProvider();
+  const imported = useProvidersImported();
+  const { tableProps } = usePagedList<ProviderView>(providersList, filters, {
     pageSize: 20,
     pageSizes: [20, 50, 100, UI.pickerPageSize],
   });
@@ -52,10 +62,7 @@ export default function ProvidersPage() {
             size="small"
             danger
             confirm={t('providers.deleteConfirm')}
-            onConfirm={async () => {
-              await http.delete(`/api/provider/${p.id}`);
-              reload();
-            }}
+            onConfirm={() => remove.mutateAsync(p.id)}
           >
             ✕
           </ConfirmButton>
@@ -66,33 +73,25 @@ export default function ProvidersPage() {
   return (
     <Card>
       <Space direction="vertical" style={{ width: '100%' }}>
-        <Space wrap>
-          <Input.Search
-            placeholder={t('providers.keyword')}
-            allowClear
-            onSearch={setKeyword}
-            style={{ width: 240 }}
-          />
-          <Button type="primary" onClick={() => setEditing('new')}>
-            {t('providers.add')}
-          </Button>
-          <Button
-            onClick={() =>
-              download('/api/provider/list', { ...filters, export: true }, 'providers.xlsx', 'GET')
-            }
-          >
-            {t('orders.export')}
-          </Button>
-          <SheetImport kind="provider" onImported={reload} />
-        </Space>
+        <FilterBar<ProviderFilters>
+          filters={filters}
+          onChange={setFilters}
+          extra={
+            <Space wrap>
+              <Button type="primary" onClick={() => setEditing('new')}>
+                {t('providers.add')}
+              </Button>
+              <Button onClick={() => exportProviders(filters)}>{t('orders.export')}</Button>
+              <SheetImport kind="provider" onImported={imported} />
+            </Space>
+          }
+        >
+          <SearchField name="keyword" placeholder={t('providers.keyword')} width={240} />
+        </FilterBar>
         <Table<ProviderView> rowKey="id" columns={columns} {...tableProps} />
       </Space>
       {editing && (
-        <ProviderForm
-          provider={editing === 'new' ? null : editing}
-          onSaved={reload}
-          onClose={() => setEditing(null)}
-        />
+        <ProviderForm provider={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       )}
     </Card>
   );

@@ -3,14 +3,8 @@ import type { ImportKind, JobStarted } from '@app/contracts';
 import { Button, Progress, Space, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { download, send } from '../platform/http';
 import { JobProgressModal } from '../platform/jobs/JobProgressModal';
-
-const IMPORT_URL: Record<ImportKind, string> = {
-  provider: '/api/provider/import',
-  product: '/api/product/import',
-  order: '/api/orders/import',
-};
+import { downloadImportTemplate, uploadImport } from './providers.api';
 
 /**
  * Template download and .xlsx/.csv import of one kind: upload progress, then the import job's progress
@@ -22,16 +16,9 @@ export function SheetImport({ kind, onImported }: { kind: ImportKind; onImported
   const [job, setJob] = useState<{ started: JobStarted; file: string } | null>(null);
 
   const upload = async (file: File) => {
-    const data = new FormData();
-    data.append('file', file);
     setPercent(0);
     try {
-      const { data: started } = await send<JobStarted>({
-        method: 'POST',
-        url: IMPORT_URL[kind],
-        data,
-        onUploadProgress: (e) => setPercent(e.total ? Math.round((e.loaded / e.total) * 100) : 0),
-      });
+      const started = await uploadImport(kind, file, setPercent);
       setJob({ started, file: file.name });
     } finally {
       setPercent(null);
@@ -40,10 +27,7 @@ export function SheetImport({ kind, onImported }: { kind: ImportKind; onImported
 
   return (
     <Space wrap>
-      <Button
-        icon={<DownloadOutlined />}
-        onClick={() => download('/api/common/importTemplate', { kind }, `${kind}-template.xlsx`, 'GET')}
-      >
+      <Button icon={<DownloadOutlined />} onClick={() => downloadImportTemplate(kind)}>
         {t('orders.downloadTemplate')}
       </Button>
       <Upload

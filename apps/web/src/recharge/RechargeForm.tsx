@@ -4,10 +4,9 @@ import { Button, Form, Input, InputNumber, Modal, Upload, type UploadFile } from
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserPicker } from '../members/UserPicker';
-import { queryClient } from '../platform/query-client';
 import { applyFieldErrors } from '../platform/ui/form-errors';
 import { zodRules } from '../platform/ui/zod-rules';
-import { useMoneyPost } from '../wallet/wallet-ui';
+import { useCreateRecharge } from './recharge.api';
 
 type Values = CreateRechargeFields & { proof?: UploadFile[] };
 
@@ -16,7 +15,7 @@ export function RechargeForm({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
-  const moneyPost = useMoneyPost();
+  const create = useCreateRecharge();
   const submit = async ({ proof, ...fields }: Values) => {
     const body = new FormData();
     for (const [key, value] of Object.entries(fields))
@@ -25,8 +24,7 @@ export function RechargeForm({ onClose }: { onClose: () => void }) {
     if (file) body.append('proof', file);
     setBusy(true);
     try {
-      await moneyPost('/api/recharge/create', body);
-      await queryClient.invalidateQueries();
+      await create.mutateAsync(body);
       onClose();
     } catch (error) {
       applyFieldErrors(form, error);

@@ -1,52 +1,59 @@
 import type { RechargeItem } from '@app/contracts';
-import { Button, Card, Select, Space, Table } from 'antd';
+import { Button, Card, Form, Select, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { send } from '../platform/http';
-import { queryClient } from '../platform/query-client';
+import { FilterBar } from '../platform/filters/FilterBar';
+import { useUrlFilters } from '../platform/filters/useUrlFilters';
 import { ConfirmButton } from '../platform/ui/ConfirmButton';
 import { MoneyText } from '../platform/ui/MoneyText';
 import { usePagedList } from '../platform/ui/PagedTable';
 import { UserName } from '../platform/ui/UserName';
-import { RechargeStatusTag, useMoneyPost } from '../wallet/wallet-ui';
+import { RechargeStatusTag } from '../wallet/wallet-ui';
 import { RechargeForm } from './RechargeForm';
+import {
+  fetchProof,
+  type RechargeFilters,
+  rechargeFilters,
+  rechargeList,
+  useSettleRecharge,
+} from './recharge.api';
 
 /** Opens the proof image (fetched with the caller's token) in a new tab. */
 async function viewProof(id: number) {
-  const { data } = await send<Blob>({
-    method: 'GET',
-    url: `/api/recharge/${id}/proof`,
-    responseType: 'blob',
-  });
+  const data = await fetchProof(id);
   window.open(URL.createObjectURL(data), '_blank', 'noopener');
 }
 
 /** /recharge (admins): recharges by status; create one for a member, then complete (credit) or reject it. */
 export default function RechargePage() {
   const { t } = useTranslation();
-  const [status, setStatus] = useState<number | undefined>();
+  const { filters, setFilters } = useUrlFilters(rechargeFilters);
   const [creating, setCreating] = useState(false);
-  const { tableProps } = usePagedList<RechargeItem>('/api/recharge/list', { status });
-  const moneyPost = useMoneyPost();
-  const settle = async (id: number, outcome: 'complete' | 'reject') => {
-    await moneyPost(`/api/recharge/${outcome}/${id}`);
-    await queryClient.invalidateQueries();
-  };
+  const { tableProps } = usePagedList<RechargeItem>(rechargeList, filters);
+  const settlement = useSettleRecharge();
+  const settle = (id: number, outcome: 'complete' | 'reject') => settlement.mutateAsync({ id, outcome });
   return (
     <Card>
-      <Space style={{ marginBottom: 16 }}>
-        <Button type="primary" onClick={() => setCreating(true)}>
-          {t('walletUi.newRecharge')}
-        </Button>
-        <Select
-          allowClear
-          style={{ width: 160 }}
-          placeholder={t('walletUi.status')}
-          value={status}
-          onChange={setStatus}
-          options={[1, 2, 3].map((s) => ({ value: s, label: t(`walletUi.recharge.${s}`) }))}
-        />
-      </Space>
+      <FilterBar<RechargeFilters>
+        filters={filters}
+        onChange={setFilters}
+        liveFields={['status']}
+        style={{ marginBottom: 16 }}
+      >
+        <Form.Item>
+          <Button type="primary" onClick={() => setCreating(true)}>
+            {t('walletUi.newRecharge')}
+          </Button>
+        </Form.Item>
+        <Form.Item name="status">
+          <Select
+            allowClear
+            style={{ width: 160 }}
+            placeholder={t('walletUi.status')}
+            options={[1, 2, 3].map((s) => ({ value: s, label: t(`walletUi.recharge.${s}`) }))}
+          />
+        </Form.Item>
+      </FilterBar>
       <Table<RechargeItem>
         {...tableProps}
         rowKey="id"

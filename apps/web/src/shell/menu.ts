@@ -1,10 +1,10 @@
 import { type CurrentUser, isStagingHost, MENU, type MenuEntry, menuFor } from '@app/contracts';
-import { useQuery } from '@tanstack/react-query';
+
 import { matchPath } from 'react-router-dom';
 import { DETAIL_ROUTES } from '../app/pages';
-import { usePublicConfig } from '../content/content-api';
-import { http } from '../platform/http';
+import { usePublicConfig } from '../content/content.api';
 import { useSettings } from './settings';
+import { useServerMenu } from './shell.api';
 
 export const isStaging = () => isStagingHost(window.location.hostname);
 
@@ -31,11 +31,7 @@ interface MenuAnswer {
  */
 export function useMenu(user: CurrentUser) {
   const { menuFromServer } = useSettings();
-  const query = useQuery({
-    queryKey: ['menu', user.id],
-    queryFn: () => http.post<MenuAnswer>('/api/user/menu'),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const query = useServerMenu<MenuAnswer>(user.id);
   const config = usePublicConfig();
   const entries = menuFromServer
     ? (query.data?.menu ?? [])

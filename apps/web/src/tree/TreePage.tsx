@@ -1,44 +1,35 @@
-import type { TreeAnswer, TreeNode, UserListResult } from '@app/contracts';
-import { useQuery } from '@tanstack/react-query';
+import type { TreeNode } from '@app/contracts';
 import { Alert, Button, Card, Empty, Input, Select, Space, Spin, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useIsAdmin } from '../platform/current-user';
 import { feedback } from '../platform/feedback';
-import { download, http } from '../platform/http';
-import { queryClient } from '../platform/query-client';
 import { useUserDetail } from '../platform/ui/UserName';
 import type { MenuCommand } from './OrgChart/ContextMenu';
 import { OrgChart } from './OrgChart/OrgChart';
+import {
+  exportDownline as exportSheet,
+  fetchChildren,
+  type TreeKind as Kind,
+  useMoveMember,
+  useRootOptions,
+  useTree,
+} from './tree.api';
 import { chartRoot, FOREST_ROOT, type MemberNode, matchesMember, toChartNode } from './tree-nodes';
 
-type Kind = 'sponsor' | 'iblommer';
-
-const SOURCES: Record<Kind, { url: string; titleKey: string }> = {
-  sponsor: { url: '/api/users/tree', titleKey: 'treePage.genealogy' },
-  iblommer: { url: '/api/users/iblommeTree', titleKey: 'treePage.iblommeTree' },
-};
+const TITLES: Record<Kind, string> = { sponsor: 'treePage.genealogy', iblommer: 'treePage.iblommeTree' };
 
 /** Lazy loading of a node: the sponsor tree's direct children, or the next levels of the iBloomer tree. */
 async function loadChildren(kind: Kind, node: MemberNode): Promise<MemberNode[]> {
-  if (kind === 'sponsor') {
-    const children = await http.get<TreeNode[]>('/api/users/tree/user', { user_id: node.id });
-    return children.map((c) => toChartNode(c, node.id));
-  }
-  const answer = await http.get<TreeAnswer>(SOURCES.iblommer.url, { user_id: node.id });
-  return (answer.roots[0]?.children ?? []).map((c) => toChartNode(c, node.id));
+  return (await fetchChildren(kind, node.id)).map((c) => toChartNode(c, node.id));
 }
 
 /** Admin's choice of the root member: a search over the member list. */
 function RootPicker({ onPick }: { onPick: (id: number | null) => void }) {
   const { t } = useTranslation();
   const [keyword, setKeyword] = useState('');
-  const { data, isFetching } = useQuery({
-    queryKey: ['tree-root-picker', keyword],
-    queryFn: () => http.get<UserListResult>('/api/users/list', { keyword, pageSize: 10 }),
-    enabled: keyword.length > 0,
-  });
+  const { data, isFetching } = useRootOptions(keyword);
   return (
     <Select
       showSearch
@@ -82,22 +73,17 @@ export function TreePage({ kind }: { kind: Kind }) {
   const [params, setParams] = useSearchParams();
   const userId = params.get('user_id') ? Number(params.get('user_id')) : undefined;
   const [filter, setFilter] = useState('');
-  const queryKey = ['tree', kind, userId ?? null];
-  const { data, isLoading } = useQuery({
-    queryKey,
-    queryFn: () => http.get<TreeAnswer>(SOURCES[kind].url, { user_id: userId }),
-  });
+  const { data, isLoading } = useTree(kind, userId);
+  const moveMember = useMoveMember();
   const root = useMemo(() => (data ? chartRoot(data.roots, t('treePage.topSponsors')) : null), [data, t]);
-  const title = kind === 'sponsor' && !isAdmin ? t('treePage.sponsorTree') : t(SOURCES[kind].titleKey);
+  const title = kind === 'sponsor' && !isAdmin ? t('treePage.sponsorTree') : t(TITLES[kind]);
   const member = (node: MemberNode) => node.data;
 
   const pick = (id: number | null) => setParams(id ? { user_id: String(id) } : {});
 
   // The whole downline; a refusal (too large for one spreadsheet) is toasted by the http layer.
   const exportDownline = (node: MemberNode) =>
-    download('/api/users/exportLegend', { user_id: node.id }, `downline-${member(node)?.user_no}.xlsx`).catch(
-      () => undefined,
-    );
+    exportSheet(node.id, member(node)?.user_no).catch(() => undefined);
 
   const move = (node: MemberNode, target: MemberNode) => {
     if (!member(node) || !member(target)) return;
@@ -105,9 +91,8 @@ export function TreePage({ kind }: { kind: Kind }) {
       title: t('treePage.moveTitle'),
       content: t('treePage.moveConfirm', { name: node.label, parent: target.label }),
       onOk: async () => {
-        await http.put('/api/users/update/refererUser', { user_id: node.id, parent_user_id: target.id });
+        await moveMember.mutateAsync({ userId: node.id, parentId: target.id });
         feedback.message.success(t('tree.moved'));
-        await queryClient.invalidateQueries({ queryKey: ['tree'] });
       },
     });
   };

@@ -1,30 +1,12 @@
 import { UserOutlined } from '@ant-design/icons';
-import { sendTransferBody, type TransferRecipient } from '@app/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { sendTransferBody } from '@app/contracts';
 import { Form, Input, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
-import { ApiError, http } from '../platform/http';
+import { ApiError } from '../platform/http';
 import { t } from '../platform/locales';
-import { queryClient } from '../platform/query-client';
 import { zodRules } from '../platform/ui/zod-rules';
-
-const RECIPIENT_URL = '/api/wallet/recipient';
-/** Member ids are looked up as the server reads them: trimmed, any case. */
-const normalize = (userNo: unknown) =>
-  String(userNo ?? '')
-    .trim()
-    .toUpperCase();
-const recipientKey = (userNo: string) => [RECIPIENT_URL, userNo];
-
-/** Who a transfer to `userNo` reaches (answers cached a minute); rejects with the server's translated reason. */
-export const lookUpRecipient = (userNo: unknown) =>
-  queryClient.fetchQuery({
-    queryKey: recipientKey(normalize(userNo)),
-    queryFn: () =>
-      http.get<TransferRecipient>(RECIPIENT_URL, { user_no: normalize(userNo) }, { quiet: true }),
-    staleTime: 60_000,
-  });
+import { lookUpRecipient, normalizeUserNo as normalize, useLookedUpRecipient } from './wallet.api';
 
 /** An unknown member id or one's own is refused under the field, which blocks the submit. */
 const recipientRule: Rule = {
@@ -46,11 +28,7 @@ const recipientRule: Rule = {
 export function RecipientField() {
   const { t } = useTranslation();
   const userNo = normalize(Form.useWatch('user_no', Form.useFormInstance()));
-  const recipient = useQuery({
-    queryKey: recipientKey(userNo),
-    queryFn: () => lookUpRecipient(userNo),
-    enabled: false,
-  }).data;
+  const recipient = useLookedUpRecipient(userNo);
   return (
     <Form.Item
       name="user_no"

@@ -1,23 +1,15 @@
-import {
-  type SendTransferBody,
-  sendTransferBody,
-  type TransferItem,
-  type WalletSummary,
-} from '@app/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { type SendTransferBody, sendTransferBody, type TransferItem } from '@app/contracts';
 import { Button, Card, Col, Form, Input, Row, Statistic, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../platform/current-user';
 import { feedback } from '../platform/feedback';
-import { http } from '../platform/http';
-import { queryClient } from '../platform/query-client';
 import { applyFieldErrors } from '../platform/ui/form-errors';
 import { formatMoney, MoneyText } from '../platform/ui/MoneyText';
 import { PagedTable } from '../platform/ui/PagedTable';
 import { zodRules } from '../platform/ui/zod-rules';
-import { lookUpRecipient, RecipientField } from './RecipientField';
-import { useMoneyPost } from './wallet-ui';
+import { RecipientField } from './RecipientField';
+import { lookUpRecipient, transfersList, useSendTransfer, useWalletSummary } from './wallet.api';
 
 /** /transfer (members): send money to another member picked by member id, after a confirm dialog. */
 export default function TransferPage() {
@@ -25,18 +17,13 @@ export default function TransferPage() {
   const userId = useCurrentUser().user?.id ?? 0;
   const [form] = Form.useForm<SendTransferBody>();
   const [busy, setBusy] = useState(false);
-  const moneyPost = useMoneyPost();
-  const wallet = useQuery({
-    queryKey: ['/api/wallet', userId],
-    queryFn: () => http.get<WalletSummary>(`/api/wallet/${userId}`),
-    enabled: userId > 0,
-  });
+  const transfer = useSendTransfer();
+  const wallet = useWalletSummary(userId);
   const send = async (values: SendTransferBody) => {
     setBusy(true);
     try {
-      await moneyPost('/api/wallet/sendTransfer', values);
+      await transfer.mutateAsync(values);
       form.resetFields();
-      await queryClient.invalidateQueries();
     } catch (error) {
       applyFieldErrors(form, error);
     } finally {
@@ -81,7 +68,7 @@ export default function TransferPage() {
       <Col xs={24} lg={14}>
         <Card title={t('walletUi.transfers')}>
           <PagedTable<TransferItem>
-            url="/api/wallet/transferList"
+            list={transfersList}
             options={{ pageSize: 10, pageSizes: [10, 20, 50] }}
             rowKey="id"
             size="small"

@@ -1,37 +1,29 @@
-import type { MeProfile, WalletSummary, WithdrawalItem } from '@app/contracts';
-import { useQuery } from '@tanstack/react-query';
+import type { WithdrawalItem } from '@app/contracts';
 import { Button, Card, Col, Descriptions, Row, Statistic, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { BonusTabs } from '../bonus';
+import { useMe } from '../me/me.api';
 import { useCurrentUser } from '../platform/current-user';
-import { http } from '../platform/http';
-import { queryClient } from '../platform/query-client';
 import { ConfirmButton } from '../platform/ui/ConfirmButton';
 import { formatMoney, MoneyText } from '../platform/ui/MoneyText';
 import { PagedTable, usePagedList } from '../platform/ui/PagedTable';
+import { myWithdrawalsList, useCancelWithdrawal } from '../withdrawals/withdrawals.api';
 import { WithdrawalForm } from './WithdrawalForm';
-import { useMoneyPost, useRecordColumns, WithdrawalStatusTag } from './wallet-ui';
+import { memberRecordsList, useWalletSummary } from './wallet.api';
+import { useRecordColumns, WithdrawalStatusTag } from './wallet-ui';
 
 /** /wallet (members): balance, frozen amount, bank details, records, and withdrawal applications. */
 export default function WalletPage() {
   const { t } = useTranslation();
   const userId = useCurrentUser().user?.id ?? 0;
   const [applying, setApplying] = useState(false);
-  const wallet = useQuery({
-    queryKey: ['/api/wallet', userId],
-    queryFn: () => http.get<WalletSummary>(`/api/wallet/${userId}`),
-    enabled: userId > 0,
-  });
-  const me = useQuery({ queryKey: ['me'], queryFn: () => http.get<MeProfile>('/api/me') });
-  const withdrawals = usePagedList<WithdrawalItem>('/api/wallet/withdraw-record', {}, { pageSize: 10 });
+  const wallet = useWalletSummary(userId);
+  const me = useMe();
+  const withdrawals = usePagedList<WithdrawalItem>(myWithdrawalsList, {}, { pageSize: 10 });
   const recordColumns = useRecordColumns();
-  const moneyPost = useMoneyPost();
-  const cancel = async (id: number) => {
-    await moneyPost(`/api/wallet/${id}/update-withdraw-record`);
-    await queryClient.invalidateQueries();
-  };
+  const cancel = useCancelWithdrawal();
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} lg={12}>
@@ -96,7 +88,7 @@ export default function WalletPage() {
                     <ConfirmButton
                       size="small"
                       confirm={t('walletUi.cancelConfirm')}
-                      onConfirm={() => cancel(w.id)}
+                      onConfirm={() => cancel.mutateAsync(w.id)}
                     >
                       {t('walletUi.cancelWithdrawal')}
                     </ConfirmButton>
@@ -110,7 +102,7 @@ export default function WalletPage() {
         <Card title={t('walletUi.records')}>
           {userId > 0 && (
             <PagedTable
-              url={`/api/wallet/${userId}/record`}
+              list={memberRecordsList(userId)}
               options={{ pageSize: 10, pageSizes: [10, 20, 50] }}
               rowKey="id"
               size="small"

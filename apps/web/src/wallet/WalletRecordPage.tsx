@@ -1,61 +1,62 @@
-import {
-  type JobStarted,
-  WALLET_RECORD_KINDS,
-  type WalletRecordItem,
-  type WalletRecordTotals,
-} from '@app/contracts';
+import { WALLET_RECORD_KINDS, type WalletRecordItem, type WalletRecordTotals } from '@app/contracts';
 import { Button, Card, DatePicker, Form, Input, Select, Space, Table, Typography } from 'antd';
-import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { http } from '../platform/http';
+import { FilterBar } from '../platform/filters/FilterBar';
+import { useUrlFilters } from '../platform/filters/useUrlFilters';
 import { JobProgressModal } from '../platform/jobs/JobProgressModal';
 import { useStartedJob } from '../platform/jobs/useJob';
 import { MoneyText } from '../platform/ui/MoneyText';
 import { usePagedList } from '../platform/ui/PagedTable';
 import { UserName } from '../platform/ui/UserName';
+import {
+  exportWalletRecords,
+  type WalletRecordFilters,
+  walletRecordFilters,
+  walletRecordList,
+} from './wallet.api';
 import { useRecordColumns } from './wallet-ui';
 
-interface FilterForm {
-  keyword?: string;
-  kind?: string;
-  action?: number;
-  status?: number;
-  dates?: [Dayjs, Dayjs] | null;
-}
+type Values = Record<string, unknown>;
 
-const toQuery = ({ dates, ...rest }: FilterForm) => ({
+/** Form values → filters: the picked days as start and end dates. */
+const toFilters = ({ dates, ...rest }: Values): WalletRecordFilters => {
+  const range = dates as [Dayjs, Dayjs] | null | undefined;
+  return {
+    ...rest,
+    start_date: range?.[0]?.format('YYYY-MM-DD'),
+    end_date: range?.[1]?.format('YYYY-MM-DD'),
+  };
+};
+
+/** Filters → form values: the dates back as the picked range. */
+const toValues = ({ start_date, end_date, ...rest }: WalletRecordFilters): Values => ({
   ...rest,
-  start_date: dates?.[0]?.format('YYYY-MM-DD'),
-  end_date: dates?.[1]?.format('YYYY-MM-DD'),
+  dates: start_date && end_date ? [dayjs(start_date), dayjs(end_date)] : undefined,
 });
 
 /** /walletRecord (admins): every wallet record with filters, totals of all matches, and export. */
 export default function WalletRecordPage() {
   const { t } = useTranslation();
-  const [form] = Form.useForm<FilterForm>();
-  const [filters, setFilters] = useState<Partial<ReturnType<typeof toQuery>>>({});
-  const { tableProps, meta } = usePagedList<WalletRecordItem, WalletRecordTotals>(
-    '/api/wallet/recordList',
-    filters,
-    {
-      pageSize: 10,
-      pageSizes: [10, 20, 50, 100],
-    },
-  );
+  const { filters, setFilters } = useUrlFilters(walletRecordFilters);
+  const { tableProps, meta } = usePagedList<WalletRecordItem, WalletRecordTotals>(walletRecordList, filters, {
+    pageSize: 10,
+    pageSizes: [10, 20, 50, 100],
+  });
   const columns = useRecordColumns();
   const exportJob = useStartedJob();
-  const exportAll = () =>
-    exportJob
-      .run(() => http.get<JobStarted>('/api/wallet/recordList', { ...filters, export: 1 }))
-      .catch(() => {});
+  const exportAll = () => exportJob.run(() => exportWalletRecords(filters)).catch(() => {});
   return (
     <Card>
-      <Form
-        form={form}
-        layout="inline"
-        onFinish={(v) => setFilters(toQuery(v))}
+      <FilterBar<WalletRecordFilters>
         style={{ marginBottom: 16, rowGap: 8 }}
+        filters={filters}
+        onChange={setFilters}
+        toValues={toValues}
+        toFilters={toFilters}
+        searchText={t('walletUi.search')}
+        resetText={t('walletUi.reset')}
+        extra={<Button onClick={exportAll}>{t('walletUi.export')}</Button>}
       >
         <Form.Item name="keyword" label={t('walletUi.member')}>
           <Input placeholder={t('walletUi.keyword')} allowClear />
@@ -93,21 +94,7 @@ export default function WalletRecordPage() {
         <Form.Item name="dates" label={t('walletUi.dateRange')}>
           <DatePicker.RangePicker />
         </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            {t('walletUi.search')}
-          </Button>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              setFilters({});
-            }}
-          >
-            {t('walletUi.reset')}
-          </Button>
-          <Button onClick={exportAll}>{t('walletUi.export')}</Button>
-        </Space>
-      </Form>
+      </FilterBar>
       <Table<WalletRecordItem>
         {...tableProps}
         rowKey="id"

@@ -2,22 +2,20 @@ import { type CreateWithdrawalBody, createWithdrawalBody, type MeProfile } from 
 import { Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { queryClient } from '../platform/query-client';
 import { applyFieldErrors } from '../platform/ui/form-errors';
 import { zodRules } from '../platform/ui/zod-rules';
-import { useMoneyPost } from './wallet-ui';
+import { useApplyWithdrawal } from '../withdrawals/withdrawals.api';
 
 /** The member's withdrawal application (amount moves to frozen until an administrator decides). */
 export function WithdrawalForm({ me, onClose }: { me: MeProfile | undefined; onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<CreateWithdrawalBody>();
   const [busy, setBusy] = useState(false);
-  const moneyPost = useMoneyPost();
+  const apply = useApplyWithdrawal();
   const submit = async (values: CreateWithdrawalBody) => {
     setBusy(true);
     try {
-      await moneyPost('/api/wallet/create-withdraw-record', values);
-      await queryClient.invalidateQueries();
+      await apply.mutateAsync(values);
       onClose();
     } catch (error) {
       applyFieldErrors(form, error);

@@ -1,32 +1,7 @@
 import type { RechargeStatus, WalletRecordItem, WithdrawalStatus } from '@app/contracts';
 import { Tag } from 'antd';
-import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../platform/feedback';
-import { send } from '../platform/http';
 import { MoneyText } from '../platform/ui/MoneyText';
-import { IdempotencyKeys } from './idempotency-keys';
-
-/**
- * Money-moving POSTs whose Idempotency-Key lives as long as the calling form or dialog is open (see
- * IdempotencyKeys): a resubmit after a timeout or lost answer sends the same key, so the server replays
- * the first answer instead of moving money twice. A success starts a new key, and so does reopening the
- * form (a new mount). `scope` keeps independent actions of one component apart (default: the URL, so
- * each row action has its own key). Each success toasts the server's text ("Application Successful"…).
- */
-export function useMoneyPost() {
-  const [keys] = useState(() => new IdempotencyKeys());
-  return useCallback(
-    async <T,>(url: string, body?: unknown, scope = url): Promise<T> => {
-      const envelope = await keys.run(scope, (key) =>
-        send<T>({ method: 'POST', url, data: body, headers: { 'Idempotency-Key': key } }),
-      );
-      feedback.message.success(envelope.msg);
-      return envelope.data;
-    },
-    [keys],
-  );
-}
 
 const WITHDRAWAL_COLORS: Record<WithdrawalStatus, string> = {
   1: 'processing',

@@ -2,21 +2,25 @@ import { type WithdrawalAction, type WithdrawalItem, WithdrawalStatus } from '@a
 import { Button, Card, Form, Input, Modal, Select, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { queryClient } from '../platform/query-client';
+import { FilterBar, SearchField } from '../platform/filters/FilterBar';
+import { useUrlFilters } from '../platform/filters/useUrlFilters';
 import { ConfirmButton } from '../platform/ui/ConfirmButton';
 import { applyFieldErrors } from '../platform/ui/form-errors';
 import { MoneyText } from '../platform/ui/MoneyText';
 import { usePagedList } from '../platform/ui/PagedTable';
 import { UserName } from '../platform/ui/UserName';
-import { useMoneyPost, WithdrawalStatusTag } from '../wallet/wallet-ui';
+import { WithdrawalStatusTag } from '../wallet/wallet-ui';
+import {
+  useWithdrawalStep,
+  type WithdrawalFilters,
+  withdrawalFilters,
+  withdrawalsList,
+} from './withdrawals.api';
 
-/** Moves a withdrawal one step; each (withdrawal, action) keeps its Idempotency-Key until it succeeds. */
+/** Moves a withdrawal one step (an Idempotency-Key per withdrawal and action, withdrawals.api.ts). */
 function useStep() {
-  const moneyPost = useMoneyPost();
-  return async (id: number, action: WithdrawalAction, reason?: string) => {
-    await moneyPost(`/api/wallet/admin/next/${id}`, { action, reason }, `${id}/${action}`);
-    await queryClient.invalidateQueries();
-  };
+  const step = useWithdrawalStep();
+  return (id: number, action: WithdrawalAction, reason?: string) => step.mutateAsync({ id, action, reason });
 }
 
 /** The refusal dialog: the reason is required (docs/product/withdrawals.md). */
@@ -62,10 +66,9 @@ function RefuseDialog({ withdrawal, onClose }: { withdrawal: WithdrawalItem; onC
 /** /withdraw (admins): applications by status; agree or refuse, then mark paid or failed. */
 export default function WithdrawPage() {
   const { t } = useTranslation();
-  const [status, setStatus] = useState<number | undefined>();
-  const [keyword, setKeyword] = useState<string | undefined>();
+  const { filters, setFilters } = useUrlFilters(withdrawalFilters);
   const [refusing, setRefusing] = useState<WithdrawalItem | null>(null);
-  const { tableProps } = usePagedList<WithdrawalItem>('/api/wallet/admin/list', { status, keyword });
+  const { tableProps } = usePagedList<WithdrawalItem>(withdrawalsList, filters);
   const step = useStep();
   const actions = (w: WithdrawalItem) => {
     if (w.status === WithdrawalStatus.inApplication)
@@ -109,24 +112,25 @@ export default function WithdrawPage() {
   };
   return (
     <Card>
-      <Space style={{ marginBottom: 16 }} wrap>
-        <Input.Search
-          placeholder={t('walletUi.keyword')}
-          allowClear
-          onSearch={(v) => setKeyword(v || undefined)}
-        />
-        <Select
-          allowClear
-          style={{ width: 200 }}
-          placeholder={t('walletUi.status')}
-          value={status}
-          onChange={setStatus}
-          options={Object.values(WithdrawalStatus).map((s) => ({
-            value: s,
-            label: t(`walletUi.withdraw.${s}`),
-          }))}
-        />
-      </Space>
+      <FilterBar<WithdrawalFilters>
+        filters={filters}
+        onChange={setFilters}
+        liveFields={['status']}
+        style={{ marginBottom: 16 }}
+      >
+        <SearchField name="keyword" placeholder={t('walletUi.keyword')} />
+        <Form.Item name="status">
+          <Select
+            allowClear
+            style={{ width: 200 }}
+            placeholder={t('walletUi.status')}
+            options={Object.values(WithdrawalStatus).map((s) => ({
+              value: s,
+              label: t(`walletUi.withdraw.${s}`),
+            }))}
+          />
+        </Form.Item>
+      </FilterBar>
       <Table<WithdrawalItem>
         {...tableProps}
         rowKey="id"

@@ -1,14 +1,24 @@
 import type { Paged, PageMeta } from '@app/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query';
 import { Empty, Table, type TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../http';
 
-export interface PagedListOptions {
+/**
+ * A server-paged list as a domain's `*.api.ts` declares it: its path, how the query is sent, and the query
+ * key its pages are cached under (`[...key, query]`), so a change invalidates `key` or a prefix of it.
+ *   export const ordersList: ListEndpoint = { key: orderKeys.list(), url: ORDERS.list, method: 'POST' };
+ */
+export interface ListEndpoint {
+  key: QueryKey;
+  url: string;
   /** GET sends the query in the URL; POST (the orders list) sends it as the body. */
   method?: 'GET' | 'POST';
+}
+
+export interface PagedListOptions {
   pageSize?: number;
   pageSizes?: readonly number[];
 }
@@ -23,13 +33,14 @@ interface ListState {
 /**
  * A server-paged list: page, pageSize and sort/order go into the query with the
  * filters; a change of filters returns to page 1. Returns props for antd Table
- * (loading, empty state, total) plus the answer's meta (totals of the page footer).
- *   const { tableProps, meta, reload } = usePagedList<Order>('/api/orders/list', filters, { method: 'POST' });
+ * (loading, empty state, total) plus the answer's meta (totals of the page footer). A write refreshes the list
+ * by invalidating the endpoint's key (a mutation of the domain's `*.api.ts`), never by refetching it here.
+ *   const { tableProps, meta } = usePagedList<OrderView, OrderListMeta>(ordersList, filters);
  */
 export function usePagedList<T, M extends object = object>(
-  url: string,
+  { key, url, method = 'GET' }: ListEndpoint,
   filters: object = {},
-  { method = 'GET', pageSize = 20, pageSizes = [10, 20, 50, 100] }: PagedListOptions = {},
+  { pageSize = 20, pageSizes = [10, 20, 50, 100] }: PagedListOptions = {},
 ) {
   const { t } = useTranslation();
   const [state, setState] = useState<ListState & { filters: string }>({
@@ -42,7 +53,7 @@ export function usePagedList<T, M extends object = object>(
   const { filters: _, ...paging } = current;
   const params = { ...filters, ...paging };
   const query = useQuery({
-    queryKey: [url, method, params],
+    queryKey: [...key, params],
     queryFn: () =>
       method === 'GET' ? http.get<Paged<T, M>>(url, params) : http.post<Paged<T, M>>(url, params),
     placeholderData: keepPreviousData,
@@ -74,18 +85,17 @@ export function usePagedList<T, M extends object = object>(
     tableProps,
     meta: query.data?.meta as (PageMeta & M) | undefined,
     list: query.data?.list ?? [],
-    reload: () => query.refetch(),
     query,
   };
 }
 
-/** A Table over a server-paged list: <PagedTable url="/api/users/list" filters={filters} columns={columns} rowKey="id" /> */
+/** A Table over a server-paged list: <PagedTable list={membersList} filters={filters} columns={columns} rowKey="id" /> */
 export function PagedTable<T extends object>({
-  url,
+  list,
   filters,
   options,
   ...table
-}: TableProps<T> & { url: string; filters?: object; options?: PagedListOptions }) {
-  const { tableProps } = usePagedList<T>(url, filters, options);
+}: TableProps<T> & { list: ListEndpoint; filters?: object; options?: PagedListOptions }) {
+  const { tableProps } = usePagedList<T>(list, filters, options);
   return <Table<T> {...tableProps} {...table} />;
 }

@@ -4,9 +4,9 @@ import { Avatar, Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { feedback } from '../../platform/feedback';
-import { http } from '../../platform/http';
 import { queryClient } from '../../platform/query-client';
 import { clearSession } from '../../platform/session';
+import { logout as endSession } from '../shell.api';
 
 /** The navbar's user dropdown: personal center (members) and logout. */
 export function UserMenu({ user }: { user: CurrentUser }) {
@@ -15,7 +15,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
   /** Ends the session on the server; the local session is forgotten even when that call fails (it toasted already). */
   const logout = async () => {
     try {
-      await http.post('/api/logout');
+      await endSession();
       feedback.message.success(t('access.loggedOut'));
     } catch {
       // The token is dropped below, so the session is over for this browser either way.

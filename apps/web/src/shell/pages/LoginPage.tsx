@@ -1,16 +1,16 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { type LoginBody, type LoginResult, loginBody } from '@app/contracts';
+import { type LoginBody, loginBody } from '@app/contracts';
 import { Button, Card, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { CURRENT_USER_KEY } from '../../platform/current-user';
-import { http } from '../../platform/http';
 import { queryClient } from '../../platform/query-client';
 import { getStoredUser, getToken, storeSession } from '../../platform/session';
 import { applyFieldErrors } from '../../platform/ui/form-errors';
 import { zodRules } from '../../platform/ui/zod-rules';
 import { LanguageSwitch } from '../layout/LanguageSwitch';
+import { login } from '../shell.api';
 
 const HOME = '/dashboard/workplace';
 
@@ -31,7 +31,7 @@ export function LoginPage() {
   const submit = async (values: LoginBody) => {
     setBusy(true);
     try {
-      const result = await http.post<LoginResult>('/api/login', values);
+      const result = await login(values);
       storeSession(result.access_token, result.user);
       queryClient.setQueryData(CURRENT_USER_KEY, result.user);
       navigate(target, { replace: true });

@@ -1,0 +1,104 @@
+import type { BonusDetail, BonusTypeDto, JobStarted, LevelDto, UserWalletBonus } from '@app/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { http } from '../platform/http';
+import { publicConfigKey } from '../platform/public-config';
+import type { ListEndpoint } from '../platform/ui/PagedTable';
+import { invalidateMoney } from '../wallet/wallet.api';
+
+/** The bonus endpoints (docs/bonus.md). */
+export const BONUS = {
+  types: '/api/bonus/types',
+  type: (key: number) => `/api/bonus/types/${key}`,
+  levels: '/api/common/all-level',
+  level: (id: number) => `/api/levels/${id}`,
+  settlements: '/api/bonus/settlements',
+  runPayouts: (runId: number) => `/api/bonus/settlements/${runId}/payouts`,
+  preview: '/api/bonus/settlements/preview',
+  memberReport: (userId: number) => `/api/users/${userId}/getUserWallet`,
+  memberDetail: (userId: number) => `/api/users/cash_back/${userId}`,
+} as const;
+
+export const bonusKeys = {
+  all: ['bonus'] as const,
+  types: () => [...bonusKeys.all, 'types'] as const,
+  levels: () => [...bonusKeys.all, 'levels'] as const,
+  settlements: () => [...bonusKeys.all, 'settlements'] as const,
+  runPayouts: (runId: number) => [...bonusKeys.settlements(), runId, 'payouts'] as const,
+  report: (userId: number, by: string, filter: string[] | null) =>
+    [...bonusKeys.all, 'report', userId, by, filter] as const,
+  detail: (userId: number, typeKey: number, filter: string[], paging: object) =>
+    [...bonusKeys.all, 'detail', userId, typeKey, filter, paging] as const,
+};
+
+export const settlementsList: ListEndpoint = { key: bonusKeys.settlements(), url: BONUS.settlements };
+
+/** Every payout of a run (what a dry run would pay, or what a real run paid), paged on the server. */
+export const runPayoutsList = (runId: number): ListEndpoint => ({
+  key: bonusKeys.runPayouts(runId),
+  url: BONUS.runPayouts(runId),
+});
+
+/** Starts the spreadsheet export of every payout of a run, as a job. */
+export const exportRunPayouts = (runId: number) =>
+  http.get<JobStarted>(BONUS.runPayouts(runId), { export: 1 });
+
+export const useBonusTypes = () =>
+  useQuery({ queryKey: bonusKeys.types(), queryFn: () => http.get<BonusTypeDto[]>(BONUS.types) });
+
+export const useLevelSettings = () =>
+  useQuery({ queryKey: bonusKeys.levels(), queryFn: () => http.get<LevelDto[]>(BONUS.levels) });
+
+/** Creates (`create`) or edits a bonus type; the types and the reports' columns refresh. */
+export function useSaveBonusType() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ key, create, body }: { key: number; create: boolean; body: object }) =>
+      create ? http.post(BONUS.types, { ...body, key }) : http.put(BONUS.type(key), body),
+    onSuccess: () => client.invalidateQueries({ queryKey: bonusKeys.all }),
+  });
+}
+
+/** Edits a level's bonus settings; level names shown elsewhere (the public config) refresh too. */
+export function useSaveLevel() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, values }: { id: number; values: object }) => http.put(BONUS.level(id), values),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: bonusKeys.all }),
+        client.invalidateQueries({ queryKey: publicConfigKey }),
+      ]),
+  });
+}
+
+/** Starts a settlement run (or a dry run paying nothing) as a job. */
+export const startSettlement = (dryRun: boolean, body: { period: string; type_key: number | null }) =>
+  http.post<JobStarted>(dryRun ? BONUS.preview : BONUS.settlements, body);
+
+/** After a settlement job ended (done or failed): the history, and what its payments changed. */
+export function useSettlementEnded() {
+  const client = useQueryClient();
+  return () => invalidateMoney(client);
+}
+
+/** A member's bonuses per day or month and type, in a date range (`filter` null: not asked yet). */
+export const useMemberBonusReport = (userId: number, by: 'day' | 'month', filter: string[] | null) =>
+  useQuery({
+    queryKey: bonusKeys.report(userId, by, filter),
+    queryFn: () => http.post<UserWalletBonus>(BONUS.memberReport(userId), { filter, type: by }),
+    enabled: filter !== null,
+  });
+
+/** One bonus type's credits of a member, paged on the server. */
+export const useMemberBonusDetail = (
+  userId: number,
+  typeKey: number,
+  filter: string[],
+  paging: { page: number; pageSize: number },
+) =>
+  useQuery({
+    queryKey: bonusKeys.detail(userId, typeKey, filter, paging),
+    queryFn: () => http.post<BonusDetail>(BONUS.memberDetail(userId), { key: typeKey, filter, ...paging }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
