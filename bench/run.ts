@@ -1,5 +1,6 @@
 /** Runs the benchmarks named on the command line (all when none): `npm run bench -- tree`. */
 import { benchImports } from './imports';
+import { benchOrderNames } from './order-names';
 import { benchOrders } from './orders';
 import { benchReads } from './reads';
 import { benchSettlement } from './settlement';
@@ -9,6 +10,7 @@ import { benchTree } from './tree';
 const BENCHES: Record<string, () => Promise<void>> = {
   tree: benchTree,
   orders: benchOrders,
+  'order-names': benchOrderNames,
   settlement: benchSettlement,
   transfers: benchTransfers,
   reads: benchReads,

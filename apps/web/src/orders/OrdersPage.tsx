@@ -1,7 +1,7 @@
 import {
   type JobStarted,
   ORDER_SUBTYPES,
-  type OrderListMeta,
+  type OrderListAnswerMeta,
   type OrderView,
   SALES_SWITCHES,
   type SalesSwitch,
@@ -46,11 +46,15 @@ export default function OrdersPage() {
   const exportJob = useStartedJob();
   const providers = useProviderOptions();
   const tags = useProductTags();
-  const { tableProps, meta, reload } = usePagedList<OrderView, OrderListMeta>('/api/orders/list', filters, {
-    method: 'POST',
-    pageSize: UI.ordersPageSize,
-    pageSizes: UI.ordersPageSizes,
-  });
+  const { tableProps, meta, reload } = usePagedList<OrderView, OrderListAnswerMeta>(
+    '/api/orders/list',
+    filters,
+    {
+      method: 'POST',
+      pageSize: UI.ordersPageSize,
+      pageSizes: UI.ordersPageSizes,
+    },
+  );
 
   /** Only one sales switch at a time: turning one on turns the others off. */
   const onSwitch = (name: SalesSwitch, on: boolean) => {
@@ -210,18 +214,29 @@ export default function OrdersPage() {
             columns={columns}
             scroll={{ x: 1200 }}
             {...tableProps}
-            footer={() => (
-              <Space size="large" data-testid="orders-totals">
-                <span>
-                  {t('orders.totalAmount')}:{' '}
-                  <Typography.Text strong>{formatMoney(meta?.totalAmount ?? '0.00')}</Typography.Text>
-                </span>
-                <span>
-                  {t('orders.totalSalesPoint')}:{' '}
-                  <Typography.Text strong>{meta?.totalSalesPoint ?? 0}</Typography.Text>
-                </span>
-              </Space>
-            )}
+            pagination={
+              meta?.totalAtLeast
+                ? { ...tableProps.pagination, showTotal: (total) => t('orders.totalAtLeast', { total }) }
+                : tableProps.pagination
+            }
+            footer={() =>
+              meta?.totalAtLeast ? (
+                <Typography.Text type="secondary" data-testid="orders-totals">
+                  {t('orders.totalsNotCounted', { total: meta.total })}
+                </Typography.Text>
+              ) : (
+                <Space size="large" data-testid="orders-totals">
+                  <span>
+                    {t('orders.totalAmount')}:{' '}
+                    <Typography.Text strong>{formatMoney(meta?.totalAmount ?? '0.00')}</Typography.Text>
+                  </span>
+                  <span>
+                    {t('orders.totalSalesPoint')}:{' '}
+                    <Typography.Text strong>{meta?.totalSalesPoint ?? 0}</Typography.Text>
+                  </span>
+                </Space>
+              )
+            }
           />
         </Space>
       </Card>
