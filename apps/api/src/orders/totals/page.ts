@@ -1,5 +1,5 @@
 import { formatCents, type OrderFilter, type OrderListAnswerMeta, type OrderSort } from '@app/contracts';
-import { and, asc, desc, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { users } from '../../members/members.schema';
 import { type DbOrTx, queryRows } from '../../platform/db/client';
 import type { Principal } from '../../platform/http/principal';
@@ -109,7 +109,12 @@ export function pageRows(db: DbOrTx, f: PageSpec, where: SQL | undefined) {
  * Used from TotalsConfig.refererWalkFrom matching orders: for fewer, sorting the matching orders is
  * cheaper than walking the referers by name.
  */
-export async function refererSortedRows(db: DbOrTx, f: PageSpec, where: SQL | undefined, total: number) {
+export async function refererSortedRows(
+  db: DbOrTx,
+  f: PageSpec,
+  where: SQL | undefined,
+  total: number | null,
+) {
   const offset = (f.page - 1) * f.pageSize;
   const named = (skip: number, take: number) =>
     selectOrders(db)
@@ -130,12 +135,12 @@ export async function refererSortedRows(db: DbOrTx, f: PageSpec, where: SQL | un
   // ended before this page, and its size (counted) says where this page starts in the second.
   let skip = 0;
   if (head.length === 0) {
-    const [row] = await db
-      .select({ n: sql<string>`count(*)::text` })
-      .from(orders)
-      .where(and(where, isNull(orders.refererUserId)));
-    const withoutReferer = Number(row?.n ?? 0);
-    skip = offset - (isDesc(f.order) ? withoutReferer : total - withoutReferer);
+    // With only a lower bound of the total (null), the orders with a referer are counted themselves.
+    const counted =
+      total === null && !isDesc(f.order) ? isNotNull(orders.refererUserId) : isNull(orders.refererUserId);
+    const [row] = await db.select({ n: sql<string>`count(*)::text` }).from(orders).where(and(where, counted));
+    const n = Number(row?.n ?? 0);
+    skip = offset - (isDesc(f.order) || total === null ? n : total - n);
   }
   return [...head, ...(await second(Math.max(0, skip), f.pageSize - head.length))];
 }
@@ -229,8 +234,8 @@ async function rowsAndTotals(
     const totals = await boundedTotals(db, query.where, countUpTo);
     if (!totals.atLeast && (f.page - 1) * f.pageSize >= totals.total) return { rows: [], totals };
     const rows =
-      f.sort === 'referer' && totals.total >= refererWalkFrom
-        ? await refererSortedRows(db, f, query.where, totals.total)
+      f.sort === 'referer' && (totals.atLeast || totals.total >= refererWalkFrom)
+        ? await refererSortedRows(db, f, query.where, totals.atLeast ? null : totals.total)
         : await pageRows(db, f, query.where);
     return { rows, totals };
   }
