@@ -24,6 +24,8 @@ import { countedDownline, DOWNLINE_SWITCHES, type Downline, downlineMembers } fr
  *   `orderTotalsDaily` (or null for a value the rollup cannot express). The totals stay fast.
  * - `q.exact(onOrders)` for anything else (order numbers, names…): the totals of a filtered set
  *   that uses it are counted over the matching orders (exact, slower on large sets).
+ * - `q.bounded(onOrders)` for one that may match too many orders to count each time (a broad name
+ *   search): at most TotalsConfig.countUpTo are counted, "at least" beyond (meta.totalAtLeast).
  * - `buyer.push(onUsers)` for a condition on the buyer's `users` row; it becomes
  *   `user_id in (select id from users where …)` and is counted exactly too.
  *
