@@ -117,7 +117,8 @@ async function loadSales(db: Db, orders: number) {
   await db.execute(sql`analyze`);
 }
 
-async function main() {
+/** The bench database with its orders (loaded once), the scopes as at a server's start, and the app logged in as admin. */
+export async function openOrdersBench() {
   await ensureDatabase(SERVER);
   const database = openDatabase({ url: SERVER });
   await prepareDatabase(database);
@@ -171,7 +172,11 @@ async function main() {
   });
   const token = login.json().data.access_token as string;
   const headers = { authorization: `Bearer ${token}` };
+  return { database, db, app, headers };
+}
 
+/** The orders screen's filter combinations of this benchmark, by name, on the bench data. */
+export async function orderScenarios(db: Db) {
   const pick = async (q: string) => (await queryRows<{ v: string }>(db, sql.raw(q)))[0]!.v;
   const midNode = await pick(
     `select p.user_no as v from users c join users p on p.id = c.parent_user_id
@@ -284,6 +289,12 @@ async function main() {
     'platform order ID': { platform_order_no: 'BP4242' },
     'sort by referer, page 50': { sort: 'referer', page: 50 },
   };
+  return { scenarios, largest };
+}
+
+async function main() {
+  const { database, db, app, headers } = await openOrdersBench();
+  const { scenarios, largest } = await orderScenarios(db);
   const all: number[] = [];
   console.log(
     `orders list on ${ORDERS.toLocaleString()} orders / ${MEMBERS.toLocaleString()} members (${SAMPLES} runs each):`,

@@ -1,5 +1,6 @@
 /** Runs the benchmarks named on the command line (all when none): `npm run bench -- tree`. */
 import { benchImports } from './imports';
+import { benchOrderNames } from './order-names';
 import { benchOrders } from './orders';
 import { benchReads } from './reads';
 import { benchSettlement } from './settlement';
@@ -11,6 +12,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   tree: benchTree,
   top: benchTop,
   orders: benchOrders,
+  'order-names': benchOrderNames,
   settlement: benchSettlement,
   transfers: benchTransfers,
   reads: benchReads,

@@ -82,6 +82,9 @@ export const users = pgTable(
     index('users_tree_depth_path_idx').on(t.treeDepth, sql`${t.treePath} text_pattern_ops`),
     index('users_iblommer_depth_path_idx').on(t.iblommerDepth, sql`${t.iblommerPath} text_pattern_ops`),
     index('users_created_at_idx').on(t.createdAt),
+    // The orders screen's phone and WordPress-id filters (equality): one index probe, not a scan of users.
+    index('users_phone_idx').on(t.phone),
+    index('users_platform_id_idx').on(t.platformId),
     // The orders screen's name filter (`%…%` on name or display name); needs the pg_trgm
     // extension, which the database client creates before migrating.
     index('users_name_trgm_idx').using(

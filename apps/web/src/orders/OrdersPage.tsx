@@ -1,6 +1,6 @@
 import {
   ORDER_SUBTYPES,
-  type OrderListMeta,
+  type OrderListAnswerMeta,
   type OrderView,
   SALES_SWITCHES,
   type SalesSwitch,
@@ -50,7 +50,7 @@ export default function OrdersPage() {
   const exportJob = useStartedJob();
   const providers = useProviderOptions();
   const tags = useProductTags();
-  const { tableProps, meta } = usePagedList<OrderView, OrderListMeta>(ordersList, filters, {
+  const { tableProps, meta } = usePagedList<OrderView, OrderListAnswerMeta>(ordersList, filters, {
     pageSize: UI.ordersPageSize,
     pageSizes: UI.ordersPageSizes,
   });
@@ -197,18 +197,29 @@ export default function OrdersPage() {
             columns={columns}
             scroll={{ x: 1200 }}
             {...tableProps}
-            footer={() => (
-              <Space size="large" data-testid="orders-totals">
-                <span>
-                  {t('orders.totalAmount')}:{' '}
-                  <Typography.Text strong>{formatMoney(meta?.totalAmount ?? '0.00')}</Typography.Text>
-                </span>
-                <span>
-                  {t('orders.totalSalesPoint')}:{' '}
-                  <Typography.Text strong>{meta?.totalSalesPoint ?? 0}</Typography.Text>
-                </span>
-              </Space>
-            )}
+            pagination={
+              meta?.totalAtLeast
+                ? { ...tableProps.pagination, showTotal: (total) => t('orders.totalAtLeast', { total }) }
+                : tableProps.pagination
+            }
+            footer={() =>
+              meta?.totalAtLeast ? (
+                <Typography.Text type="secondary" data-testid="orders-totals">
+                  {t('orders.totalsNotCounted', { total: meta.total })}
+                </Typography.Text>
+              ) : (
+                <Space size="large" data-testid="orders-totals">
+                  <span>
+                    {t('orders.totalAmount')}:{' '}
+                    <Typography.Text strong>{formatMoney(meta?.totalAmount ?? '0.00')}</Typography.Text>
+                  </span>
+                  <span>
+                    {t('orders.totalSalesPoint')}:{' '}
+                    <Typography.Text strong>{meta?.totalSalesPoint ?? 0}</Typography.Text>
+                  </span>
+                </Space>
+              )
+            }
           />
         </Space>
       </Card>

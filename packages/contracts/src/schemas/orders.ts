@@ -141,13 +141,31 @@ export interface OrderDetail extends OrderView {
   refunded_at: string | null;
 }
 
+/** The orders list's page, and the count and sums of every matching order. */
 export interface OrderListMeta {
   total: number;
   page: number;
   pageSize: number;
   totalAmount: string;
   totalSalesPoint: number;
+  totalAtLeast?: undefined;
 }
+
+/**
+ * A broad name search (more matching buyers and orders than are counted on each request): at least `total`
+ * orders match, and their sums are not given. The orders screen says so.
+ */
+export interface OrderListMetaAtLeast {
+  total: number;
+  page: number;
+  pageSize: number;
+  totalAtLeast: true;
+  totalAmount: null;
+  totalSalesPoint: null;
+}
+
+/** What the orders list answers as `meta`. */
+export type OrderListAnswerMeta = OrderListMeta | OrderListMetaAtLeast;
 
 export const refundExportBody = z.object({
   refund_no: z.string({ message: 'sales.refundNoRequired' }).trim().min(1, 'sales.refundNoRequired').max(100),

@@ -35,6 +35,11 @@ export interface OrderQuery {
    * buyers' (on `users`), so that a page may be found by walking a sort index a bounded way.
    */
   walk?: { where: SQL | undefined; buyers: SQL };
+  /**
+   * A condition matches too many orders to count each time (a broad name search): the totals count at
+   * most TotalsConfig.countUpTo of the orders of `where`, and say "at least" beyond (page.ts).
+   */
+  bounded?: true;
 }
 
 const DAY = 86_400_000;
@@ -83,6 +88,7 @@ export class Conditions {
   private exactOnly: boolean;
   private range: { start?: string; end?: string } = {};
   private buyers?: { within: SQL; counted: CountedBuyers | null };
+  private isBounded = false;
 
   /** `exact`: count the totals over the orders whatever the conditions (TotalsConfig.exact). */
   constructor({ exact = false }: { exact?: boolean } = {}) {
@@ -98,6 +104,15 @@ export class Conditions {
   exact(condition: SQL) {
     this.onOrders.push(condition);
     this.exactOnly = true;
+  }
+
+  /**
+   * A condition the rollup cannot express that may match too many orders to count on every request (a
+   * broad name search): the totals are counted up to a bound (OrderQuery.bounded).
+   */
+  bounded(condition: SQL) {
+    this.exact(condition);
+    this.isBounded = true;
   }
 
   /** A condition and its equivalent on the rollup's dimensions (null: none for this value). */
@@ -125,6 +140,7 @@ export class Conditions {
     );
     const where = and(...this.onOrders, range, this.buyers && boughtBy(this.buyers.within));
     const counted: CountedBuyers | null = this.buyers ? this.buyers.counted : { scope: null, excluded: null };
+    if (this.isBounded) return { where, totals: null, bounded: true };
     const split = this.exactOnly || !counted ? null : splitDays(start, end);
     if (!split || !counted) return { where, totals: null };
     const totals: TotalsPart[] = [

@@ -30,6 +30,16 @@ export interface TotalsConfig {
   walkUpTo: number;
   /** From this many matching orders a page sorted by referer is read in two parts (page.ts). */
   refererWalkFrom: number;
+  /**
+   * A name search matching at most this many buyers counts their orders exactly (one probe per buyer,
+   * filters.ts); a broader one finds its page along a sort index and counts at most `countUpTo` orders.
+   */
+  nameBuyersUpTo: number;
+  /**
+   * How many orders a broad name search counts before answering "at least this many" (meta.totalAtLeast,
+   * without sums; page.ts). Fewer matches are counted and summed exactly.
+   */
+  countUpTo: number;
 }
 
 export const TOTALS_CONFIG: Readonly<TotalsConfig> = Object.freeze({
@@ -43,6 +53,9 @@ export const TOTALS_CONFIG: Readonly<TotalsConfig> = Object.freeze({
   scopeWorkMem: '64MB',
   walkUpTo: 5_000,
   refererWalkFrom: 50_000,
+  // Counting a buyer's orders is a probe each: 5,000 buyers (~25,000 orders) stay well under 150 ms.
+  nameBuyersUpTo: 5_000,
+  countUpTo: 10_000,
 });
 
 /** TOTALS_CONFIG with the given fields (those given as undefined keep their default). */

@@ -24,6 +24,8 @@ import { countedDownline, DOWNLINE_SWITCHES, type Downline, downlineMembers } fr
  *   `orderTotalsDaily` (or null for a value the rollup cannot express). The totals stay fast.
  * - `q.exact(onOrders)` for anything else (order numbers, names…): the totals of a filtered set
  *   that uses it are counted over the matching orders (exact, slower on large sets).
+ * - `q.bounded(onOrders)` for one that may match too many orders to count each time (a broad name
+ *   search): at most TotalsConfig.countUpTo are counted, "at least" beyond (meta.totalAtLeast).
  * - `buyer.push(onUsers)` for a condition on the buyer's `users` row; it becomes
  *   `user_id in (select id from users where …)` and is counted exactly too.
  *
@@ -91,7 +93,7 @@ export async function orderWhere(
   }
   if (downline) buyer.push(downlineMembers(downline));
   if (f.name) {
-    // Evaluated once (an InitPlan, through the trigram index), then the orders are found through their user_id index.
+    // Through the trigram index users_name_trgm_idx.
     const pattern = containsPattern(f.name);
     const fullName = sql`(${users.name} ilike ${pattern} or ${users.displayName} ilike ${pattern})`;
     // A member matches what they see (docs/product/orders.md): their own name, others' masked. The characters a mask
@@ -102,7 +104,19 @@ export async function orderWhere(
           sql`case when ${users.id} = ${self.id} then ${fullName} else ${maskedName(users.name)} ilike ${pattern} end`,
         )!
       : fullName;
-    q.exact(sql`${orders.userId} = any(array(select ${users.id} from ${users} where ${matching}))`);
+    // The buyers are looked up once, at most nameBuyersUpTo + 1 of them. As few, their orders are found
+    // through orders' user_id index and counted exactly. More (a common surname: tens of thousands at a
+    // million members) would read every one of their orders: the page is then found along a sort index
+    // (the planner stops at the page) and at most countUpTo orders are counted (conditions.ts `bounded`).
+    const found = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(matching)
+      .limit(config.nameBuyersUpTo + 1);
+    if (found.length <= config.nameBuyersUpTo) {
+      const ids = found.map((r) => r.id);
+      q.exact(ids.length ? sql`${orders.userId} = any(${sql.param(ids)}::int[])` : sql`false`);
+    } else q.bounded(sql`${orders.userId} in (select ${users.id} from ${users} where ${matching})`);
   }
   // Others' e-mail addresses and WordPress ids are not shown to a member: they match only their own.
   const ownOnly = self ? eq(users.id, self.id) : undefined;

@@ -1,4 +1,4 @@
-import type { OrderFilter, OrderListMeta, OrderView } from '@app/contracts';
+import type { OrderFilter, OrderListAnswerMeta, OrderView } from '@app/contracts';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import type { Principal } from '../../platform/http/principal';
@@ -25,10 +25,10 @@ export async function orderPageAndTotals(
   viewer: Principal,
   filter: OrderFilter,
   settings: OrderQuerySettings,
-): Promise<{ list: OrderView[]; meta: OrderListMeta }> {
+): Promise<{ list: OrderView[]; meta: OrderListAnswerMeta }> {
   const config = totalsConfig(settings);
   const query = await orderWhere(db, filter, viewer, settings);
-  return orderPage(db, viewer, filter, query, config.walkUpTo, config.refererWalkFrom);
+  return orderPage(db, viewer, filter, query, config.walkUpTo, config.refererWalkFrom, config.countUpTo);
 }
 
 /**

@@ -1,5 +1,5 @@
-import { formatCents, type OrderFilter, type OrderListMeta, type OrderSort } from '@app/contracts';
-import { and, asc, desc, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { formatCents, type OrderFilter, type OrderListAnswerMeta, type OrderSort } from '@app/contracts';
+import { and, asc, desc, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { users } from '../../members/members.schema';
 import { type DbOrTx, queryRows } from '../../platform/db/client';
 import type { Principal } from '../../platform/http/principal';
@@ -109,7 +109,12 @@ export function pageRows(db: DbOrTx, f: PageSpec, where: SQL | undefined) {
  * Used from TotalsConfig.refererWalkFrom matching orders: for fewer, sorting the matching orders is
  * cheaper than walking the referers by name.
  */
-export async function refererSortedRows(db: DbOrTx, f: PageSpec, where: SQL | undefined, total: number) {
+export async function refererSortedRows(
+  db: DbOrTx,
+  f: PageSpec,
+  where: SQL | undefined,
+  total: number | null,
+) {
   const offset = (f.page - 1) * f.pageSize;
   const named = (skip: number, take: number) =>
     selectOrders(db)
@@ -130,12 +135,12 @@ export async function refererSortedRows(db: DbOrTx, f: PageSpec, where: SQL | un
   // ended before this page, and its size (counted) says where this page starts in the second.
   let skip = 0;
   if (head.length === 0) {
-    const [row] = await db
-      .select({ n: sql<string>`count(*)::text` })
-      .from(orders)
-      .where(and(where, isNull(orders.refererUserId)));
-    const withoutReferer = Number(row?.n ?? 0);
-    skip = offset - (isDesc(f.order) ? withoutReferer : total - withoutReferer);
+    // With only a lower bound of the total (null), the orders with a referer are counted themselves.
+    const counted =
+      total === null && !isDesc(f.order) ? isNotNull(orders.refererUserId) : isNull(orders.refererUserId);
+    const [row] = await db.select({ n: sql<string>`count(*)::text` }).from(orders).where(and(where, counted));
+    const n = Number(row?.n ?? 0);
+    skip = offset - (isDesc(f.order) || total === null ? n : total - n);
   }
   return [...head, ...(await second(Math.max(0, skip), f.pageSize - head.length))];
 }
@@ -197,6 +202,24 @@ async function walkedIds(db: DbOrTx, f: PageSpec, walk: NonNullable<OrderQuery['
   return rows.length === f.pageSize ? rows.map((r) => r.id) : null;
 }
 
+type Totals = ReturnType<typeof totalsOf> & { atLeast?: true };
+
+/**
+ * The totals of a broad set (OrderQuery.bounded): at most `upTo` + 1 of its orders are read, in no order,
+ * so the planner stops as soon as it has them. Up to `upTo` matches are counted and summed exactly; beyond,
+ * the answer is "at least `upTo`" with no sums.
+ */
+async function boundedTotals(db: DbOrTx, where: SQL | undefined, upTo: number): Promise<Totals> {
+  const [row] = await queryRows<Sums>(
+    db,
+    sql`select count(*)::text as total, coalesce(sum(a), 0)::text as amount, coalesce(sum(sp), 0)::text as "salesPoint"
+        from (select ${orders.amountCents} as a, ${orders.salesPoint} as sp from ${orders}
+              where ${where ?? sql`true`} limit ${upTo + 1}) s`,
+  );
+  const totals = totalsOf([row]);
+  return totals.total > upTo ? { total: upTo, amountCents: 0n, salesPoint: 0, atLeast: true } : totals;
+}
+
 /** The page's rows and the totals: rollup totals first (milliseconds), exact ones with the page's ids. */
 async function rowsAndTotals(
   db: DbOrTx,
@@ -204,7 +227,18 @@ async function rowsAndTotals(
   query: OrderQuery,
   walkUpTo: number,
   refererWalkFrom: number,
-) {
+  countUpTo: number,
+): Promise<{ rows: Awaited<ReturnType<typeof rowsOf>>; totals: Totals }> {
+  if (query.bounded) {
+    // The page along a sort index (the planner stops at it), not after reading every match.
+    const totals = await boundedTotals(db, query.where, countUpTo);
+    if (!totals.atLeast && (f.page - 1) * f.pageSize >= totals.total) return { rows: [], totals };
+    const rows =
+      f.sort === 'referer' && (totals.atLeast || totals.total >= refererWalkFrom)
+        ? await refererSortedRows(db, f, query.where, totals.atLeast ? null : totals.total)
+        : await pageRows(db, f, query.where);
+    return { rows, totals };
+  }
   if (query.totals === null && f.sort !== 'referer') {
     const { totals, ids } = await exactTotalsAndIds(db, f, query.where);
     return { rows: await rowsOf(db, f, ids), totals };
@@ -232,14 +266,24 @@ export async function orderPage(
   query: OrderQuery,
   walkUpTo = TOTALS_CONFIG.walkUpTo,
   refererWalkFrom = TOTALS_CONFIG.refererWalkFrom,
+  countUpTo = TOTALS_CONFIG.countUpTo,
 ) {
-  const { rows, totals } = await rowsAndTotals(db, f, query, walkUpTo, refererWalkFrom);
-  const meta: OrderListMeta = {
-    total: totals.total,
-    page: f.page,
-    pageSize: f.pageSize,
-    totalAmount: formatCents(totals.amountCents),
-    totalSalesPoint: totals.salesPoint,
-  };
+  const { rows, totals } = await rowsAndTotals(db, f, query, walkUpTo, refererWalkFrom, countUpTo);
+  const meta: OrderListAnswerMeta = totals.atLeast
+    ? {
+        total: totals.total,
+        page: f.page,
+        pageSize: f.pageSize,
+        totalAtLeast: true,
+        totalAmount: null,
+        totalSalesPoint: null,
+      }
+    : {
+        total: totals.total,
+        page: f.page,
+        pageSize: f.pageSize,
+        totalAmount: formatCents(totals.amountCents),
+        totalSalesPoint: totals.salesPoint,
+      };
   return { list: rows.map((r) => toOrderView(viewer, r)), meta };
 }
