@@ -14,6 +14,7 @@ import { echoRequestId, REQUEST_ID_HEADER, requestIdOf } from './platform/http/r
 import { type Access, type AppContext, registerRoutes } from './platform/http/route';
 import { addSecurityHeadersBeforeRouting, registerSecurityHeaders } from './platform/http/security-headers';
 import { TokenService } from './platform/http/tokens';
+import { webAppStaticOptions } from './platform/http/web-app';
 import { JobHost } from './platform/jobs/job-host';
 import { RequestLogController, requestLogMethod } from './platform/log/request-log';
 import { serializeError } from './platform/log/serialize-error';
@@ -109,7 +110,8 @@ export async function buildApp({
   app.addHook('onClose', () => scopesAdded(db));
 
   if (config.webDist) {
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: false });
+    // Precompressed copies, a year's caching for hashed assets, index.html revalidated (platform/http/web-app.ts).
+    await app.register(fastifyStatic, webAppStaticOptions(config.webDist));
   }
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/') || !config.webDist || req.method !== 'GET') {

@@ -1,25 +1,37 @@
 import { MENU } from '@app/contracts';
+import { Spin } from 'antd';
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router-dom';
 import { registerNavigator } from '../platform/navigation';
-import { AppLayout } from '../shell/layout/AppLayout';
-import { LandingPage } from '../shell/pages/LandingPage';
-import { LoginPage } from '../shell/pages/LoginPage';
-import { RedirectPage } from '../shell/pages/RedirectPage';
-import { NotFoundPage } from '../shell/pages/StatusPages';
 import { ProgressDone, trackRouteChanges } from '../shell/progress';
 import { RequireAuth } from '../shell/RequireAuth';
 import { MenuPage, RegisteredPage } from '../shell/RoutedPage';
 import { DETAIL_ROUTES } from './pages';
 import '../shell/shell.css';
 
+// Every page, and the signed-in layout, is its own chunk (docs/performance/web.md): the first page loads only
+// the framework and what it shows. Each waits behind the same full-screen spinner as RequireAuth's.
+const AppLayout = lazy(() => import('../shell/layout/AppLayout').then((m) => ({ default: m.AppLayout })));
+const LandingPage = lazy(() =>
+  import('../shell/pages/LandingPage').then((m) => ({ default: m.LandingPage })),
+);
+const LoginPage = lazy(() => import('../shell/pages/LoginPage').then((m) => ({ default: m.LoginPage })));
+const RedirectPage = lazy(() =>
+  import('../shell/pages/RedirectPage').then((m) => ({ default: m.RedirectPage })),
+);
+const NotFoundPage = lazy(() =>
+  import('../shell/pages/StatusPages').then((m) => ({ default: m.NotFoundPage })),
+);
+const loading = <Spin size="large" fullscreen />;
+
 /** Public pages finish the progress bar themselves; signed-in pages do it inside the layout. */
 function PublicPage() {
   const { pathname } = useLocation();
   return (
-    <>
+    <Suspense fallback={loading}>
       <ProgressDone key={pathname} />
       <Outlet />
-    </>
+    </Suspense>
   );
 }
 
@@ -36,7 +48,15 @@ export const router = createBrowserRouter([
     ],
   },
   {
-    element: <RequireAuth>{(user) => <AppLayout user={user} />}</RequireAuth>,
+    element: (
+      <RequireAuth>
+        {(user) => (
+          <Suspense fallback={loading}>
+            <AppLayout user={user} />
+          </Suspense>
+        )}
+      </RequireAuth>
+    ),
     children: [
       ...MENU.filter((entry) => !entry.external).map((entry) => ({
         path: entry.path,
