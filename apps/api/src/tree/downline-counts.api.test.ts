@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../members/members.schema';
 import { createMember } from '../members/members.service';
+import { systemActor } from '../platform/audit/actor';
 import { queryRows } from '../platform/db/client';
 import { seedBulkMembers } from '../seed/bulk-members';
 import { TEST_PASSWORD } from '../test/factory';
@@ -121,7 +122,7 @@ describe('downline counts and member tallies', () => {
       api.db,
       sql`select id from users where iblommer_parent_user_id = ${top.id} and id <> ${left.id} order by id desc limit 1`,
     );
-    await moveSubtree(api.db, null as never, 'iblommer', { user_id: ibChild!.id, parent_user_id: left.id });
+    await moveSubtree(api.db, systemActor(), 'iblommer', { user_id: ibChild!.id, parent_user_id: left.id });
     await expectExact();
   });
 
