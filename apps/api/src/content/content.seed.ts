@@ -1,6 +1,6 @@
 import type { ContentInput, LocalizedText } from '@app/contracts';
 import type { DbOrTx } from '../platform/db/client';
-import type { DemoWorld } from '../seed/demo';
+import type { DemoWorld } from '../seed/demo-world';
 import { contentReads } from './content.schema';
 import { createContent } from './content.service';
 

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../platform/db/client';
-import type { DemoWorld } from '../seed/demo';
+import type { DemoWorld } from '../seed/demo-world';
 import { credLogs, reportPackages } from './members.schema';
 
 /** Demo report numbers and credit logs for a few members. */

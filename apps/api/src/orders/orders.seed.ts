@@ -2,7 +2,7 @@ import { ORDER_SUBTYPES, SourceType } from '@app/contracts';
 import type { DbOrTx } from '../platform/db/client';
 import { type ProductRow, products } from '../products/products.schema';
 import { type ProviderRow, providers } from '../providers/providers.schema';
-import type { DemoWorld } from '../seed/demo';
+import type { DemoWorld } from '../seed/demo-world';
 import { orders } from './orders.schema';
 
 const PROVIDERS = [

@@ -2,7 +2,7 @@ import { Level } from '@app/contracts';
 import { isNotNull } from 'drizzle-orm';
 import type { DbOrTx } from '../platform/db/client';
 import { providers } from '../providers/providers.schema';
-import type { DemoWorld } from '../seed/demo';
+import type { DemoWorld } from '../seed/demo-world';
 import { keyNumberCategories, qualifiedCps, wecAssessments } from './programmes.schema';
 import { assessmentEnd } from './wec.conditions';
 

@@ -11,6 +11,7 @@ import { seedOrders } from '../orders/orders.seed';
 import type { Db, DbOrTx } from '../platform/db/client';
 import { seedProgrammes } from '../programmes/programmes.seed';
 import { seedWallets } from '../wallet/wallet.seed';
+import type { DemoWorld } from './demo-world';
 import { personName } from './names';
 import { type Random, seededRandom } from './random';
 
@@ -19,13 +20,6 @@ export const DEMO_LOGINS = [
   { role: 'operator', account: 'operator', password: 'operator123' },
   { role: 'member', account: 'member', password: 'member123' },
 ] as const;
-
-export interface DemoWorld {
-  rng: Random;
-  superAdmin: UserRow;
-  demoMember: UserRow;
-  members: UserRow[];
-}
 
 /**
  * Seeders of each domain, run in order on one world. A domain adds its demo

@@ -2,7 +2,7 @@ import { WithdrawalStatus } from '@app/contracts';
 import type { UserRow } from '../members/members.schema';
 import type { DbOrTx } from '../platform/db/client';
 import { createRecharge, settleRecharge } from '../recharge/recharge.service';
-import type { DemoWorld } from '../seed/demo';
+import type { DemoWorld } from '../seed/demo-world';
 import { applyForWithdrawal, stepWithdrawal } from '../withdrawals/withdrawals.service';
 import { sendTransfer } from './transfers.service';
 

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { feedback } from '../platform/feedback';
 import type { FiltersOf } from '../platform/filters/url-filters';
 import { http, send } from '../platform/http';
+import { queryRoots } from '../platform/query-roots';
 import type { ListEndpoint } from '../platform/ui/PagedTable';
 
 /** The access endpoints (docs/product/access.md): three managed lists and the operation log. */
@@ -16,7 +17,7 @@ export const ACCESS = {
 export type ManagedKind = 'admins' | 'roles' | 'permissions';
 
 export const accessKeys = {
-  all: ['access'] as const,
+  all: queryRoots.access,
   lists: (kind: ManagedKind) => [...accessKeys.all, kind, 'list'] as const,
   everything: (kind: ManagedKind) => [...accessKeys.all, kind, 'all'] as const,
   audit: () => [...accessKeys.all, 'audit'] as const,

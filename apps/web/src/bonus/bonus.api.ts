@@ -2,6 +2,7 @@ import type { BonusDetail, BonusTypeDto, JobStarted, LevelDto, UserWalletBonus }
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../platform/http';
 import { publicConfigKey } from '../platform/public-config';
+import { queryRoots } from '../platform/query-roots';
 import type { ListEndpoint } from '../platform/ui/PagedTable';
 import { invalidateMoney } from '../wallet/wallet.api';
 
@@ -19,7 +20,7 @@ export const BONUS = {
 } as const;
 
 export const bonusKeys = {
-  all: ['bonus'] as const,
+  all: queryRoots.bonus,
   types: () => [...bonusKeys.all, 'types'] as const,
   levels: () => [...bonusKeys.all, 'levels'] as const,
   settlements: () => [...bonusKeys.all, 'settlements'] as const,

@@ -16,6 +16,7 @@ import { feedback } from '../platform/feedback';
 import type { FiltersOf } from '../platform/filters/url-filters';
 import { download, http, send } from '../platform/http';
 import { fetchPublicConfig, publicConfigKey } from '../platform/public-config';
+import { queryRoots } from '../platform/query-roots';
 import type { ListEndpoint } from '../platform/ui/PagedTable';
 
 /** The content endpoints (docs/product/content.md). */
@@ -32,7 +33,7 @@ export const CONTENT = {
 } as const;
 
 export const contentKeys = {
-  all: ['content'] as const,
+  all: queryRoots.content,
   adminLists: () => [...contentKeys.all, 'admin'] as const,
   adminItem: (id: number | null) => [...contentKeys.all, 'adminItem', id] as const,
   feeds: () => [...contentKeys.all, 'feed'] as const,

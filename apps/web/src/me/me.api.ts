@@ -2,12 +2,13 @@ import type { MeProfile, MeUpdateResult, UpdateMeBody } from '@app/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CURRENT_USER_KEY } from '../platform/current-user';
 import { http } from '../platform/http';
+import { queryRoots } from '../platform/query-roots';
 import { storeToken } from '../platform/session';
 
 /** The personal center's endpoint (docs/product/access.md). */
 export const ME_URL = '/api/me';
 
-export const meKeys = { all: ['me'] as const };
+export const meKeys = { all: queryRoots.me };
 
 export const useMe = () => useQuery({ queryKey: meKeys.all, queryFn: () => http.get<MeProfile>(ME_URL) });
 

@@ -13,6 +13,7 @@ import { feedback } from '../platform/feedback';
 import type { FiltersOf } from '../platform/filters/url-filters';
 import { download, http, send } from '../platform/http';
 import { fetchPublicConfig, publicConfigKey } from '../platform/public-config';
+import { queryRoots } from '../platform/query-roots';
 import type { ListEndpoint } from '../platform/ui/PagedTable';
 
 /** The member endpoints (docs/members.md). */
@@ -28,7 +29,7 @@ export const MEMBERS = {
 } as const;
 
 export const memberKeys = {
-  all: ['members'] as const,
+  all: queryRoots.members,
   lists: () => [...memberKeys.all, 'list'] as const,
   picker: (keyword: string, selected: number | undefined) =>
     [...memberKeys.all, 'picker', keyword, selected] as const,

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { FiltersOf } from '../platform/filters/url-filters';
 import { download, http } from '../platform/http';
+import { queryRoots } from '../platform/query-roots';
 import type { ListEndpoint } from '../platform/ui/PagedTable';
 import { walletKeys } from '../wallet/wallet.api';
 
@@ -18,7 +19,7 @@ export const ORDERS = {
 } as const;
 
 export const orderKeys = {
-  all: ['orders'] as const,
+  all: queryRoots.orders,
   lists: () => [...orderKeys.all, 'list'] as const,
   options: () => [...orderKeys.all, 'options'] as const,
   item: (orderNo: string | null) => [...orderKeys.all, 'item', orderNo] as const,

@@ -2,6 +2,7 @@ import { productListBody } from '@app/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FiltersOf } from '../platform/filters/url-filters';
 import { download, http } from '../platform/http';
+import { queryRoots } from '../platform/query-roots';
 import type { ListEndpoint } from '../platform/ui/PagedTable';
 
 /** The products endpoints (docs/product/products.md). */
@@ -13,7 +14,7 @@ export const PRODUCTS = {
 } as const;
 
 export const productKeys = {
-  all: ['products'] as const,
+  all: queryRoots.products,
   lists: () => [...productKeys.all, 'list'] as const,
   tags: () => [...productKeys.all, 'tags'] as const,
 };

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { memberKeys } from '../members/members.api';
 import type { FiltersOf } from '../platform/filters/url-filters';
 import { ApiError, download, http } from '../platform/http';
+import { queryRoots } from '../platform/query-roots';
 import type { ListEndpoint } from '../platform/ui/PagedTable';
 
 /** The programmes endpoints (docs/product/programmes.md): WEP/M2B assessments, qualified CPs, key numbers. */
@@ -24,7 +25,7 @@ export const PROGRAMMES = {
 } as const;
 
 export const programmeKeys = {
-  all: ['programmes'] as const,
+  all: queryRoots.programmes,
   assessments: () => [...programmeKeys.all, 'assessments'] as const,
   list: (completedOnly: boolean) => [...programmeKeys.assessments(), completedOnly ? 'm2b' : 'wep'] as const,
   assessment: (userId: number) => [...programmeKeys.assessments(), 'one', userId] as const,

@@ -2,6 +2,7 @@ import { type ImportKind, type JobStarted, type ProviderView, providerListQuery,
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FiltersOf } from '../platform/filters/url-filters';
 import { download, http, send } from '../platform/http';
+import { queryRoots } from '../platform/query-roots';
 import type { ListEndpoint } from '../platform/ui/PagedTable';
 
 /** The providers endpoints (docs/product/providers.md), and the import and template paths of every kind. */
@@ -19,7 +20,7 @@ const IMPORT_URL: Record<ImportKind, string> = {
 const IMPORT_TEMPLATE_URL = '/api/common/importTemplate';
 
 export const providerKeys = {
-  all: ['providers'] as const,
+  all: queryRoots.providers,
   lists: () => [...providerKeys.all, 'list'] as const,
   picker: () => [...providerKeys.all, 'picker'] as const,
 };

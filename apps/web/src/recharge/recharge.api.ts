@@ -1,6 +1,7 @@
 import { rechargeListQuery } from '@app/contracts';
 import type { FiltersOf } from '../platform/filters/url-filters';
 import { send } from '../platform/http';
+import { queryRoots } from '../platform/query-roots';
 import type { ListEndpoint } from '../platform/ui/PagedTable';
 import { useMoneyMutation } from '../wallet/wallet.api';
 
@@ -13,7 +14,7 @@ export const RECHARGE = {
 } as const;
 
 export const rechargeKeys = {
-  all: ['recharge'] as const,
+  all: queryRoots.recharge,
   lists: () => [...rechargeKeys.all, 'list'] as const,
 };
 

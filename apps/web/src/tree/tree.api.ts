@@ -2,6 +2,7 @@ import type { TreeAnswer, TreeNode, UserListResult } from '@app/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MEMBERS, memberKeys } from '../members/members.api';
 import { download, http } from '../platform/http';
+import { queryRoots } from '../platform/query-roots';
 
 export type TreeKind = 'sponsor' | 'iblommer';
 
@@ -15,7 +16,7 @@ export const TREES = {
 } as const;
 
 export const treeKeys = {
-  all: ['tree'] as const,
+  all: queryRoots.tree,
   tree: (kind: TreeKind, userId: number | null) => [...treeKeys.all, kind, userId] as const,
   rootPicker: (keyword: string) => [...treeKeys.all, 'rootPicker', keyword] as const,
 };

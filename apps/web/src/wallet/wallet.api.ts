@@ -9,16 +9,12 @@ import {
 } from '@app/contracts';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { bonusKeys } from '../bonus/bonus.api';
-import { dashboardKeys } from '../dashboard/dashboard.api';
-import { memberKeys } from '../members/members.api';
 import { feedback } from '../platform/feedback';
 import type { FiltersOf } from '../platform/filters/url-filters';
 import { http, send } from '../platform/http';
 import { queryClient } from '../platform/query-client';
+import { queryRoots } from '../platform/query-roots';
 import type { ListEndpoint } from '../platform/ui/PagedTable';
-import { rechargeKeys } from '../recharge/recharge.api';
-import { withdrawalKeys } from '../withdrawals/withdrawals.api';
 import { IdempotencyKeys } from './idempotency-keys';
 
 /** The wallet endpoints (docs/product/wallet.md). */
@@ -32,7 +28,7 @@ export const WALLET = {
 } as const;
 
 export const walletKeys = {
-  all: ['wallet'] as const,
+  all: queryRoots.wallet,
   summary: (userId: number) => [...walletKeys.all, 'summary', userId] as const,
   records: (userId: number) => [...walletKeys.all, 'records', userId] as const,
   recordList: () => [...walletKeys.all, 'recordList'] as const,
@@ -44,12 +40,12 @@ export const walletKeys = {
 export const invalidateMoney = (client: QueryClient) =>
   Promise.all(
     [
-      walletKeys.all,
-      withdrawalKeys.all,
-      rechargeKeys.all,
-      memberKeys.all,
-      dashboardKeys.all,
-      bonusKeys.all,
+      queryRoots.wallet,
+      queryRoots.withdrawals,
+      queryRoots.recharge,
+      queryRoots.members,
+      queryRoots.dashboard,
+      queryRoots.bonus,
     ].map((queryKey) => client.invalidateQueries({ queryKey })),
   );
 

@@ -1,5 +1,6 @@
 import { type CreateWithdrawalBody, type WithdrawalAction, withdrawalListQuery } from '@app/contracts';
 import type { FiltersOf } from '../platform/filters/url-filters';
+import { queryRoots } from '../platform/query-roots';
 import type { ListEndpoint } from '../platform/ui/PagedTable';
 import { useMoneyMutation } from '../wallet/wallet.api';
 
@@ -13,7 +14,7 @@ export const WITHDRAWALS = {
 } as const;
 
 export const withdrawalKeys = {
-  all: ['withdrawals'] as const,
+  all: queryRoots.withdrawals,
   adminList: () => [...withdrawalKeys.all, 'admin'] as const,
   mine: () => [...withdrawalKeys.all, 'mine'] as const,
 };

@@ -1,4 +1,4 @@
-import type { EngineMember, EngineOrder } from './types';
+import type { EngineMember, EngineOrder } from './plain-rows';
 
 /**
  * The members of a settlement as typed arrays indexed by member id (a month holds a million of them:
