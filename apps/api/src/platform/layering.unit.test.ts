@@ -33,13 +33,14 @@ describe('platform/', () => {
 
 /**
  * Where Fastify's types may be imported: the HTTP layer (routes, platform/http, the spreadsheet upload and download
- * helpers, metrics, the app and its start-up). Services take an `Actor` (platform/audit/actor.ts), never a request.
+ * helpers, metrics, the request log, the app and its start-up). Services take an `Actor` (platform/audit/actor.ts), never a request.
  */
 const HTTP_LAYER = [
   /routes\.ts$/,
   /^platform\/http\//,
   /^platform\/xlsx\/(import|export)\.ts$/,
   /^platform\/metrics\//,
+  /^platform\/log\/request-log\.ts$/,
   /^app\.ts$/,
   /^startup\//,
   /^test\//,
