@@ -6,17 +6,36 @@ import { createMember } from '../apps/api/src/members/members.service';
 import { openDatabase } from '../apps/api/src/platform/db/client';
 import { postEntry } from '../apps/api/src/wallet/ledger';
 
-/** Drops (with its connections) and creates again the database a bench URL names. */
-export async function freshDatabase(url: string): Promise<void> {
+/** Runs `work` on a client of the server's `postgres` database, given the database name a bench URL names. */
+async function onServer(
+  url: string,
+  work: (client: pg.Client, name: string) => Promise<unknown>,
+): Promise<void> {
   const target = new URL(url);
   const name = target.pathname.slice(1);
   target.pathname = '/postgres';
   const client = new pg.Client({ connectionString: target.toString() });
   await client.connect();
-  await client.query(`drop database if exists "${name}" with (force)`);
-  await client.query(`create database "${name}"`);
-  await client.end();
+  try {
+    await work(client, name);
+  } finally {
+    await client.end();
+  }
 }
+
+/** Drops (with its connections) and creates again the database a bench URL names. */
+export const freshDatabase = (url: string) =>
+  onServer(url, async (client, name) => {
+    await client.query(`drop database if exists "${name}" with (force)`);
+    await client.query(`create database "${name}"`);
+  });
+
+/** Creates the database a bench URL names when it is missing (an existing one is upgraded by the migrations). */
+export const ensureDatabase = (url: string) =>
+  onServer(url, async (client, name) => {
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (!rowCount) await client.query(`create database "${name}"`);
+  });
 
 /**
  * A fresh, migrated database with `count` members named `${prefix}_<n>`, each credited through the ledger

@@ -16,7 +16,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
 import { prepareDatabase } from '../apps/api/src/bootstrap';
 import { createAdmin } from '../apps/api/src/members/members.service';
@@ -24,6 +23,7 @@ import { addScopesAhead, TOTALS_CONFIG } from '../apps/api/src/orders/totals';
 import { openDatabase, queryRows } from '../apps/api/src/platform/db/client';
 import { seedBulkMembers } from '../apps/api/src/seed/bulk-members';
 import { testConfig } from '../apps/api/src/test/test-app';
+import { ensureDatabase } from './fresh-database';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 1_000_000);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 5_000_000);
@@ -36,18 +36,6 @@ const pct = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 };
-
-/** Creates the bench database when it is missing (an existing one is upgraded by the migrations). */
-async function ensureDatabase(url: string): Promise<void> {
-  const target = new URL(url);
-  const name = target.pathname.slice(1);
-  target.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: target.toString() });
-  await client.connect();
-  const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
-  if (!rowCount) await client.query(`create database "${name}"`);
-  await client.end();
-}
 
 type Db = ReturnType<typeof openDatabase>['db'];
 const count = async (db: Db, table: string) =>

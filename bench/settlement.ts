@@ -12,12 +12,12 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { runSettlement } from '../apps/api/src/bonus/settlement.service';
 import { prepareDatabase } from '../apps/api/src/bootstrap';
 import { createAdmin } from '../apps/api/src/members/members.service';
 import { openDatabase, queryRows } from '../apps/api/src/platform/db/client';
 import { seedBulkMembers } from '../apps/api/src/seed/bulk-members';
+import { ensureDatabase } from './fresh-database';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 1_000_000);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
@@ -25,17 +25,6 @@ const REAL = process.env.BENCH_REAL !== '0';
 const SERVER =
   process.env.BENCH_SETTLEMENT_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_settlement';
 const MONTH = '2026-01';
-
-async function ensureDatabase(url: string): Promise<void> {
-  const target = new URL(url);
-  const name = target.pathname.slice(1);
-  target.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: target.toString() });
-  await client.connect();
-  const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
-  if (!rowCount) await client.query(`create database "${name}"`);
-  await client.end();
-}
 
 type Db = ReturnType<typeof openDatabase>['db'];
 const count = async (db: Db, table: string) =>

@@ -16,7 +16,6 @@ import { loadavg as loadavgNow } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
 import { prepareDatabase } from '../apps/api/src/bootstrap';
 import { createAdmin } from '../apps/api/src/members/members.service';
@@ -26,6 +25,7 @@ import { seedBulkOrders } from '../apps/api/src/seed/bulk-orders';
 import { seededRandom } from '../apps/api/src/seed/random';
 import { generateParents, subtreeSizes, TREE_BENCH_SEED } from '../apps/api/src/seed/tree-shape';
 import { testConfig } from '../apps/api/src/test/test-app';
+import { ensureDatabase } from './fresh-database';
 
 const SERVER = process.env.BENCH_TOP_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_top';
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 1_000_000);
@@ -42,17 +42,6 @@ interface Scenario {
 
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
-
-async function ensureDatabase(url: string): Promise<void> {
-  const target = new URL(url);
-  const name = target.pathname.slice(1);
-  target.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: target.toString() });
-  await client.connect();
-  const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
-  if (!rowCount) await client.query(`create database "${name}"`);
-  await client.end();
-}
 
 /** The API process: the real app on its own pool, listening on a free port it reports to the parent. */
 async function apiProcess() {
