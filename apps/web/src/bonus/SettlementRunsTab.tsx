@@ -3,7 +3,7 @@ import { Alert, Button, Form, Input, Modal, Select, Space, Table, Tag } from 'an
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { JobProgressModal } from '../platform/jobs/JobProgressModal';
+import { JobProgressModal, StartedJobProgress } from '../platform/jobs/JobProgressModal';
 import { useStartedJob } from '../platform/jobs/useJob';
 import { ConfirmButton } from '../platform/ui/ConfirmButton';
 import { formatMoney, MoneyText } from '../platform/ui/MoneyText';
@@ -204,13 +204,7 @@ function RunPayouts({ run, typeName }: { run: SettlementRunDto; typeName: (key: 
           },
         ]}
       />
-      {exportJob.started && (
-        <JobProgressModal
-          key={exportJob.started.job_id}
-          started={exportJob.started}
-          onClose={exportJob.clear}
-        />
-      )}
+      <StartedJobProgress job={exportJob} />
     </Space>
   );
 }

@@ -15,7 +15,7 @@ import { UserPicker } from '../members/UserPicker';
 import { useIsAdmin } from '../platform/current-user';
 import { FilterBar } from '../platform/filters/FilterBar';
 import { useUrlFilters } from '../platform/filters/useUrlFilters';
-import { JobProgressModal } from '../platform/jobs/JobProgressModal';
+import { StartedJobProgress } from '../platform/jobs/JobProgressModal';
 import { useStartedJob } from '../platform/jobs/useJob';
 import { formatMoney, MoneyText } from '../platform/ui/MoneyText';
 import { usePagedList } from '../platform/ui/PagedTable';
@@ -224,13 +224,7 @@ export default function OrdersPage() {
         </Space>
       </Card>
       <OrderDetailDialog orderNo={detail} onClose={() => setDetail(null)} />
-      {exportJob.started && (
-        <JobProgressModal
-          key={exportJob.started.job_id}
-          started={exportJob.started}
-          onClose={exportJob.clear}
-        />
-      )}
+      <StartedJobProgress job={exportJob} />
     </Space>
   );
 }

@@ -4,7 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { FilterBar } from '../platform/filters/FilterBar';
 import { useUrlFilters } from '../platform/filters/useUrlFilters';
-import { JobProgressModal } from '../platform/jobs/JobProgressModal';
+import { StartedJobProgress } from '../platform/jobs/JobProgressModal';
 import { useStartedJob } from '../platform/jobs/useJob';
 import { MoneyText } from '../platform/ui/MoneyText';
 import { usePagedList } from '../platform/ui/PagedTable';
@@ -123,13 +123,7 @@ export default function WalletRecordPage() {
           </Table.Summary.Row>
         )}
       />
-      {exportJob.started && (
-        <JobProgressModal
-          key={exportJob.started.job_id}
-          started={exportJob.started}
-          onClose={exportJob.clear}
-        />
-      )}
+      <StartedJobProgress job={exportJob} />
     </Card>
   );
 }

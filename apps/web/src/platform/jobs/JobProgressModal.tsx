@@ -3,7 +3,7 @@ import { Alert, Button, Modal, Progress, Space, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { download } from '../http';
-import { useJob } from './useJob';
+import { useJob, type useStartedJob } from './useJob';
 
 const save = (job: JobView) => download(job.download_url!, undefined, job.file_name, 'GET').catch(() => {});
 
@@ -112,4 +112,11 @@ export function JobProgressModal({
       </Space>
     </Modal>
   );
+}
+
+/** The progress dialog of the job that `useStartedJob` started last, until the user closes it. */
+export function StartedJobProgress({ job }: { job: ReturnType<typeof useStartedJob> }) {
+  return job.started ? (
+    <JobProgressModal key={job.started.job_id} started={job.started} onClose={job.clear} />
+  ) : null;
 }
