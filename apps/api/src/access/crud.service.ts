@@ -18,6 +18,20 @@ export interface CrudService<V, C, U> {
  * that makes it: `db` is that transaction.
  */
 export function auditedCrud<V, C, U>(entity: AuditEntity, service: CrudService<V, C, U>) {
+  /** Applies a change to an existing row, audited with the row's view before and after. */
+  async function change(
+    db: DbOrTx,
+    actor: Actor,
+    action: 'update' | 'status',
+    id: number,
+    apply: () => Promise<unknown>,
+  ) {
+    const before = await service.view(db, id);
+    await apply();
+    const after = await service.view(db, id);
+    await audit(db, actor, { action, entity, entityId: id, before, after });
+    return after;
+  }
   return {
     async create(db: DbOrTx, body: C, actor: Actor): Promise<V> {
       const id = await service.create(db, body, actor);
@@ -25,20 +39,10 @@ export function auditedCrud<V, C, U>(entity: AuditEntity, service: CrudService<V
       await audit(db, actor, { action: 'create', entity, entityId: id, after });
       return after;
     },
-    async update(db: DbOrTx, id: number, body: U, actor: Actor): Promise<V> {
-      const before = await service.view(db, id);
-      await service.update(db, id, body, actor);
-      const after = await service.view(db, id);
-      await audit(db, actor, { action: 'update', entity, entityId: id, before, after });
-      return after;
-    },
-    async setStatus(db: DbOrTx, id: number, status: Status, actor: Actor): Promise<V> {
-      const before = await service.view(db, id);
-      await service.setStatus(db, id, status, actor);
-      const after = await service.view(db, id);
-      await audit(db, actor, { action: 'status', entity, entityId: id, before, after });
-      return after;
-    },
+    update: (db: DbOrTx, id: number, body: U, actor: Actor): Promise<V> =>
+      change(db, actor, 'update', id, () => service.update(db, id, body, actor)),
+    setStatus: (db: DbOrTx, id: number, status: Status, actor: Actor): Promise<V> =>
+      change(db, actor, 'status', id, () => service.setStatus(db, id, status, actor)),
     async remove(db: DbOrTx, id: number, actor: Actor): Promise<void> {
       const before = await service.view(db, id);
       await service.remove(db, id, actor);
