@@ -14,6 +14,7 @@ import { orders } from '../orders/orders.schema';
 import { type Actor, systemActor } from '../platform/audit/actor';
 import { audit } from '../platform/audit/audit';
 import { type Db, type DbOrTx, hasConnectionPool, queryRows, type Tx } from '../platform/db/client';
+import { isDatabaseUnavailable } from '../platform/db/errors';
 import { paged, pageWindow } from '../platform/db/paging';
 import { badRequest, notFound } from '../platform/http/errors';
 import type { XlsxJob } from '../platform/jobs/jobs.runner';
@@ -127,7 +128,7 @@ export async function runSettlement(
       return { run: (await runDtos(tx, [run!]))[0]!, items: await previewItems(tx, preview) };
     });
   } catch (error) {
-    const [failed] = await recordRun(db, {
+    await recordFailure(db, input.actor, {
       id,
       ...base,
       status: 'failed',
@@ -135,8 +136,28 @@ export async function runSettlement(
       error: String((error as Error).message ?? error).slice(0, 500),
       finishedAt: new Date(),
     });
-    await auditRun(db, input.actor, failed!);
     throw error;
+  }
+}
+
+/**
+ * Records a failed run and audits it. When the failure was a lost server, the pool may still hold a connection
+ * killed with the others that it has not noticed yet: a connection error here is tried again (three tries), so the
+ * run reads 'failed' rather than 'running' until the next run closes it.
+ */
+async function recordFailure(
+  db: DbOrTx,
+  actor: Actor | undefined,
+  run: typeof bonusSettlementRuns.$inferInsert,
+) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const [failed] = await recordRun(db, run);
+      await auditRun(db, actor, failed!);
+      return;
+    } catch (error) {
+      if (attempt >= 3 || !isDatabaseUnavailable(error)) throw error;
+    }
   }
 }
 
