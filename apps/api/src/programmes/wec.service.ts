@@ -7,6 +7,7 @@ import { audit } from '../platform/audit/audit';
 import type { Db, DbOrTx } from '../platform/db/client';
 import { containsPattern } from '../platform/db/paging';
 import { badRequest, notFound } from '../platform/http/errors';
+import { repeatEvery } from '../platform/repeat';
 import { wecAssessments } from './programmes.schema';
 import { assessmentEnd, wecProgress } from './wec.conditions';
 
@@ -190,19 +191,7 @@ export function keepCompletingAssessments(
   onError: (error: unknown) => void,
   everyMs = ASSESSMENT.autoCompleteEveryMinutes * 60_000,
 ) {
-  let stopping = false;
-  let check: Promise<unknown> = Promise.resolve();
-  const run = () => {
-    check = check.then(() => (stopping ? [] : completeMetAssessments(db))).catch(onError);
-  };
-  run();
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  return async () => {
-    stopping = true;
-    clearInterval(timer);
-    await check;
-  };
+  return repeatEvery(everyMs, () => completeMetAssessments(db), onError);
 }
 
 /** Takes a member out of the assessment (and off the WEC list); a reward once paid stays paid. */

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { users } from '../../members/members.schema';
 import { type Db, queryRows } from '../../platform/db/client';
+import { repeatEvery } from '../../platform/repeat';
 import { treeColumns } from '../../tree/tree-columns';
 import { pathRange, type TreeKind } from '../../tree/tree-path';
 import { orderTotalsScopes } from '../orders.schema';
@@ -105,21 +106,9 @@ export function keepScopesAhead(
   onError: (error: unknown) => void,
   { everyMs, ...options }: Omit<ScopesAheadOptions, 'stopped'> & { everyMs?: number } = {},
 ) {
-  const every = everyMs ?? totalsConfig(options.config).scopesAheadEveryMs;
-  let stopping = false;
-  let pass: Promise<unknown> = Promise.resolve();
-  // A pass starts after the previous one ends.
-  const run = () => {
-    pass = pass
-      .then(() => (stopping ? 0 : addScopesAhead(db, { ...options, stopped: () => stopping })))
-      .catch(onError);
-  };
-  run();
-  const timer = setInterval(run, every);
-  timer.unref();
-  return async () => {
-    stopping = true;
-    clearInterval(timer);
-    await pass;
-  };
+  return repeatEvery(
+    everyMs ?? totalsConfig(options.config).scopesAheadEveryMs,
+    (stopped) => addScopesAhead(db, { ...options, stopped }),
+    onError,
+  );
 }
