@@ -1,9 +1,10 @@
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { hashPassword } from '../apps/api/src/access/passwords';
 import { prepareDatabase } from '../apps/api/src/bootstrap';
 import type { UserRow } from '../apps/api/src/members/members.schema';
-import { createMember } from '../apps/api/src/members/members.service';
-import { openDatabase } from '../apps/api/src/platform/db/client';
+import { createAdmin, createMember } from '../apps/api/src/members/members.service';
+import { type Db, openDatabase, queryRows } from '../apps/api/src/platform/db/client';
 import { postEntry } from '../apps/api/src/wallet/ledger';
 
 /** Runs `work` on a client of the server's `postgres` database, given the database name a bench URL names. */
@@ -66,4 +67,16 @@ export async function freshDatabaseWithMembers(
     }
   });
   return { database, members };
+}
+
+/** Makes the super administrator `bench_admin` (password `bench-pass`) when the database has none. */
+export async function ensureBenchAdmin(db: Db): Promise<void> {
+  const [admin] = await queryRows(db, sql`select id from users where name = 'bench_admin'`);
+  if (!admin)
+    await createAdmin(db, {
+      name: 'bench_admin',
+      email: 'bench_admin@bench.local',
+      password: 'bench-pass',
+      isSuper: true,
+    });
 }

@@ -18,14 +18,13 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app';
 import { prepareDatabase } from '../apps/api/src/bootstrap';
-import { createAdmin } from '../apps/api/src/members/members.service';
 import { openDatabase, queryRows } from '../apps/api/src/platform/db/client';
 import { seedBulkMembers } from '../apps/api/src/seed/bulk-members';
 import { seedBulkOrders } from '../apps/api/src/seed/bulk-orders';
 import { seededRandom } from '../apps/api/src/seed/random';
 import { generateParents, subtreeSizes, TREE_BENCH_SEED } from '../apps/api/src/seed/tree-shape';
 import { testConfig } from '../apps/api/src/test/test-app';
-import { ensureDatabase } from './fresh-database';
+import { ensureBenchAdmin, ensureDatabase } from './fresh-database';
 
 const SERVER = process.env.BENCH_TOP_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_top';
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 1_000_000);
@@ -128,14 +127,7 @@ export async function benchTop(): Promise<void> {
   const database = openDatabase({ url: SERVER });
   await prepareDatabase(database);
   const { db } = database;
-  const [admin] = await queryRows<{ id: number }>(db, sql`select id from users where name = 'bench_admin'`);
-  if (!admin)
-    await createAdmin(db, {
-      name: 'bench_admin',
-      email: 'bench_admin@bench.local',
-      password: 'bench-pass',
-      isSuper: true,
-    });
+  await ensureBenchAdmin(db);
   const root = await loadData(db);
 
   // The same tree the seed generated: subtree sizes pick the nodes.

@@ -12,12 +12,12 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
 import { prepareDatabase } from '../apps/api/src/bootstrap';
-import { createAdmin } from '../apps/api/src/members/members.service';
 import { openDatabase, queryRows } from '../apps/api/src/platform/db/client';
 import { seededRandom } from '../apps/api/src/seed/random';
 import { generateParents, subtreeSizes, TREE_BENCH_SEED } from '../apps/api/src/seed/tree-shape';
 import { testConfig } from '../apps/api/src/test/test-app';
 import { downlineCount } from '../apps/api/src/tree/tree.queries';
+import { ensureBenchAdmin } from './fresh-database';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 1_000_000);
 const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_tree';
@@ -128,14 +128,7 @@ export async function benchTree(): Promise<void> {
 
   const app = await buildApp({ db, config: { ...testConfig(), databaseUrl: SERVER } });
   await app.ready();
-  const [admin] = await queryRows(db, sql`select id from users where name = 'bench_admin'`);
-  if (!admin)
-    await createAdmin(db, {
-      name: 'bench_admin',
-      email: 'bench_admin@bench.local',
-      password: 'bench-pass',
-      isSuper: true,
-    });
+  await ensureBenchAdmin(db);
   const login = await app.inject({
     method: 'POST',
     url: '/api/login',
