@@ -1,6 +1,7 @@
 import type { RechargeStatus, WalletRecordItem, WithdrawalStatus } from '@app/contracts';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../platform/format';
 import { MoneyText } from '../platform/ui/MoneyText';
 
 const WITHDRAWAL_COLORS: Record<WithdrawalStatus, string> = {
@@ -64,7 +65,7 @@ export function useRecordColumns() {
     {
       title: t('walletUi.time'),
       key: 'time',
-      render: (r: WalletRecordItem) => new Date(r.created_at).toLocaleString(),
+      render: (r: WalletRecordItem) => formatDateTime(r.created_at),
     },
   ];
 }

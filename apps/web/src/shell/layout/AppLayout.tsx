@@ -5,7 +5,8 @@ import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { UnreadBadge } from '../../content/UnreadBadge';
-import { isStaging } from '../menu';
+import { useDocumentTitle } from '../document-title';
+import { isStaging, routeTitleKey } from '../menu';
 import { ProgressDone } from '../progress';
 import { useSettings } from '../settings';
 import { LanguageSwitch } from './LanguageSwitch';
@@ -22,6 +23,7 @@ export function AppLayout({ user }: { user: CurrentUser }) {
   const settings = useSettings();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const topMenu = settings.menu && settings.topMenu;
+  useDocumentTitle(routeTitleKey(pathname, user.is_admin));
 
   useEffect(() => {
     document.documentElement.classList.toggle('color-weak', settings.colorWeak);
