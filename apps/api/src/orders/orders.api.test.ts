@@ -237,7 +237,8 @@ describe('POST /api/orders/list', () => {
 });
 
 /** A column's header in the order files, as the export writes it in `locale`. */
-const column = (name: string, locale: Locale = 'en-US') => translate(orderFileHeader(name), locale);
+const column = (name: Parameters<typeof orderFileHeader>[0], locale: Locale = 'en-US') =>
+  translate(orderFileHeader(name), locale);
 
 /** Exports through the job: starts it, polls it to the end and downloads its file. */
 async function exported(body: Record<string, unknown>, token = adminToken, locale?: Locale) {

@@ -70,9 +70,7 @@ export function orderExportColumns(
     f.text('orders.file.provider', (r: OrderJoinRow) => r.provider?.name),
     ...imports.map((c) => {
       const value = importCell(c);
-      return MONEY.has(c)
-        ? f.money(orderFileHeader(c), value as (r: OrderJoinRow) => string | null)
-        : f.text(orderFileHeader(c), value, 20);
+      return MONEY.has(c) ? f.money(orderFileHeader(c), value) : f.text(orderFileHeader(c), value, 20);
     }),
   ];
 }

@@ -28,13 +28,15 @@ export const ORDER_IMPORT_COLUMNS = [
 ] as const satisfies ReadonlyArray<keyof OrderIngest>;
 
 /** A column's header in the order files (export, refund and monthly tables), translated. */
-export const orderFileHeader = (column: string) => `orders.file.${column}` as MessageKey;
+export const orderFileHeader = (column: OrderFileColumn) => `orders.file.${column}` as const;
+type OrderFileColumn =
+  Extract<MessageKey, `orders.file.${string}`> extends `orders.file.${infer C}` ? C : never;
 
 /** Orders from a sheet: idempotent by platform_order_no, exactly like the ingestion endpoint. */
 export const orderImport: ImportSpec<ResolvedOrder> = {
   kind: 'order',
   columns: ORDER_IMPORT_COLUMNS,
-  header: orderFileHeader,
+  header: (column) => orderFileHeader(column as (typeof ORDER_IMPORT_COLUMNS)[number]),
   perm: Perm.orders,
   prepare: (db, row) => resolveOrder(db, parseOrThrow(orderIngestBody, row)),
   async apply(tx, rows, actor) {

@@ -34,7 +34,7 @@ export function sheetFormat({ locale, timeZone }: SheetReader) {
       width,
     }),
     /** An API amount (decimal string), as a number cell formatted with two decimals. */
-    money: <T>(key: MessageKey, value: (row: T) => string | null | undefined, width = 14): Column<T> => ({
+    money: <T>(key: MessageKey, value: (row: T) => CellValue, width = 14): Column<T> => ({
       header: t(key),
       value,
       width,
