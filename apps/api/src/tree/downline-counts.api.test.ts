@@ -106,6 +106,22 @@ describe('downline counts and member tallies', () => {
     await expectExact();
   });
 
+  it('are exact after one statement changes the level of many members', async () => {
+    const changed = await api.db.execute(
+      sql`update users set level_id = 1 + level_id % 4 where name like 'bulk%' and id % 3 = 0`,
+    );
+    expect((changed as { rowCount?: number }).rowCount).toBeGreaterThan(50);
+    await expectExact();
+    // The triggers join the statement's old and new rows by id; planned as a nested loop that join compared
+    // every pair (hours for 100,000 members: migration 0009), so their functions forbid nested loops.
+    const config = await queryRows<{ proname: string; proconfig: string[] }>(
+      api.db,
+      sql`select proname, proconfig from pg_proc where proname in ('member_counters_apply', 'order_totals_move')`,
+    );
+    expect(config).toHaveLength(2);
+    for (const fn of config) expect(fn.proconfig).toContain('enable_nestloop=off');
+  });
+
   it('are exact after a subtree moves in the sponsor tree (API) and in the iBloomer tree', async () => {
     const [subtree] = await queryRows<{ id: number }>(
       api.db,
