@@ -1,4 +1,4 @@
-import { Perm, type TreeAnswer, type UserDetail } from '@app/contracts';
+import { Perm, type TreeAnswer, type UserDetail, type UserListResult } from '@app/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../members/members.schema';
@@ -61,6 +61,11 @@ describe('PUT /api/users with iblommer_parent_user_id', () => {
     expect(created).toMatchObject({ iblommerParentUserId: upline.id, iblommerDepth: 2 });
     expect(created.iblommerPath).toBe(`${upline.iblommerPath}${created.id}/`);
     expect(created.iblommerJoinedAt).not.toBeNull();
+    const list = await api.get<UserListResult>('/api/users/list', {
+      token: admin,
+      query: { keyword: created.name },
+    });
+    expect(list.body.data.list[0]?.iblommer_parent_user).toMatchObject({ id: upline.id, name: upline.name });
     const detail = await api.get<UserDetail>(`/api/users/${created.id}`, { token: admin });
     expect(detail.body.data.iblommer_parent_user).toMatchObject({ id: upline.id, name: upline.name });
     const top = await api.get<UserDetail>(`/api/users/${sponsor.id}`, { token: admin });
