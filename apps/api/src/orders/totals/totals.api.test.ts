@@ -429,19 +429,22 @@ describe('orders list totals from order_totals_daily', () => {
         sales_point: i,
       });
     await expectServedFromScopes();
-    // D moves from C to Y (below X), then back: the scopes of A and B lose its orders, X's gains them.
-    const move = async (user: UserRow, parent: UserRow) => {
+    // D moves from C to Y (below X), then back, in each tree: the scopes of A and B lose its orders, X's
+    // (sponsor tree) gains them.
+    const move = async (user: UserRow, parent: UserRow, tree: 'refererUser' | 'iblommerUser') => {
       const res = await api.put(
-        '/api/users/update/refererUser',
+        `/api/users/update/${tree}`,
         { user_id: user.id, parent_user_id: parent.id },
         { token: adminToken },
       );
       expect(res.status, JSON.stringify(res.body)).toBe(200);
     };
-    await move(m.D!, m.Y!);
-    await expectServedFromScopes();
-    await move(m.D!, m.C!);
-    await expectServedFromScopes();
+    for (const tree of ['refererUser', 'iblommerUser'] as const) {
+      await move(m.D!, m.Y!, tree);
+      await expectServedFromScopes();
+      await move(m.D!, m.C!, tree);
+      await expectServedFromScopes();
+    }
     // Any writer of the paths: D leaves the iBloomer tree; an order changes buyer; one is deleted.
     await api.db.execute(sql`update users set iblommer_path = '/' || id || '/', iblommer_depth = 0,
                                iblommer_parent_user_id = null where id = ${m.D!.id}`);
