@@ -135,8 +135,8 @@ export const orderTotalsScopes = pgTable(
 /**
  * Order count and sums per UTC completion day and the list's broad dimensions, so the
  * orders list's totals over date ranges of whole days, provider, product (tags),
- * source type, subtype and state (status, refund row, refunded) read this instead of every matching order. Kept by triggers
- * on `orders` (orders.rollup.ts) in the same transaction as every write of an order;
+ * source type, subtype and state (status, refund row, refunded) read this instead of every
+ * matching order. Kept by triggers on `orders` (orders.rollup.ts) in the same transaction as every write of an order;
  * `day` is null for orders not completed. `scope_id` null: every order; otherwise only those
  * bought in that scope's downline (the ancestor included). Never written by the application.
  * Partitioned by `scope_id` in the migration (drizzle-kit has no partitions): `order_totals_all`

@@ -41,8 +41,7 @@ afterAll(() => api.close());
 
 const list = (body: Record<string, unknown> = {}, token = adminToken) =>
   api.post<Page>('/api/orders/list', { pageSize: 20, ...body }, { token });
-const states = (page: Page) =>
-  Object.fromEntries(page.list.map((o) => [o.platform_order_no, o.state]));
+const states = (page: Page) => Object.fromEntries(page.list.map((o) => [o.platform_order_no, o.state]));
 const confirmRefund = () =>
   api.post('/api/orders/refund-wallet', { platform_order_no_origin: 'ST-SOLD' }, { token: adminToken });
 

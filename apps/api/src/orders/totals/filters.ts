@@ -13,8 +13,8 @@ import { providers } from '../../providers/providers.schema';
 import { orders, orderTotalsDaily } from '../orders.schema';
 import { Conditions, type OrderQuery } from './conditions';
 import { type TotalsConfig, totalsConfig } from './config';
-import { STATE_ON_ORDERS, STATE_ON_ROLLUP } from './states';
 import { countedDownline, DOWNLINE_SWITCHES, type Downline, downlineMembers } from './downlines';
+import { STATE_ON_ORDERS, STATE_ON_ROLLUP } from './states';
 
 /**
  * The orders screen's filters, one by one. TO ADD A FILTER: add its field to `orderFilterFields`

@@ -44,8 +44,15 @@ function ordering(sort: OrderSort, order: string) {
  * Count of a set, and count and sums of its done and refunded orders (OrderListMeta), over rows
  * with these columns: `n` orders each (1 on `orders`, a bucket's count on the rollup).
  */
-function sumsOver(n: SQL | AnyColumn, amount: SQL | AnyColumn, sp: SQL | AnyColumn, done: SQL, refunded: SQL) {
-  const sum = (of: SQL | AnyColumn, where: SQL) => sql<string>`coalesce(sum(${of}) filter (where ${where}), 0)::text`;
+function sumsOver(
+  n: SQL | AnyColumn,
+  amount: SQL | AnyColumn,
+  sp: SQL | AnyColumn,
+  done: SQL,
+  refunded: SQL,
+) {
+  const sum = (of: SQL | AnyColumn, where: SQL) =>
+    sql<string>`coalesce(sum(${of}) filter (where ${where}), 0)::text`;
   return {
     total: sql<string>`coalesce(sum(${n}), 0)::text`,
     doneCount: sum(n, done),
@@ -63,7 +70,13 @@ const ROLLUP_SUMS = sumsOver(
   STATE_ON_ROLLUP.done,
   STATE_ON_ROLLUP.refunded,
 );
-const ORDER_SUMS = sumsOver(sql`1`, orders.amountCents, orders.salesPoint, STATE_ON_ORDERS.done, STATE_ON_ORDERS.refunded);
+const ORDER_SUMS = sumsOver(
+  sql`1`,
+  orders.amountCents,
+  orders.salesPoint,
+  STATE_ON_ORDERS.done,
+  STATE_ON_ORDERS.refunded,
+);
 /** The sums over a subquery of the matching orders with columns amount, sp, done and refunded. */
 const MATCHED_SUMS = sql.join(
   Object.entries(sumsOver(sql`1`, sql`amount`, sql`sp`, sql`done`, sql`refunded`)).map(
@@ -83,7 +96,11 @@ function totalsOf(rows: (Sums | undefined)[], signs: number[] = []) {
     rows.reduce((acc, row, i) => acc + BigInt(row?.[key] ?? 0) * BigInt(signs[i] ?? 1), 0n);
   return {
     total: Number(sum('total')),
-    done: { count: Number(sum('doneCount')), amountCents: sum('doneAmount'), salesPoint: Number(sum('doneSalesPoint')) },
+    done: {
+      count: Number(sum('doneCount')),
+      amountCents: sum('doneAmount'),
+      salesPoint: Number(sum('doneSalesPoint')),
+    },
     refunded: {
       count: Number(sum('refundedCount')),
       amountCents: sum('refundedAmount'),

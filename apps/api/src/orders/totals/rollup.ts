@@ -6,8 +6,8 @@ import type { DbOrTx } from '../../platform/db/client';
  * writer — ingestion, the xlsx import, refund marking, seeders, tests, bulk SQL — updates it in
  * its own transaction, and the orders list may serve totals from it that equal an exact count.
  * Each INSERT / UPDATE / DELETE statement aggregates its transition tables by bucket (UTC
- * completion day, provider, product, source type, subtype, status, refund row, refunded) and upserts the differences
- * in key order: once for every order (scope null), and once for each scope (a tracked ancestor,
+ * completion day, provider, product, source type, subtype, status, refund row, refunded) and
+ * upserts the differences in key order: once for every order (scope null), and once for each scope (a tracked ancestor,
  * scopes.ts) whose downline holds the buyer. An UPDATE that touches none of those columns
  * nor the amounts nets to zero and writes nothing; refund marking (refunded_at) moves the order to
  * its refunded bucket.
@@ -23,8 +23,8 @@ import type { DbOrTx } from '../../platform/db/client';
  * writers of the same bucket wait for each other's commit on that rollup row.
  *
  * The trigger functions (order_totals_apply, order_totals_move) and their triggers are SQL migrations
- * (apps/api/drizzle/0001_functions_and_triggers.sql, replaced in 0009_order_totals_refund.sql); a change to them is a new migration, which also
- * rebuilds the rollup when the change alters what it holds. addOrderTotals below aggregates the same
+ * (apps/api/drizzle/0001_functions_and_triggers.sql, replaced by 0009_order_totals_refund.sql); a
+ * change to them is a new migration, which also rebuilds the rollup when the change alters what it holds. addOrderTotals below aggregates the same
  * buckets as the triggers.
  */
 
