@@ -1,8 +1,10 @@
 ALTER TABLE "order_totals_daily" DROP CONSTRAINT "order_totals_daily_key";--> statement-breakpoint
+DROP INDEX "orders_user_completed_idx";--> statement-breakpoint
 ALTER TABLE "order_totals_daily" ADD COLUMN "refund" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "order_totals_daily" ADD COLUMN "refunded" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "orders_user_completed_idx" ON "orders" USING btree ("user_id","completed_at","amount_cents","sales_point","provider_id","product_id","source_type","subtype","status","platform_order_no_origin","refunded_at","id");--> statement-breakpoint
 ALTER TABLE "order_totals_daily" ADD CONSTRAINT "order_totals_daily_key" UNIQUE NULLS NOT DISTINCT("scope_id","day","provider_id","product_id","source_type","subtype","status","refund","refunded");--> statement-breakpoint
--- Written by hand: the triggers keep the two new dimensions (orders.totals/rollup.ts), as 0001 with refund and refunded.
+-- Written by hand: the triggers keep the two new dimensions (orders/totals/rollup.ts): those of 0001 with refund and refunded.
 drop function if exists order_totals_apply cascade;
 --> statement-breakpoint
 create function order_totals_apply() returns trigger set jit = off language plpgsql as $fn$

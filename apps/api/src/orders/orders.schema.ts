@@ -74,6 +74,8 @@ export const orders = pgTable(
       t.sourceType,
       t.subtype,
       t.status,
+      t.platformOrderNoOrigin,
+      t.refundedAt,
       t.id,
     ),
     index('orders_referer_idx').on(t.refererUserId, t.id),

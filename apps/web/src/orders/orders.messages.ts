@@ -52,7 +52,7 @@ export const ordersMessages = defineMessages(
     'orders.completedAt': 'Order complete time',
     'orders.doneSales': 'Done sales (net of refunds)',
     'orders.refundedSales': 'Refunded',
-    'orders.sums': '{count} orders · {amount} · {points} sales points',
+    'orders.sums': '{count} order(s) · {amount} · {points} sales points',
     'orders.totalsNote': 'Orders not done and refund rows are listed but not summed.',
     'orders.totalAtLeast': 'More than {total} orders',
     'orders.totalsNotCounted':
