@@ -11,6 +11,7 @@ import {
   numberedOrders,
   numberOrdersForExport,
   type OrderJoinRow,
+  orderState,
 } from './orders.queries';
 
 type ImportColumn = (typeof ORDER_IMPORT_COLUMNS)[number];
@@ -49,7 +50,7 @@ function importCell(column: ImportColumn): (r: OrderJoinRow) => CellValue {
 }
 
 /**
- * Columns of the orders export: the order number and names for people, then the
+ * Columns of the orders export: the order number, names for people and the state (ORDER_STATES), then the
  * import columns (so an export imports back unchanged). Members get none of the
  * admin-only fields (ADMIN_ONLY_ORDER_FIELDS: profit and rebate figures, WordPress ids)
  * and see others' names masked (`name` comes already shown).
@@ -65,6 +66,7 @@ export function orderExportColumns(
     { header: 'order_referer', value: (r) => shownName(r, 'referer') },
     { header: 'user_referer', value: (r) => shownName(r, 'sponsor') },
     { header: 'provider', value: (r) => r.provider?.name },
+    { header: 'state', value: (r) => orderState(r.order) },
     ...imports.map((c) => ({
       header: c,
       value: importCell(c),
