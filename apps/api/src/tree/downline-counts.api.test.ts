@@ -111,7 +111,7 @@ describe('downline counts and member tallies', () => {
     expect((changed as { rowCount?: number }).rowCount).toBeGreaterThan(50);
     await expectExact();
     // The triggers join the statement's old and new rows by id; planned as a nested loop that join compared
-    // every pair (hours for 100,000 members: migration 0009), so their functions forbid nested loops.
+    // every pair (hours for 100,000 members: migration 0010), so their functions forbid nested loops.
     const config = await queryRows<{ proname: string; proconfig: string[] }>(
       api.db,
       sql`select proname, proconfig from pg_proc where proname in ('member_counters_apply', 'order_totals_move')`,
