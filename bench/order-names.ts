@@ -7,37 +7,81 @@
  *    p50 / p95 of BENCH_SAMPLES more;
  *  - every filter combination of this and the orders benchmark at BENCH_IN_FLIGHT (4) requests in flight,
  *    BENCH_ROUNDS (3) times over: p50 / p95 / max per request.
- * The bulk members have no phone or WordPress id: the first run gives every member one (derived from the id).
+ * The bulk loader gives every member a phone and WordPress id derived from the id.
  * The load average is printed before and after: the machine may be shared.
  */
-import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../apps/api/src/platform/db/client';
-import { openOrdersBench, orderScenarios } from './orders';
+import { ORDERS_BENCH_SERVER, openOrdersBench, orderScenarios } from './orders';
+import {
+  childRole,
+  keepAliveClient,
+  loadAverage,
+  loadTask,
+  percentile,
+  runLoad,
+  serveApi,
+  startApi,
+} from './outside';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 20);
 const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
-const pct = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-};
 const ms = (v: number) => v.toFixed(1).padStart(7);
-const loadavg = () => readFileSync('/proc/loadavg', 'utf8').trim();
+
+interface Task {
+  port: number;
+  token: string;
+  searches: [string, object][];
+  mixed: object[];
+}
+interface Search {
+  first: number;
+  times: number[];
+  total: string;
+}
+
+/**
+ * The load process: each search alone (first request, then SAMPLES more), then the mixed queue of every
+ * combination ROUNDS times in a shuffled order, IN_FLIGHT at a time.
+ */
+async function loadProcess() {
+  const { task, answer } = await loadTask<Task>();
+  const client = keepAliveClient(task.port, IN_FLIGHT);
+  const call = async (filters: object) => {
+    const res = await client.send('POST', '/api/orders/list', task.token, { pageSize: 20, ...filters });
+    if (res.status !== 200) throw new Error(`${JSON.stringify(filters)}: ${res.status} ${res.body}`);
+    const meta = JSON.parse(res.body).data.meta as { total: number; totalAtLeast?: boolean };
+    return { took: res.ms, total: `${meta.totalAtLeast ? 'at least ' : ''}${meta.total.toLocaleString()}` };
+  };
+  const searches: Search[] = [];
+  for (const [, filters] of task.searches) {
+    const first = await call(filters);
+    const times: number[] = [];
+    for (let i = 0; i < SAMPLES; i++) times.push((await call(filters)).took);
+    searches.push({ first: first.took, times, total: first.total });
+  }
+  const queue = Array.from({ length: ROUNDS }, (_, r) =>
+    task.mixed.map((f, i) => ({ f, key: (i * 7919 + r * 104729) % 1009 })),
+  )
+    .flat()
+    .sort((a, b) => a.key - b.key)
+    .map((x) => x.f);
+  const mixed: number[] = [];
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: IN_FLIGHT }, async () => {
+      for (let f = queue.shift(); f; f = queue.shift()) mixed.push((await call(f)).took);
+    }),
+  );
+  client.close();
+  answer({ searches, mixed, seconds: (performance.now() - started) / 1000 });
+}
 
 async function main() {
   const { database, db, app, headers } = await openOrdersBench();
-  const t0 = performance.now();
-  const updated = await db.execute(
-    sql`update users set phone = '6' || lpad(id::text, 7, '0'), platform_id = 'wp' || id
-        where phone is null and not is_admin`,
-  );
-  if ((updated as { rowCount?: number }).rowCount)
-    console.log(`  phones and WordPress ids given in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
-  await db.execute(sql`vacuum (analyze) users`);
-
   const pick = async (q: string) => (await queryRows<{ v: string }>(db, sql.raw(q)))[0]!.v;
   const buyer = await pick(
     // The newest member with orders: bulk<id> of the highest id names no one else.
@@ -78,58 +122,45 @@ async function main() {
     'WordPress id': { wordpress_id: one!.platform_id },
   };
 
-  const call = async (filters: object) => {
-    const t = performance.now();
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/orders/list',
-      headers,
-      payload: { pageSize: 20, ...filters },
-    });
-    const took = performance.now() - t;
-    if (res.statusCode !== 200) throw new Error(`${JSON.stringify(filters)}: ${res.statusCode} ${res.body}`);
-    const meta = res.json().data.meta as { total: number; totalAtLeast?: boolean };
-    return { took, total: `${meta.totalAtLeast ? 'at least ' : ''}${meta.total.toLocaleString()}` };
-  };
-
-  console.log(`load average before: ${loadavg()}`);
-  console.log(`buyer searches (first request, then ${SAMPLES} runs each):`);
-  const all: number[] = [];
-  for (const [name, filters] of Object.entries(names)) {
-    const first = await call(filters);
-    const times: number[] = [];
-    for (let i = 0; i < SAMPLES; i++) times.push((await call(filters)).took);
-    all.push(first.took, ...times);
-    console.log(
-      `  ${name.padEnd(38)} first ${ms(first.took)} ms  p50 ${ms(pct(times, 50))} ms  p95 ${ms(pct(times, 95))} ms  (${first.total} rows)`,
-    );
-  }
-  console.log(`  ${'all buyer searches'.padEnd(38)} p50 ${ms(pct(all, 50))} ms  p95 ${ms(pct(all, 95))} ms`);
-
-  // Mixed: every combination of both benchmarks, in a shuffled order, IN_FLIGHT at a time.
   const { scenarios } = await orderScenarios(db);
-  const mixed = [...Object.values(scenarios), ...Object.values(names)];
-  const queue = Array.from({ length: ROUNDS }, (_, r) =>
-    mixed.map((f, i) => ({ f, key: (i * 7919 + r * 104729) % 1009 })),
-  )
-    .flat()
-    .sort((a, b) => a.key - b.key)
-    .map((x) => x.f);
-  const times: number[] = [];
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: IN_FLIGHT }, async () => {
-      for (let f = queue.shift(); f; f = queue.shift()) times.push((await call(f)).took);
-    }),
-  );
-  const wall = (performance.now() - started) / 1000;
-  console.log(
-    `mixed filters (${mixed.length} combinations × ${ROUNDS}, ${IN_FLIGHT} in flight): p50 ${ms(pct(times, 50))} ms  ` +
-      `p95 ${ms(pct(times, 95))} ms  max ${ms(Math.max(...times))} ms  (${(times.length / wall).toFixed(1)} requests/s)`,
-  );
-  console.log(`load average after: ${loadavg()}`);
+  const token = headers.authorization.slice('Bearer '.length);
   await app.close();
   await database.close();
+
+  const api = await startApi(import.meta.url);
+  console.log(loadAverage());
+  const searches = Object.entries(names);
+  const result = await runLoad<{ searches: Search[]; mixed: number[]; seconds: number }>(import.meta.url, {
+    port: api.port,
+    token,
+    searches,
+    mixed: [...Object.values(scenarios), ...Object.values(names)],
+  } satisfies Task);
+  await api.stop();
+
+  const sorted = (v: number[]) => [...v].sort((a, b) => a - b);
+  console.log(`buyer searches (first request, then ${SAMPLES} runs each):`);
+  for (const [k, [name]] of searches.entries()) {
+    const { first, times, total } = result.searches[k]!;
+    const t = sorted(times);
+    console.log(
+      `  ${name.padEnd(38)} first ${ms(first)} ms  p50 ${ms(percentile(t, 0.5))} ms  p95 ${ms(percentile(t, 0.95))} ms  (${total} rows)`,
+    );
+  }
+  const all = sorted(result.searches.flatMap((s) => [s.first, ...s.times]));
+  console.log(
+    `  ${'all buyer searches'.padEnd(38)} p50 ${ms(percentile(all, 0.5))} ms  p95 ${ms(percentile(all, 0.95))} ms`,
+  );
+  const mixed = sorted(result.mixed);
+  console.log(
+    `mixed filters (${Object.keys(scenarios).length + searches.length} combinations × ${ROUNDS}, ${IN_FLIGHT} in flight): ` +
+      `p50 ${ms(percentile(mixed, 0.5))} ms  p95 ${ms(percentile(mixed, 0.95))} ms  max ${ms(mixed[mixed.length - 1]!)} ms  ` +
+      `(${(mixed.length / result.seconds).toFixed(1)} requests/s)`,
+  );
+  console.log(loadAverage());
 }
 
 export const benchOrderNames = main;
+
+if (childRole() === 'api') await serveApi(ORDERS_BENCH_SERVER);
+if (childRole() === 'load') await loadProcess();

@@ -1,4 +1,5 @@
 /** Runs the benchmarks named on the command line (all when none): `npm run bench -- tree`. */
+import { benchFirstPage } from './first-page';
 import { benchImports } from './imports';
 import { benchOrderNames } from './order-names';
 import { benchOrders } from './orders';
@@ -17,6 +18,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   transfers: benchTransfers,
   reads: benchReads,
   imports: benchImports,
+  'first-page': benchFirstPage,
 };
 
 const chosen = process.argv.slice(2).filter((name) => !name.startsWith('-'));

@@ -8,13 +8,7 @@
  * one request at a time, the scenarios taking turns (round-robin) so each meets the same load on the
  * machine; the first scenario, a page of a mid-tree node (met before this bench existed), is the baseline.
  */
-import { fork } from 'node:child_process';
-import { once } from 'node:events';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { loadavg as loadavgNow } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app';
 import { prepareDatabase } from '../apps/api/src/bootstrap';
@@ -25,6 +19,16 @@ import { seededRandom } from '../apps/api/src/seed/random';
 import { generateParents, subtreeSizes, TREE_BENCH_SEED } from '../apps/api/src/seed/tree-shape';
 import { testConfig } from '../apps/api/src/test/test-app';
 import { ensureBenchAdmin, ensureDatabase } from './fresh-database';
+import {
+  childRole,
+  keepAliveClient,
+  loadAverage,
+  loadTask,
+  percentile,
+  runLoad,
+  serveApi,
+  startApi,
+} from './outside';
 
 const SERVER = process.env.BENCH_TOP_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_top';
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 1_000_000);
@@ -39,58 +43,21 @@ interface Scenario {
   token: string;
 }
 
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
-
-/** The API process: the real app on its own pool, listening on a free port it reports to the parent. */
-async function apiProcess() {
-  const database = openDatabase({ url: SERVER });
-  const app = await buildApp({ db: database.db, config: { ...testConfig(), databaseUrl: SERVER } });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  process.send?.({ port: (app.server.address() as AddressInfo).port });
-  process.once('disconnect', async () => {
-    await app.close();
-    await database.close();
-    process.exit(0);
-  });
-}
-
 /** The load process: one keep-alive connection, one request at a time, scenarios in turn. */
 async function loadProcess() {
-  const [{ port, scenarios }] = (await once(process, 'message')) as [{ port: number; scenarios: Scenario[] }];
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const get = (path: string, token: string) =>
-    new Promise<number>((resolve, reject) => {
-      const started = performance.now();
-      http
-        .get(
-          { agent, host: '127.0.0.1', port, path, headers: { authorization: `Bearer ${token}` } },
-          (res) => {
-            res.resume();
-            res.on('end', () =>
-              res.statusCode === 200
-                ? resolve(performance.now() - started)
-                : reject(new Error(`${path} answered ${res.statusCode}`)),
-            );
-          },
-        )
-        .on('error', reject);
-    });
-  const times = scenarios.map(() => [] as number[]);
+  const { task, answer } = await loadTask<{ port: number; scenarios: Scenario[] }>();
+  const client = keepAliveClient(task.port, 1);
+  const times = task.scenarios.map(() => [] as number[]);
   for (let round = 0; round < WARM_UP + SAMPLES; round++)
-    for (const [k, s] of scenarios.entries()) {
-      const took = await get(s.paths[round % s.paths.length]!, s.token);
-      if (round >= WARM_UP) times[k]!.push(took);
+    for (const [k, s] of task.scenarios.entries()) {
+      const path = s.paths[round % s.paths.length]!;
+      const { ms, status } = await client.send('GET', path, s.token);
+      if (status !== 200) throw new Error(`${path} answered ${status}`);
+      if (round >= WARM_UP) times[k]!.push(ms);
     }
-  agent.destroy();
-  process.send?.(times, () => process.disconnect());
+  client.close();
+  answer(times);
 }
-
-const child = (role: string) =>
-  fork(fileURLToPath(import.meta.url), [], {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, BENCH_TOP_CHILD: role },
-  });
 
 type Db = ReturnType<typeof openDatabase>['db'];
 
@@ -190,26 +157,18 @@ export async function benchTop(): Promise<void> {
     { name: "the root's dashboard", paths: ['/api/dashboard/workplace'], token: rootToken },
   ];
 
-  const api = child('api');
-  const [{ port }] = (await once(api, 'message')) as [{ port: number }];
-  const loadavg = () =>
-    `load average ${loadavgNow()
-      .map((l) => l.toFixed(2))
-      .join(' ')}`;
-  console.log(`${MEMBERS.toLocaleString()} members, ${SAMPLES} samples per scenario; ${loadavg()}`);
-  const loader = child('load');
-  loader.send({ port, scenarios });
-  const [times] = (await once(loader, 'message')) as [number[][]];
+  const api = await startApi(import.meta.url);
+  console.log(`${MEMBERS.toLocaleString()} members, ${SAMPLES} samples per scenario; ${loadAverage()}`);
+  const times = await runLoad<number[][]>(import.meta.url, { port: api.port, scenarios });
   for (const [k, s] of scenarios.entries()) {
     const sorted = [...times[k]!].sort((a, b) => a - b);
     console.log(
-      `${s.name}: p50 ${pct(sorted, 0.5).toFixed(1)} ms, p95 ${pct(sorted, 0.95).toFixed(1)} ms, max ${sorted[sorted.length - 1]!.toFixed(1)} ms`,
+      `${s.name}: p50 ${percentile(sorted, 0.5).toFixed(1)} ms, p95 ${percentile(sorted, 0.95).toFixed(1)} ms, max ${sorted[sorted.length - 1]!.toFixed(1)} ms`,
     );
   }
-  console.log(loadavg());
-  api.disconnect();
-  await once(api, 'exit');
+  console.log(loadAverage());
+  await api.stop();
 }
 
-if (process.env.BENCH_TOP_CHILD === 'api') await apiProcess();
-if (process.env.BENCH_TOP_CHILD === 'load') await loadProcess();
+if (childRole() === 'api') await serveApi(SERVER);
+if (childRole() === 'load') await loadProcess();

@@ -135,15 +135,17 @@ function refuseWhileClosing(app: FastifyInstance): void {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onRequest', async (req, reply) => {
-    if (!closing) return;
+  // Callback hooks, as on every hook run per request: an async one costs a promise and a turn of the loop.
+  app.addHook('onRequest', (req, reply, done) => {
+    if (!closing) return done();
     const locale = resolveLocale(req.headers.locale as string | undefined);
-    return reply.status(503).header('connection', 'close').send(unavailable(locale));
+    reply.status(503).header('connection', 'close').send(unavailable(locale));
   });
   // A request in flight when the stop began ends its connection with its answer: left open (keep-alive), the
   // connection would hold the stop until it timed out.
-  app.addHook('onSend', async (_req, reply) => {
+  app.addHook('onSend', (_req, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
 }
 

@@ -15,7 +15,7 @@ afterAll(() => harness?.close());
 
 const totals = (page: Page) => page.getByTestId('orders-totals').innerText();
 const amounts = async (page: Page) =>
-  (await page.locator('tbody tr.ant-table-row td:nth-child(8)').allInnerTexts()).map((t) =>
+  (await page.locator('tbody tr.ant-table-row td.orders-amount').allInnerTexts()).map((t) =>
     Number(t.replace(/,/g, '')),
   );
 
@@ -23,14 +23,16 @@ describe('orders screen', () => {
   it('filters, sorts with footer totals, and exports the filtered set', async () => {
     await admin.goto('/orders/orders');
     await admin.locator('tbody tr.ant-table-row').first().waitFor();
-    expect(await totals(admin)).toMatch(/Total amount: [\d,]+\.\d\d/);
+    expect(await totals(admin)).toMatch(
+      /Done sales \(net of refunds\): [\d,]+ order\(s\) · [\d,]+\.\d\d · [\d,]+ sales points/,
+    );
     const allTotals = await totals(admin);
 
     await admin.getByLabel('Order type').click();
     await admin.getByTitle('AI Character Profiling Package').click();
     await admin.getByRole('button', { name: 'Search' }).click();
     await expect.poll(() => totals(admin)).not.toBe(allTotals);
-    const products = await admin.locator('tbody tr.ant-table-row td:nth-child(5)').allInnerTexts();
+    const products = await admin.locator('tbody tr.ant-table-row td:nth-child(6)').allInnerTexts();
     expect(products.length).toBeGreaterThan(0);
     for (const p of products) expect(p).toMatch(/^AI character profile/);
 
@@ -125,6 +127,83 @@ describe('orders screen', () => {
     await admin.goForward();
     await expect.poll(() => totals(admin)).toBe(allTotals);
     await expect.poll(() => orderType.getByText('AI Character Profiling Package').count()).toBe(0);
+  });
+});
+
+describe('orders states and layout', () => {
+  const stateFilter = async (label: string) => {
+    await admin.getByLabel('Status', { exact: true }).click();
+    await admin.locator('.ant-select-dropdown:visible').getByTitle(label, { exact: true }).click();
+    await admin.getByRole('button', { name: 'Search' }).click();
+  };
+  const states = () => admin.locator('tbody tr.ant-table-row [data-state]').allInnerTexts();
+
+  it("shows each order's state, filters on it, and marks the refunded original of the demo refund", async () => {
+    await admin.goto('/orders/orders');
+    await admin.locator('tbody tr.ant-table-row').first().waitFor();
+    expect(new Set(await states())).toContain('Done');
+
+    await stateFilter('Refunded');
+    await expect.poll(() => new URL(admin.url()).searchParams.get('state')).toBe('refunded');
+    await expect.poll(states).toEqual(['Refunded']);
+    await expect
+      .poll(() => totals(admin))
+      .toMatch(
+        /Done sales \(net of refunds\): 0 order\(s\) · 0\.00 · 0 sales points\s+Refunded: 1 order\(s\)/,
+      );
+
+    await stateFilter('Refund row');
+    await expect.poll(states).toEqual(['Refund row']);
+    // A refund row adds to no sum: the footer counts done and refunded sales only.
+    await expect
+      .poll(() => totals(admin))
+      .toMatch(/: 0 order\(s\) · 0\.00 · 0 sales points\s+Refunded: 0 order\(s\)/);
+    await admin.locator('tbody tr.ant-table-row td:first-child a').first().click();
+    const dialog = admin.getByRole('dialog', { name: 'Order detail' });
+    await dialog.locator('[data-state="refund"]').waitFor();
+    await dialog.getByText('RF20260001').waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+  });
+
+  it('answers an unknown refund number "Data not found" instead of downloading an empty file', async () => {
+    await admin.getByRole('button', { name: 'Export refund table' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Export refund table' });
+    await dialog.getByLabel('Refund number').fill('RF-UNKNOWN');
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await admin.locator('.ant-message').getByText('Data not found').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it('at 1280 px keeps amounts on one line and scrolls to the last column, the order id fixed', async () => {
+    await admin.setViewportSize({ width: 1280, height: 800 });
+    await admin.goto('/orders/orders');
+    await admin.locator('tbody tr.ant-table-row').first().waitFor();
+    // An inline element has one client rectangle per line it spans.
+    const lines = await admin
+      .locator('tbody tr.ant-table-row td.orders-amount .ant-typography')
+      .evaluateAll((amounts) => amounts.map((a) => a.getClientRects().length));
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.every((n) => n === 1)).toBe(true);
+
+    const scroller = admin.locator('.ant-table-content, .ant-table-body').first();
+    const { scrollWidth, clientWidth } = await scroller.evaluate((el) => ({
+      scrollWidth: el.scrollWidth,
+      clientWidth: el.clientWidth,
+    }));
+    expect(scrollWidth).toBeGreaterThan(clientWidth);
+    const last = admin.getByRole('columnheader', { name: 'Order complete time' });
+    const inView = async () => {
+      const box = (await last.boundingBox())!;
+      return box.x >= 0 && box.x + box.width <= 1280;
+    };
+    expect(await inView()).toBe(false);
+    await scroller.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    await expect.poll(inView).toBe(true);
+    const firstId = admin.locator('tbody tr.ant-table-row td:first-child').first();
+    const idBox = (await firstId.boundingBox())!;
+    expect(idBox.x).toBeGreaterThanOrEqual(0);
+    expect(await firstId.innerText()).toMatch(/^SO\d+$/);
+    await admin.setViewportSize({ width: 1366, height: 850 });
   });
 });
 

@@ -151,8 +151,9 @@ describe('iBloomer tree (admin)', () => {
     await page.goto('/iblommeTree');
     await page.locator('.ant-card-head-title', { hasText: 'iBloomer Tree' }).waitFor();
     const tree = await apiAs<TreeAnswer>(page, '/api/users/iblommeTree');
-    expect(tree.roots.length).toBeGreaterThan(1); // a forest under the "Top sponsors" holder
-    await nodeBox(page, 'top').getByText('Top sponsors').waitFor();
+    expect(tree.roots.length).toBeGreaterThan(1); // a forest under the holder named for this tree
+    await nodeBox(page, 'top').getByText('iBloomer tree root').waitFor();
+    expect(await page.getByText('Top sponsors').count()).toBe(0);
     // The roots on screen (the chart renders what is in view) are the API's, with their names.
     await chart(page).locator('[data-depth="1"]').first().waitFor();
     const shown = await chart(page).locator('[data-depth="1"]').all();
@@ -173,6 +174,40 @@ describe('iBloomer tree (admin)', () => {
     await nodeBox(page, rootId).getByRole('button', { name: 'Collapse' }).waitFor();
     await expect.poll(() => nodeCount(page)).toBeGreaterThan(before);
     await expect.poll(() => nodeBox(page, root.children[0]!.id).count()).toBe(1);
+  });
+
+  it('moves a member under another iBloomer upline by dragging its node, after a confirmation', async () => {
+    const page = await harness.newPage();
+    await harness.login(page, ...DEMO.admin);
+    await page.goto('/iblommeTree');
+    const tree = await apiAs<TreeAnswer>(page, '/api/users/iblommeTree');
+    const expandable = chart(page).locator('[data-depth="1"]', {
+      has: page.getByRole('button', { name: 'Expand' }),
+    });
+    await expandable.first().waitFor();
+    const fromId = await firstInView(page, expandable);
+    await nodeBox(page, fromId).getByRole('button', { name: 'Expand' }).click();
+    await nodeBox(page, fromId).getByRole('button', { name: 'Collapse' }).waitFor();
+    const child = tree.roots.find((r) => r.id === fromId)!.children[0]!;
+    await nodeBox(page, child.id).waitFor();
+    const targetId = await firstInView(
+      page,
+      chart(page).locator(`[data-depth="1"]:not([data-node-id="${fromId}"])`),
+    );
+    const centre = async (id: number) => {
+      const box = (await nodeBox(page, id).boundingBox())!;
+      return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    };
+    const [from, to] = [await centre(child.id), await centre(targetId)];
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(to.x, to.y, { steps: 10 });
+    await page.mouse.up();
+    const confirm = page.getByRole('dialog').filter({ hasText: 'Change iBloomer upline' });
+    await confirm.getByRole('button', { name: 'OK' }).click();
+    await page.getByText('Upline changed successfully').first().waitFor();
+    const moved = await apiAs<TreeAnswer>(page, `/api/users/iblommeTree?user_id=${targetId}`);
+    expect(moved.roots[0]!.children.map((c) => c.id)).toContain(child.id);
   });
 });
 

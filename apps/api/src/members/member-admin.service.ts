@@ -1,12 +1,19 @@
-import { formatCents, type reportNumberBody, type userCreateBody, type userUpdateBody } from '@app/contracts';
+import {
+  formatCents,
+  type MessageKey,
+  type reportNumberBody,
+  type userCreateBody,
+  type userUpdateBody,
+} from '@app/contracts';
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { hashPassword } from '../access/passwords';
 import type { Actor } from '../platform/audit/actor';
 import { audit } from '../platform/audit/audit';
-import type { DbOrTx } from '../platform/db/client';
+import type { Db, DbOrTx } from '../platform/db/client';
 import { FOREIGN_KEY_VIOLATION, hasSqlState } from '../platform/db/errors';
-import { conflict, fieldError, notFound } from '../platform/http/errors';
+import { AppError, conflict, fieldError, notFound } from '../platform/http/errors';
+import { moveSubtree } from '../tree/move.service';
 import { pathRange } from '../tree/tree-path';
 import { walletRecords, wallets } from '../wallet/wallet.schema';
 import { credLogs, levelHistory, levels, reportPackages, type UserRow, users } from './members.schema';
@@ -55,13 +62,19 @@ export async function addMember(
   return { id: created.id, user_no: created.userNo };
 }
 
-/** Edits a member: name and email stay; a level change is written to level_history. */
+/**
+ * Edits a member: name and email stay; a level change is written to level_history; a new iBloomer upline
+ * moves the member there with its iBloomer downline (`moveSubtree`, audited as a move).
+ */
 export async function updateMember(
-  db: DbOrTx,
+  db: Db,
   actor: Actor,
   id: number,
   body: z.output<typeof userUpdateBody>,
 ): Promise<void> {
+  // Before the member's row lock: a move takes the tree lock first, then the rows it moves.
+  if (body.iblommer_parent_user_id !== undefined)
+    await moveIblommer(db, actor, id, body.iblommer_parent_user_id);
   const before = await lockMember(db, id);
   await uniqueOnFields(() => assertUnique(db, { phone: body.phone }, id));
   await assertLevelExists(db, body.level_id);
@@ -92,6 +105,20 @@ export async function updateMember(
     after: { ...pick({ ...before, ...changes }), passwordChanged: Boolean(body.password) },
   });
 }
+
+/** Moves the member under `parentId` in the iBloomer tree unless it is there; a refusal names the form field. */
+async function moveIblommer(db: Db, actor: Actor, id: number, parentId: number | null) {
+  const [row] = await db.select({ parentId: users.iblommerParentUserId }).from(users).where(eq(users.id, id));
+  if (!row || row.parentId === parentId) return;
+  try {
+    await moveSubtree(db, actor, 'iblommer', { user_id: id, parent_user_id: parentId });
+  } catch (error) {
+    if (error instanceof AppError && MOVE_REFUSALS.includes(error.key))
+      throw fieldError('iblommer_parent_user_id', error.key);
+    throw error;
+  }
+}
+const MOVE_REFUSALS: MessageKey[] = ['access.parentNotFound', 'tree.cycle'];
 
 const pick = (u: UserRow) => ({
   displayName: u.displayName,

@@ -23,11 +23,13 @@ import { talliedAccounts } from './tallies';
 import { maskedName, type Viewer } from './viewer';
 
 const parent = alias(users, 'parent');
+const iblommerParent = alias(users, 'iblommer_parent');
 
 const rowColumns = {
   user: users,
   level: levels,
   parent: { id: parent.id, name: parent.name, user_no: parent.userNo },
+  iblommerParent: { id: iblommerParent.id, name: iblommerParent.name, user_no: iblommerParent.userNo },
   /** Members below it in the sponsor tree, as `downline_counts` keeps them. */
   downline: sql<number>`coalesce(${downlineCounts.sponsorCount}, 0)`,
   available: wallets.availableCents,
@@ -40,6 +42,7 @@ function baseQuery(db: DbOrTx) {
     .from(users)
     .leftJoin(levels, eq(levels.id, users.levelId))
     .leftJoin(parent, eq(parent.id, users.parentUserId))
+    .leftJoin(iblommerParent, eq(iblommerParent.id, users.iblommerParentUserId))
     .leftJoin(wallets, eq(wallets.userId, users.id))
     .leftJoin(downlineCounts, eq(downlineCounts.userId, users.id));
 }
@@ -74,6 +77,7 @@ export function memberFields(viewer: Viewer, row: Row, locale: Locale): Required
     balance: formatCents(row.available ?? 0),
     frozen_balance: formatCents(row.frozen ?? 0),
     parent_user: memberRef(viewer, row.parent),
+    iblommer_parent_user: memberRef(viewer, row.iblommerParent),
     platform_id: user.platformId,
     created_at: user.createdAt.toISOString(),
   };

@@ -104,13 +104,6 @@ const show = route({
       )
       .from(reportPackages)
       .where(eq(reportPackages.userId, user.id));
-    const iblommer = await loadUserDetail(
-      app.db,
-      viewer,
-      user.id,
-      { append: ['iblommer'], cred_page: 1, cred_page_size: 1 },
-      locale,
-    );
     return {
       id: item.id,
       name: item.name,
@@ -121,7 +114,7 @@ const show = route({
       direct_count: found.directCount,
       downline_count: item.downline_count,
       parent_user: item.parent_user,
-      iblommer_parent_user: iblommer.iblommer_parent_user ?? null,
+      iblommer_parent_user: item.iblommer_parent_user,
       balance: item.balance,
       frozen_balance: item.frozen_balance,
       report_numbers: Object.fromEntries(REPORT_KINDS.map((k) => [k, Number(sums?.[k] ?? 0)])) as Record<

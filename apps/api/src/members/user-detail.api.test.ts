@@ -196,9 +196,13 @@ describe('POST /api/users/add/reportNumber/{id}', () => {
 });
 
 describe('GET /api/users/user/show', () => {
-  it("gives a member their own summary with balance and report totals, the sponsor's name masked", async () => {
+  it("gives a member their own summary with balance and report totals, the sponsors' names masked", async () => {
     const sponsor = await api.factory.member({ name: 'Sponsor Bartholomew' });
-    const member = await api.factory.member({ parentUserId: sponsor.id, levelId: 3 });
+    const member = await api.factory.member({
+      parentUserId: sponsor.id,
+      iblommerParentUserId: sponsor.id,
+      levelId: 3,
+    });
     await api.factory.member({ parentUserId: member.id });
     await postEntry(api.db, { userId: member.id, amountCents: 999, move: 'credit', kind: 'recharge' });
     for (const free of [-1, 5])
@@ -219,6 +223,7 @@ describe('GET /api/users/user/show', () => {
       downline_count: 1,
       balance: '9.99',
       parent_user: { id: sponsor.id, name: 'Spo***mew' },
+      iblommer_parent_user: { id: sponsor.id, name: 'Spo***mew' },
       report_numbers: { free_number: -1, love_number: 4, expert_number: 0 },
     });
   });

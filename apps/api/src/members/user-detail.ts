@@ -8,7 +8,6 @@ import {
   type userDetailQuery,
 } from '@app/contracts';
 import { asc, count, desc, eq, inArray } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { levelName } from '../access/current-user';
 import type { DbOrTx } from '../platform/db/client';
@@ -16,12 +15,10 @@ import { notFound } from '../platform/http/errors';
 import { qualifiedCps } from '../programmes/programmes.schema';
 import { storedDownlineCount } from '../tree/tree.queries';
 import { ancestorIds } from '../tree/tree-path';
-import { memberRef, personal } from './member.presenter';
+import { personal } from './member.presenter';
 import { findMember, memberFields } from './members.queries';
 import { credLogs, levelHistory, levels, reportPackages, users } from './members.schema';
 import type { Viewer } from './viewer';
-
-const iblommerParent = alias(users, 'iblommer_parent');
 
 /** `GET /api/users/{id}`: the member and the requested sections (all when `append` is absent). */
 export async function loadUserDetail(
@@ -46,7 +43,7 @@ export async function loadUserDetail(
   const wanted = new Set(q.append ?? USER_DETAIL_SECTIONS);
   const user = row.user;
   if (wanted.has('upstream')) detail.upstream_users = await upstreamUsers(db, viewer, user.treePath, locale);
-  if (wanted.has('iblommer')) Object.assign(detail, await iblommerStatus(db, viewer, user));
+  if (wanted.has('iblommer')) Object.assign(detail, await iblommerStatus(db, user));
   if (wanted.has('level_history')) detail.level_history = await levelHistoryOf(db, id, locale);
   if (wanted.has('packages')) detail.packages = await reportPackagesOf(db, id);
   if (wanted.has('cred_logs')) detail.cred_logs = await credLogsOf(db, id, q.cred_page, q.cred_page_size);
@@ -79,15 +76,9 @@ async function upstreamUsers(
   );
 }
 
-async function iblommerStatus(db: DbOrTx, viewer: Viewer, user: typeof users.$inferSelect) {
-  const [parentRow] = user.iblommerParentUserId
-    ? await db
-        .select({ id: iblommerParent.id, name: iblommerParent.name, user_no: iblommerParent.userNo })
-        .from(iblommerParent)
-        .where(eq(iblommerParent.id, user.iblommerParentUserId))
-    : [];
+/** When the member joined its iBloomer line (its upline is in every member row) and the size of its downline there. */
+async function iblommerStatus(db: DbOrTx, user: typeof users.$inferSelect) {
   return {
-    iblommer_parent_user: memberRef(viewer, parentRow ?? null),
     iblommer_user: user.iblommerJoinedAt ? { created_at: user.iblommerJoinedAt.toISOString() } : null,
     iblommer_downline_count: await storedDownlineCount(db, 'iblommer', user.id),
   };

@@ -12,6 +12,7 @@ import {
   numberedOrders,
   numberOrdersForExport,
   type OrderJoinRow,
+  orderState,
 } from './orders.queries';
 
 type ImportColumn = (typeof ORDER_IMPORT_COLUMNS)[number];
@@ -50,10 +51,11 @@ function importCell(column: ImportColumn): (r: OrderJoinRow) => CellValue {
 }
 
 /**
- * Columns of the orders export, headed in the reader's language: the order number and names for people, then
- * the import columns with the values the import takes (so an export imports back unchanged: the import knows
- * the headers in every language). Members get none of the admin-only fields (ADMIN_ONLY_ORDER_FIELDS: profit
- * and rebate figures, WordPress ids) and see others' names masked (`name` comes already shown).
+ * Columns of the orders export, headed in the reader's language: the order number, names for people and the
+ * state (ORDER_STATES), then the import columns with the values the import takes (so an export imports back
+ * unchanged: the import knows the headers in every language). Members get none of the admin-only fields
+ * (ADMIN_ONLY_ORDER_FIELDS: profit and rebate figures, WordPress ids) and see others' names masked (`name` comes
+ * already shown).
  */
 export function orderExportColumns(
   isAdmin: boolean,
@@ -68,6 +70,7 @@ export function orderExportColumns(
     f.text('orders.file.order_referer', (r: OrderJoinRow) => shownName(r, 'referer')),
     f.text('orders.file.user_referer', (r: OrderJoinRow) => shownName(r, 'sponsor')),
     f.text('orders.file.provider', (r: OrderJoinRow) => r.provider?.name),
+    f.label('orders.file.state', (r: OrderJoinRow) => `orders.state.${orderState(r.order)}` as const),
     ...imports.map((c) => {
       const value = importCell(c);
       return MONEY.has(c) ? f.money(orderFileHeader(c), value) : f.text(orderFileHeader(c), value, 20);

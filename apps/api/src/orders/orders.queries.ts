@@ -1,6 +1,7 @@
 import {
   formatCents,
   type OrderDetail,
+  type OrderState,
   type OrderSubtype,
   type OrderView,
   orderFieldVisible,
@@ -44,6 +45,13 @@ export function selectOrders(db: DbOrTx) {
 }
 export type OrderJoinRow = Awaited<ReturnType<ReturnType<typeof selectOrders>['where']>>[number];
 
+/** The order's state, as totals/states.ts tells it in SQL (same precedence). */
+export function orderState(o: OrderRow): OrderState {
+  if (o.platformOrderNoOrigin) return 'refund';
+  if (o.refundedAt) return 'refunded';
+  return o.status === 1 ? 'done' : 'not_done';
+}
+
 export function toOrderView(viewer: Principal, r: OrderJoinRow): OrderView {
   const o = r.order;
   return {
@@ -51,6 +59,7 @@ export function toOrderView(viewer: Principal, r: OrderJoinRow): OrderView {
     order_no: o.orderNo,
     platform_order_no: o.platformOrderNo,
     status: o.status,
+    state: orderState(o),
     subtype: o.subtype as OrderSubtype,
     source_type: o.sourceType as 1 | 2 | 3,
     user: memberRef(viewer, r.buyer)!,

@@ -43,7 +43,7 @@ async function visibleOrder(
 
 const refundAdmin = (config: Config) => config.refundAdmin ?? 'admin';
 
-const once = <T>(rows: Promise<T[]>) =>
+const once = <T>(rows: T[] | Promise<T[]>) =>
   (async function* () {
     yield await rows;
   })();
@@ -95,13 +95,17 @@ export const orderRoutes = [
     url: '/api/orders/export-refund',
     access: access.admin(Perm.orders),
     body: refundExportBody,
-    handler: async ({ app, body, reply, locale, timeZone }) =>
-      streamXlsx(
+    handler: async ({ app, body, reply, locale, timeZone }) => {
+      const rows = await refundRows(app.db, body.refund_no);
+      // An unknown refund number is "Data not found", not an empty file.
+      if (rows.length === 0) throw notFound();
+      return streamXlsx(
         reply,
         `refund-${body.refund_no}.xlsx`,
         refundColumns({ locale, timeZone }),
-        once(refundRows(app.db, body.refund_no)),
-      ),
+        once(rows),
+      );
+    },
   }),
   route({
     method: 'POST',

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   date,
   index,
   integer,
@@ -73,6 +74,8 @@ export const orders = pgTable(
       t.sourceType,
       t.subtype,
       t.status,
+      t.platformOrderNoOrigin,
+      t.refundedAt,
       t.id,
     ),
     index('orders_referer_idx').on(t.refererUserId, t.id),
@@ -134,8 +137,8 @@ export const orderTotalsScopes = pgTable(
 /**
  * Order count and sums per UTC completion day and the list's broad dimensions, so the
  * orders list's totals over date ranges of whole days, provider, product (tags),
- * source type and subtype read this instead of every matching order. Kept by triggers
- * on `orders` (orders.rollup.ts) in the same transaction as every write of an order;
+ * source type, subtype and state (status, refund row, refunded) read this instead of every
+ * matching order. Kept by triggers on `orders` (orders.rollup.ts) in the same transaction as every write of an order;
  * `day` is null for orders not completed. `scope_id` null: every order; otherwise only those
  * bought in that scope's downline (the ancestor included). Never written by the application.
  * Partitioned by `scope_id` in the migration (drizzle-kit has no partitions): `order_totals_all`
@@ -152,13 +155,27 @@ export const orderTotalsDaily = pgTable(
     sourceType: smallint('source_type').notNull(),
     subtype: text('subtype').notNull(),
     status: smallint('status').notNull(),
+    /** A refund row (platform_order_no_origin set). */
+    refund: boolean('refund').notNull().default(false),
+    /** An original whose refund was confirmed (refunded_at set). */
+    refunded: boolean('refunded').notNull().default(false),
     orderCount: bigint('order_count', { mode: 'number' }).notNull(),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     salesPoint: bigint('sales_point', { mode: 'number' }).notNull(),
   },
   (t) => [
     unique('order_totals_daily_key')
-      .on(t.scopeId, t.day, t.providerId, t.productId, t.sourceType, t.subtype, t.status)
+      .on(
+        t.scopeId,
+        t.day,
+        t.providerId,
+        t.productId,
+        t.sourceType,
+        t.subtype,
+        t.status,
+        t.refund,
+        t.refunded,
+      )
       .nullsNotDistinct(),
   ],
 );

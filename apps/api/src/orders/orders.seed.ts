@@ -150,8 +150,11 @@ export async function seedOrders(db: DbOrTx, { rng, members }: DemoWorld) {
   }
   rows.sort((a, b) => a.orderAt.getTime() - b.orderAt.getTime());
   const refunded = rows[rows.length - 10]!;
+  // Its refund confirmed (refund-wallet), so the demo shows an original marked refunded beside its refund row.
+  refunded.refundedAt = new Date(now);
   rows.push({
     ...refunded,
+    refundedAt: null,
     platformOrderNo: `${refunded.platformOrderNo}-R`,
     status: 2,
     platformOrderNoOrigin: refunded.platformOrderNo,

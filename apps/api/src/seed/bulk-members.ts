@@ -119,9 +119,11 @@ export async function seedBulkMembers(
       }
       await db.transaction(async (tx) => {
         await tx.execute(sql`
-          insert into users (id, name, display_name, email, password_hash, level_id, parent_user_id, tree_depth, tree_path,
-                             iblommer_parent_user_id, iblommer_depth, iblommer_path, iblommer_joined_at, created_at, updated_at)
-          select id, name, display, name || '@bulk.local', ${hash}, level, parent, depth, path,
+          insert into users (id, name, display_name, email, phone, platform_id, password_hash, level_id, parent_user_id,
+                             tree_depth, tree_path, iblommer_parent_user_id, iblommer_depth, iblommer_path, iblommer_joined_at,
+                             created_at, updated_at)
+          select id, name, display, name || '@bulk.local', '6' || lpad(id::text, 7, '0'), 'wp' || id, ${hash}, level,
+                 parent, depth, path,
                  ib_parent, ib_depth, ib_path, case when ib_parent is null then null else created end, created, created
           from unnest(${pgArray(cols.id)}::int[], ${pgArray(cols.name)}::text[], ${pgArray(cols.display)}::text[],
                       ${pgArray(cols.parent)}::int[], ${pgArray(cols.depth)}::int[], ${pgArray(cols.path)}::text[],

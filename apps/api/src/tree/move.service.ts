@@ -1,5 +1,5 @@
-import { type MoveSponsorResult, ResultCode } from '@app/contracts';
-import { sql } from 'drizzle-orm';
+import { type MoveResult, ResultCode } from '@app/contracts';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../platform/audit/actor';
 import { audit } from '../platform/audit/audit';
 import { type Db, queryRows } from '../platform/db/client';
@@ -9,7 +9,8 @@ import { col } from './tree-columns';
 import { lockTree, type TreeKind } from './tree-path';
 
 /**
- * Moves a member and its whole downline under a new parent in one transaction:
+ * Moves a member and its whole downline under a new parent (in the iBloomer tree also under none: the
+ * member leaves its line and tops its own) in one transaction:
  * one UPDATE rewrites the path prefix and shifts the depth of every row of the
  * subtree. Moves of one tree are serialised by its advisory lock (`lockTree`)
  * so two concurrent moves cannot build a cycle between them, and members
@@ -25,23 +26,25 @@ export async function moveSubtree(
   db: Db,
   actor: Actor,
   tree: TreeKind,
-  input: { user_id: number; parent_user_id: number },
-): Promise<MoveSponsorResult> {
+  input: { user_id: number; parent_user_id: number | null },
+): Promise<MoveResult> {
   return db.transaction(async (tx) => {
     await lockTree(tx, tree, 'exclusive');
     const node = await findPosition(tx, tree, input.user_id);
     if (!node) throw notFound('access.userNotFound');
-    const parent = await findPosition(tx, tree, input.parent_user_id);
-    if (!parent) throw badRequest('access.parentNotFound');
-    if (parent.path.startsWith(node.path)) throw new AppError(ResultCode.CONFLICT, 'tree.cycle');
-    const newPath = `${parent.path}${node.id}/`;
-    const shift = parent.depth + 1 - node.depth;
+    const parent = input.parent_user_id === null ? null : await findPosition(tx, tree, input.parent_user_id);
+    if (input.parent_user_id !== null && !parent) throw badRequest('access.parentNotFound');
+    if (parent?.path.startsWith(node.path)) throw new AppError(ResultCode.CONFLICT, 'tree.cycle');
+    const newPath = `${parent?.path ?? '/'}${node.id}/`;
+    const depth = parent ? parent.depth + 1 : 0;
+    const parentId = parent?.id ?? null;
     const moved = await queryRows<{ id: number }>(
       tx,
       sql`update users u set
             ${col(tree, 'path', '')} = ${newPath} || substr(${col(tree, 'path')}, ${node.path.length + 1}),
-            ${col(tree, 'depth', '')} = ${col(tree, 'depth')} + ${shift},
-            ${col(tree, 'parent', '')} = case when u.id = ${node.id} then ${parent.id} else ${col(tree, 'parent')} end,
+            ${col(tree, 'depth', '')} = ${col(tree, 'depth')} + ${depth - node.depth},
+            ${col(tree, 'parent', '')} = case when u.id = ${node.id} then ${parentId}::int else ${col(tree, 'parent')} end,
+            ${tree === 'iblommer' ? joinedLine(node.id, parentId) : sql``}
             updated_at = case when u.id = ${node.id} then now() else u.updated_at end
           where ${inSubtree(tree, node.path)}
           returning u.id`,
@@ -51,8 +54,14 @@ export async function moveSubtree(
       entity: tree === 'sponsor' ? 'user.sponsor' : 'user.iblommer',
       entityId: node.id,
       before: { parent_user_id: node.parent_id, path: node.path, depth: node.depth },
-      after: { parent_user_id: parent.id, path: newPath, depth: parent.depth + 1, moved: moved.length },
+      after: { parent_user_id: parentId, path: newPath, depth, moved: moved.length },
     });
-    return { user_id: node.id, parent_user_id: parent.id, moved: moved.length };
+    return { user_id: node.id, parent_user_id: parentId, moved: moved.length };
   });
+}
+
+/** A member joins an iBloomer line when it first gets an upline there (kept on later moves), and leaves it with none. */
+function joinedLine(id: number, parentId: number | null): SQL {
+  const joined = parentId === null ? sql`null` : sql`coalesce(u.iblommer_joined_at, now())`;
+  return sql`iblommer_joined_at = case when u.id = ${id} then ${joined} else u.iblommer_joined_at end,`;
 }

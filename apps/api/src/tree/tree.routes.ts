@@ -1,5 +1,6 @@
 import {
   exportLegendBody,
+  moveIblommerBody,
   moveSponsorBody,
   Perm,
   ResultCode,
@@ -13,6 +14,7 @@ import { streamXlsx } from '../platform/xlsx/export';
 import { legendSheet } from './legend-export';
 import { moveSubtree } from './move.service';
 import { loadChildren, loadTree, scopedRoot } from './tree.service';
+import type { TreeKind } from './tree-path';
 
 /** The sponsor tree: a member's own downline, or an admin's genealogy from any member. */
 const sponsorTree = route({
@@ -45,14 +47,18 @@ const iblommerTree = route({
   handler: ({ app, user, query, locale }) => loadTree(app.db, 'iblommer', user, query, locale),
 });
 
-const moveSponsor = route({
-  method: 'PUT',
-  url: '/api/users/update/refererUser',
-  access: access.admin(Perm.userList),
-  body: moveSponsorBody,
-  message: 'tree.moved',
-  handler: ({ app, req, body }) => moveSubtree(app.db, actorOf(req), 'sponsor', body),
-});
+/** Moves in either tree: same rules and permission as the member list's edits (docs/product/tree.md). */
+const moveIn = (tree: TreeKind, url: string, body: typeof moveSponsorBody | typeof moveIblommerBody) =>
+  route({
+    method: 'PUT',
+    url,
+    access: access.admin(Perm.userList),
+    body,
+    message: 'tree.moved',
+    handler: ({ app, req, body }) => moveSubtree(app.db, actorOf(req), tree, body),
+  });
+const moveSponsor = moveIn('sponsor', '/api/users/update/refererUser', moveSponsorBody);
+const moveIblommer = moveIn('iblommer', '/api/users/update/iblommerUser', moveIblommerBody);
 
 const exportLegend = route({
   method: 'POST',
@@ -67,4 +73,11 @@ const exportLegend = route({
   },
 });
 
-export const treeRoutes = [sponsorTree, sponsorChildren, iblommerTree, moveSponsor, exportLegend];
+export const treeRoutes = [
+  sponsorTree,
+  sponsorChildren,
+  iblommerTree,
+  moveSponsor,
+  moveIblommer,
+  exportLegend,
+];

@@ -111,7 +111,7 @@ function StatusCards({ d, canSeeMoney }: { d: UserDetail; canSeeMoney: boolean }
             {d.iblommer_parent_user ? (
               <UserName user={d.iblommer_parent_user} />
             ) : (
-              t('members.ui.notIblommer')
+              t(d.iblommer_downline_count ? 'members.ui.iblommerTop' : 'members.ui.notIblommer')
             )}
           </Descriptions.Item>
           <Descriptions.Item label={t('members.ui.iblommerJoinedAt')}>

@@ -11,12 +11,20 @@ import { UserPicker } from './UserPicker';
 /** The fields the form edits: a member list row or a user detail. */
 export type EditableMember = Omit<UserListItem, 'balance' | 'frozen_balance'>;
 
-/** Create (upline and password required) or edit (name and email read-only, blank password = unchanged). */
+/**
+ * Create (upline and password required) or edit (name and email read-only, blank password = unchanged); the
+ * iBloomer upline is optional in both.
+ */
 export function UserFormModal({ user, onClose }: { user: EditableMember | null; onClose: () => void }) {
   const { t } = useTranslation();
   const levels = useLevels();
   const saveMember = useSaveMember();
-  const save = (values: unknown) => saveMember.mutateAsync({ id: user?.id ?? null, values });
+  // An edit says the iBloomer upline it wants: a cleared picker (undefined) takes the member out of its line.
+  const save = (values: { iblommer_parent_user_id?: number | null }) =>
+    saveMember.mutateAsync({
+      id: user?.id ?? null,
+      values: user ? { ...values, iblommer_parent_user_id: values.iblommer_parent_user_id ?? null } : values,
+    });
   return (
     <EntityFormModal
       title={t(user ? 'members.ui.edit' : 'members.ui.add')}
@@ -30,6 +38,7 @@ export function UserFormModal({ user, onClose }: { user: EditableMember | null; 
         platform_id: user?.platform_id ?? '',
         status: user?.status ?? 1,
         parent_user_id: user?.parent_user?.id,
+        iblommer_parent_user_id: user?.iblommer_parent_user?.id,
         password: '',
         level_remark: '',
       }}
@@ -51,6 +60,14 @@ export function UserFormModal({ user, onClose }: { user: EditableMember | null; 
                 <UserPicker />
               </Form.Item>
             )}
+            <Form.Item
+              name="iblommer_parent_user_id"
+              label={t('members.ui.iblommerUpline')}
+              rules={rules('iblommer_parent_user_id')}
+              extra={user ? t('members.ui.iblommerUplineHint') : undefined}
+            >
+              <UserPicker />
+            </Form.Item>
             <Form.Item name="display_name" label={t('members.ui.displayName')} rules={rules('display_name')}>
               <Input maxLength={60} />
             </Form.Item>

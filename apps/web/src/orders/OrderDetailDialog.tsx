@@ -3,6 +3,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { MoneyText } from '../platform/ui/MoneyText';
 import { UserName } from '../platform/ui/UserName';
+import { OrderStateTag } from './OrderStateTag';
 import { useOrderDetail } from './orders.api';
 
 /** Profit and rebate figures: the server sends them to admins only. */
@@ -27,7 +28,7 @@ export function OrderDetailDialog({ orderNo, onClose }: { orderNo: string | null
           <Descriptions.Item label={t('orders.orderId')}>{o.order_no}</Descriptions.Item>
           <Descriptions.Item label={t('orders.platformOrderId')}>{o.platform_order_no}</Descriptions.Item>
           <Descriptions.Item label={t('orders.status')}>
-            {t(o.status === 1 ? 'orders.status.done' : 'orders.status.notDone')}
+            <OrderStateTag state={o.state} />
           </Descriptions.Item>
           <Descriptions.Item label={t('orders.orderType')}>
             {t(`orders.source.${o.source_type}`)}
@@ -60,6 +61,14 @@ export function OrderDetailDialog({ orderNo, onClose }: { orderNo: string | null
           <Descriptions.Item label={t('orders.orderAt')}>{time(o.order_at)}</Descriptions.Item>
           <Descriptions.Item label={t('orders.completedAt')}>{time(o.completed_at)}</Descriptions.Item>
           {o.refund_no && <Descriptions.Item label={t('orders.refundNo')}>{o.refund_no}</Descriptions.Item>}
+          {o.platform_order_no_origin && (
+            <Descriptions.Item label={t('orders.originOrderNo')}>
+              {o.platform_order_no_origin}
+            </Descriptions.Item>
+          )}
+          {o.refunded_at && (
+            <Descriptions.Item label={t('orders.refundedAt')}>{time(o.refunded_at)}</Descriptions.Item>
+          )}
         </Descriptions>
       )}
     </Modal>

@@ -1,6 +1,8 @@
 import {
+  ORDER_STATES,
   ORDER_SUBTYPES,
   type OrderListAnswerMeta,
+  type OrderSums,
   type OrderView,
   SALES_SWITCHES,
   type SalesSwitch,
@@ -26,6 +28,7 @@ import { useProviderOptions } from '../providers/providers.api';
 import { dateShortcuts, rangeBounds } from './date-shortcuts';
 import { OrderActions } from './OrderActions';
 import { OrderDetailDialog } from './OrderDetailDialog';
+import { OrderStateTag } from './OrderStateTag';
 import { exportOrders, type OrderFilters, orderFilters, ordersList } from './orders.api';
 
 type Values = Record<string, unknown>;
@@ -39,6 +42,20 @@ function toFilters({ range, ...values }: Values): OrderFilters {
 function toValues({ date_from, date_to, ...filters }: OrderFilters): Values {
   const range = date_from && date_to ? [dayjs(date_from), dayjs(date_to).subtract(1, 'day')] : undefined;
   return { ...filters, range };
+}
+
+/** A labelled count and sums of the footer (OrderListMeta `done` or `refunded`). */
+function OrderSumsText({ label, sums }: { label: string; sums: OrderSums | undefined }) {
+  const { t } = useTranslation();
+  const { count = 0, amount = '0.00', sales_point = 0 } = sums ?? {};
+  return (
+    <span>
+      {label}:{' '}
+      <Typography.Text strong>
+        {t('orders.sums', { count, amount: formatMoney(amount), points: sales_point })}
+      </Typography.Text>
+    </span>
+  );
 }
 
 /** The orders screen (docs/product/orders.md): filters, sortable list with totals, detail dialog, exports. */
@@ -61,34 +78,70 @@ export default function OrdersPage() {
     if (on) form.setFieldsValue(Object.fromEntries(SALES_SWITCHES.map((s) => [s, s === name])));
   };
 
+  // Fixed widths, the order id fixed on the left and a horizontal scroll: ids, names and figures stay on
+  // one line (names and products cut with an ellipsis) and every column stays reachable on narrow screens.
   const columns: ColumnsType<OrderView> = [
     {
       title: t('orders.orderId'),
       key: 'order_no',
       dataIndex: 'order_no',
       sorter: true,
+      width: 140,
+      fixed: 'left',
+      ellipsis: true,
       render: (no: string) => <Typography.Link onClick={() => setDetail(no)}>{no}</Typography.Link>,
     },
-    { title: t('orders.user'), key: 'user', render: (_, o) => <UserName user={o.user} /> },
+    {
+      title: t('orders.status'),
+      key: 'state',
+      width: 110,
+      render: (_, o) => <OrderStateTag state={o.state} />,
+    },
+    {
+      title: t('orders.user'),
+      key: 'user',
+      width: 150,
+      ellipsis: true,
+      render: (_, o) => <UserName user={o.user} />,
+    },
     {
       title: t('orders.orderReferer'),
       key: 'referer',
       sorter: true,
+      width: 150,
+      ellipsis: true,
       render: (_, o) => <UserName user={o.referer_user} />,
     },
     {
       title: t('orders.userReferer'),
       key: 'user_referer',
+      width: 150,
+      ellipsis: true,
       render: (_, o) => <UserName user={o.user_referer} />,
     },
-    { title: t('orders.product'), dataIndex: 'product_name', key: 'product' },
-    { title: t('orders.platformOrderId'), dataIndex: 'platform_order_no', key: 'platform_order_no' },
-    { title: t('orders.provider'), key: 'provider', render: (_, o) => o.provider?.name ?? '-' },
+    { title: t('orders.product'), dataIndex: 'product_name', key: 'product', width: 220, ellipsis: true },
+    {
+      title: t('orders.platformOrderId'),
+      dataIndex: 'platform_order_no',
+      key: 'platform_order_no',
+      width: 170,
+      ellipsis: true,
+    },
+    {
+      title: t('orders.provider'),
+      key: 'provider',
+      width: 170,
+      ellipsis: true,
+      render: (_, o) => o.provider?.name ?? '-',
+    },
     {
       title: t('orders.amount'),
       key: 'amount',
+      className: 'orders-amount',
       sorter: true,
       align: 'right',
+      width: 130,
+      ellipsis: true,
       render: (_, o) => <MoneyText value={o.amount} />,
     },
     {
@@ -97,14 +150,19 @@ export default function OrdersPage() {
       dataIndex: 'sales_point',
       sorter: true,
       align: 'right',
+      width: 120,
+      ellipsis: true,
     },
     {
       title: t('orders.completedAt'),
       key: 'completed_at',
       sorter: true,
+      width: 170,
+      ellipsis: true,
       render: (_, o) => formatDateTime(o.completed_at),
     },
   ];
+  const tableWidth = columns.reduce((sum, c) => sum + Number(c.width), 0);
 
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
@@ -142,6 +200,13 @@ export default function OrdersPage() {
           </Form.Item>
           <Form.Item name="platform_order_no" label={t('orders.platformOrderId')}>
             <Input allowClear />
+          </Form.Item>
+          <Form.Item name="state" label={t('orders.status')}>
+            <Select
+              allowClear
+              style={{ width: 140 }}
+              options={ORDER_STATES.map((state) => ({ value: state, label: t(`orders.state.${state}`) }))}
+            />
           </Form.Item>
           <Form.Item name="subtype" label={t('orders.subtype')}>
             <Select
@@ -196,7 +261,7 @@ export default function OrdersPage() {
           <Table<OrderView>
             rowKey="id"
             columns={columns}
-            scroll={{ x: 1200 }}
+            scroll={{ x: tableWidth }}
             {...tableProps}
             pagination={
               meta?.totalAtLeast
@@ -209,15 +274,10 @@ export default function OrdersPage() {
                   {t('orders.totalsNotCounted', { total: meta.total })}
                 </Typography.Text>
               ) : (
-                <Space size="large" data-testid="orders-totals">
-                  <span>
-                    {t('orders.totalAmount')}:{' '}
-                    <Typography.Text strong>{formatMoney(meta?.totalAmount ?? '0.00')}</Typography.Text>
-                  </span>
-                  <span>
-                    {t('orders.totalSalesPoint')}:{' '}
-                    <Typography.Text strong>{meta?.totalSalesPoint ?? 0}</Typography.Text>
-                  </span>
+                <Space size="large" wrap data-testid="orders-totals">
+                  <OrderSumsText label={t('orders.doneSales')} sums={meta?.done} />
+                  <OrderSumsText label={t('orders.refundedSales')} sums={meta?.refunded} />
+                  <Typography.Text type="secondary">{t('orders.totalsNote')}</Typography.Text>
                 </Space>
               )
             }

@@ -1,8 +1,9 @@
-import type { TreeNode } from '@app/contracts';
+import { Perm, type TreeNode } from '@app/contracts';
 import { Alert, Button, Card, Empty, Input, Select, Space, Spin, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { useAdminCan } from '../members/permissions';
 import { useIsAdmin } from '../platform/current-user';
 import { feedback } from '../platform/feedback';
 import { useUserDetail } from '../platform/ui/UserName';
@@ -19,6 +20,12 @@ import {
 import { chartRoot, FOREST_ROOT, type MemberNode, matchesMember, toChartNode } from './tree-nodes';
 
 const TITLES: Record<Kind, string> = { sponsor: 'treePage.genealogy', iblommer: 'treePage.iblommeTree' };
+/** The holder of an admin's forest of top members, and the confirmation of a move, per tree. */
+const FOREST: Record<Kind, string> = { sponsor: 'treePage.topSponsors', iblommer: 'treePage.iblommerRoot' };
+const MOVE_TITLES: Record<Kind, string> = {
+  sponsor: 'treePage.moveTitle',
+  iblommer: 'treePage.moveIblommerTitle',
+};
 
 /** Lazy loading of a node: the sponsor tree's direct children, or the next levels of the iBloomer tree. */
 async function loadChildren(kind: Kind, node: MemberNode): Promise<MemberNode[]> {
@@ -74,8 +81,9 @@ export function TreePage({ kind }: { kind: Kind }) {
   const userId = params.get('user_id') ? Number(params.get('user_id')) : undefined;
   const [filter, setFilter] = useState('');
   const { data, isLoading } = useTree(kind, userId);
-  const moveMember = useMoveMember();
-  const root = useMemo(() => (data ? chartRoot(data.roots, t('treePage.topSponsors')) : null), [data, t]);
+  const moveMember = useMoveMember(kind);
+  const canMove = useAdminCan(Perm.userList);
+  const root = useMemo(() => (data ? chartRoot(data.roots, t(FOREST[kind])) : null), [data, kind, t]);
   const title = kind === 'sponsor' && !isAdmin ? t('treePage.sponsorTree') : t(TITLES[kind]);
   const member = (node: MemberNode) => node.data;
 
@@ -88,7 +96,7 @@ export function TreePage({ kind }: { kind: Kind }) {
   const move = (node: MemberNode, target: MemberNode) => {
     if (!member(node) || !member(target)) return;
     feedback.modal.confirm({
-      title: t('treePage.moveTitle'),
+      title: t(MOVE_TITLES[kind]),
       content: t('treePage.moveConfirm', { name: node.label, parent: target.label }),
       onOk: async () => {
         await moveMember.mutateAsync({ userId: node.id, parentId: target.id });
@@ -113,9 +121,7 @@ export function TreePage({ kind }: { kind: Kind }) {
       extra={
         <Space wrap>
           {isAdmin && <RootPicker onPick={pick} />}
-          {isAdmin && userId !== undefined && (
-            <Button onClick={() => pick(null)}>{t('treePage.topSponsors')}</Button>
-          )}
+          {isAdmin && userId !== undefined && <Button onClick={() => pick(null)}>{t(FOREST[kind])}</Button>}
           <Input.Search
             allowClear
             style={{ width: 220 }}
@@ -144,7 +150,7 @@ export function TreePage({ kind }: { kind: Kind }) {
               renderContent={(node) => <NodeContent node={node} />}
               copyText={(node) => (member(node) ? `${node.label} (${member(node)!.user_no})` : node.label)}
               menuCommands={commands}
-              nodeDraggable={isAdmin && kind === 'sponsor'}
+              nodeDraggable={canMove}
               onNodeDrop={move}
               onNodeClick={(node) => isAdmin && member(node) && openUserDetail(Number(node.id))}
             />

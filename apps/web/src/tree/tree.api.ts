@@ -12,7 +12,7 @@ export const TREES = {
   sponsorChildren: MEMBERS.treeChildren,
   iblommer: '/api/users/iblommeTree',
   exportDownline: '/api/users/exportLegend',
-  move: '/api/users/update/refererUser',
+  move: { sponsor: '/api/users/update/refererUser', iblommer: '/api/users/update/iblommerUser' },
 } as const;
 
 export const treeKeys = {
@@ -48,12 +48,12 @@ export const useRootOptions = (keyword: string) =>
 export const exportDownline = (userId: number | string, userNo: string | undefined) =>
   download(TREES.exportDownline, { user_id: userId }, `downline-${userNo}.xlsx`);
 
-/** Moves a member under another sponsor: the trees and the member lists and details (upline) refresh. */
-export function useMoveMember() {
+/** Moves a member under another upline in `kind`: the trees and the member lists and details (upline) refresh. */
+export function useMoveMember(kind: TreeKind) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, parentId }: { userId: number | string; parentId: number | string }) =>
-      http.put(TREES.move, { user_id: userId, parent_user_id: parentId }),
+      http.put(TREES.move[kind], { user_id: userId, parent_user_id: parentId }),
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: treeKeys.all }),

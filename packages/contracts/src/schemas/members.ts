@@ -69,6 +69,7 @@ export interface UserListItem {
   balance?: string;
   frozen_balance?: string;
   parent_user: UserRef | null;
+  iblommer_parent_user: UserRef | null;
   platform_id?: string | null;
   created_at: string;
 }
@@ -110,6 +111,11 @@ export const userUpdateBody = z.object({
   ...editableFields,
   password: z.preprocess(blankToUndefined, userPassword.optional()),
   level_remark: optionalText(255),
+  /** Absent: unchanged; null or blank: out of any iBloomer line; an id: moved under that iBloomer upline. */
+  iblommer_parent_user_id: z.preprocess(
+    (v) => (v === '' ? null : v),
+    z.coerce.number().int().positive().nullable().optional(),
+  ),
 });
 export type UserUpdateBody = z.input<typeof userUpdateBody>;
 
@@ -204,7 +210,6 @@ export interface UserDetail extends Omit<UserListItem, 'balance' | 'frozen_balan
   direct_count: number;
   /** Present with the matching `append` section. */
   upstream_users?: UpstreamUser[];
-  iblommer_parent_user?: UserRef | null;
   iblommer_user?: { created_at: string } | null;
   iblommer_downline_count?: number;
   level_history?: LevelHistoryEntry[];

@@ -20,6 +20,14 @@ export type SalesSwitch = (typeof SALES_SWITCHES)[number];
 /** These need a MemberId ("must fill GlobalId"). */
 export const SWITCHES_NEEDING_MEMBER: readonly SalesSwitch[] = ['referral_sales', 'generational_sales'];
 
+/**
+ * An order's state on the orders screen, one of four (docs/product/orders.md): a refund row (it names
+ * platform_order_no_origin), else a refunded original (refund confirmed: refunded_at), else done
+ * (status 1) or not done.
+ */
+export const ORDER_STATES = ['done', 'not_done', 'refunded', 'refund'] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
+
 export const ORDER_SORTS = ['order_no', 'referer', 'amount', 'sales_point', 'completed_at'] as const;
 export type OrderSort = (typeof ORDER_SORTS)[number];
 
@@ -56,6 +64,7 @@ export const orderFilterFields = {
   /** users.platform_id of the buyer. */
   wordpress_id: text(30),
   source_type: sourceTypeValue.optional(),
+  state: z.enum(ORDER_STATES, { message: 'validation.choice' }).optional(),
   /** Buyer picked in the user search. */
   user_id: intFromQuery(1, Number.MAX_SAFE_INTEGER).optional(),
   tags: tagList.optional(),
@@ -100,6 +109,7 @@ export interface OrderView {
   order_no: string;
   platform_order_no: string;
   status: number;
+  state: OrderState;
   subtype: OrderSubtype;
   source_type: 1 | 2 | 3;
   user: OrderPerson;
@@ -141,13 +151,25 @@ export interface OrderDetail extends OrderView {
   refunded_at: string | null;
 }
 
-/** The orders list's page, and the count and sums of every matching order. */
+/** Count and sums of some orders. */
+export interface OrderSums {
+  count: number;
+  amount: string;
+  sales_point: number;
+}
+
+/**
+ * The orders list's page, the count of every matching order (`total`: every state) and the sums of two
+ * states apart: `done` (done sales net of refunds: done, not refunded, not refund rows; what bonuses
+ * count) and `refunded` (originals whose refund was confirmed). Not-done orders and refund rows are
+ * counted in `total` only.
+ */
 export interface OrderListMeta {
   total: number;
   page: number;
   pageSize: number;
-  totalAmount: string;
-  totalSalesPoint: number;
+  done: OrderSums;
+  refunded: OrderSums;
   totalAtLeast?: undefined;
 }
 
@@ -160,8 +182,8 @@ export interface OrderListMetaAtLeast {
   page: number;
   pageSize: number;
   totalAtLeast: true;
-  totalAmount: null;
-  totalSalesPoint: null;
+  done: null;
+  refunded: null;
 }
 
 /** What the orders list answers as `meta`. */

@@ -36,15 +36,21 @@ export const treeChildrenQuery = z.object({
 });
 export type TreeChildrenQuery = z.input<typeof treeChildrenQuery>;
 
+const memberId = z
+  .number({ message: 'validation.required' })
+  .int('validation.integer')
+  .positive('validation.min');
+
 /** `PUT /api/users/update/refererUser`: moves a member and its whole downline under a new sponsor. */
-export const moveSponsorBody = z.object({
-  user_id: z.number({ message: 'validation.required' }).int('validation.integer').positive('validation.min'),
-  parent_user_id: z
-    .number({ message: 'validation.required' })
-    .int('validation.integer')
-    .positive('validation.min'),
-});
+export const moveSponsorBody = z.object({ user_id: memberId, parent_user_id: memberId });
 export type MoveSponsorBody = z.infer<typeof moveSponsorBody>;
+
+/**
+ * `PUT /api/users/update/iblommerUser`: moves a member and its whole iBloomer downline under a new iBloomer
+ * upline, or (null) out of its line, as the top of its own.
+ */
+export const moveIblommerBody = z.object({ user_id: memberId, parent_user_id: memberId.nullable() });
+export type MoveIblommerBody = z.infer<typeof moveIblommerBody>;
 
 /** `POST /api/users/exportLegend`: the downline of one member as .xlsx, whole unless `levels` limits the depth. */
 export const exportLegendBody = z.object({
@@ -70,9 +76,10 @@ export interface TreeNode {
   children: TreeNode[];
 }
 
-export interface MoveSponsorResult {
+export interface MoveResult {
   user_id: number;
-  parent_user_id: number;
+  /** Null: the member left its iBloomer line. */
+  parent_user_id: number | null;
   /** The member plus its downline. */
   moved: number;
 }

@@ -14,13 +14,14 @@ import { orders, orderTotalsDaily } from '../orders.schema';
 import { Conditions, type OrderQuery } from './conditions';
 import { type TotalsConfig, totalsConfig } from './config';
 import { countedDownline, DOWNLINE_SWITCHES, type Downline, downlineMembers } from './downlines';
+import { STATE_ON_ORDERS, STATE_ON_ROLLUP } from './states';
 
 /**
  * The orders screen's filters, one by one. TO ADD A FILTER: add its field to `orderFilterFields`
  * (packages/contracts/src/schemas/orders.ts), then one line below that hands its condition to `q`:
  *
  * - `q.both(onOrders, onRollup)` when order_totals_daily has the column too (UTC completion day,
- *   provider, product, source type, subtype): the condition on `orders`, and the same on
+ *   provider, product, source type, subtype, state: status, refund, refunded): the condition on `orders`, and the same on
  *   `orderTotalsDaily` (or null for a value the rollup cannot express). The totals stay fast.
  * - `q.exact(onOrders)` for anything else (order numbers, names…): the totals of a filtered set
  *   that uses it are counted over the matching orders (exact, slower on large sets).
@@ -131,6 +132,7 @@ export async function orderWhere(
     q.both(eq(orders.providerId, f.provider_id), eq(orderTotalsDaily.providerId, f.provider_id));
   if (f.source_type)
     q.both(eq(orders.sourceType, f.source_type), eq(orderTotalsDaily.sourceType, f.source_type));
+  if (f.state) q.both(STATE_ON_ORDERS[f.state], STATE_ON_ROLLUP[f.state]);
   q.completed(f.date_from ? rangeStart(f.date_from) : undefined, f.date_to ? rangeEnd(f.date_to) : undefined);
   if (f.tags?.length) {
     const tagged = sql`(select ${products.id} from ${products} where ${products.tags} && ${sql.param(f.tags)}::text[])`;

@@ -75,8 +75,8 @@ describe('a broad name search', () => {
       page: 1,
       pageSize: 20,
       totalAtLeast: true,
-      totalAmount: null,
-      totalSalesPoint: null,
+      done: null,
+      refunded: null,
     });
     // Few buyers are counted exactly whatever the number of orders.
     expect((await page({ name: 'chan' }, { nameBuyersUpTo: 6, countUpTo: 1 })).meta).toEqual(all.meta);

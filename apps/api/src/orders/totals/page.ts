@@ -1,5 +1,11 @@
-import { formatCents, type OrderFilter, type OrderListAnswerMeta, type OrderSort } from '@app/contracts';
-import { and, asc, desc, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import {
+  formatCents,
+  type OrderFilter,
+  type OrderListAnswerMeta,
+  type OrderSort,
+  type OrderSums,
+} from '@app/contracts';
+import { type AnyColumn, and, asc, desc, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { users } from '../../members/members.schema';
 import { type DbOrTx, queryRows } from '../../platform/db/client';
 import type { Principal } from '../../platform/http/principal';
@@ -7,6 +13,7 @@ import { referer, selectOrders, toOrderView } from '../orders.queries';
 import { orders, orderTotalsDaily } from '../orders.schema';
 import type { OrderQuery, TotalsPart } from './conditions';
 import { TOTALS_CONFIG } from './config';
+import { STATE_ON_ORDERS, STATE_ON_ROLLUP } from './states';
 
 /**
  * The page strategies: how one page of a filtered set and its totals are read, given the set's
@@ -33,24 +40,73 @@ function ordering(sort: OrderSort, order: string) {
   return isDesc(order) ? [desc(column), desc(orders.id)] : [asc(column), asc(orders.id)];
 }
 
-const ROLLUP_SUMS = {
-  total: sql<string>`coalesce(sum(${orderTotalsDaily.orderCount}), 0)::text`,
-  amount: sql<string>`coalesce(sum(${orderTotalsDaily.amountCents}), 0)::text`,
-  salesPoint: sql<string>`coalesce(sum(${orderTotalsDaily.salesPoint}), 0)::text`,
-};
-const ORDER_SUMS = {
-  total: sql<string>`count(*)::text`,
-  amount: sql<string>`coalesce(sum(${orders.amountCents}), 0)::text`,
-  salesPoint: sql<string>`coalesce(sum(${orders.salesPoint}), 0)::text`,
-};
+/**
+ * Count of a set, and count and sums of its done and refunded orders (OrderListMeta), over rows
+ * with these columns: `n` orders each (1 on `orders`, a bucket's count on the rollup).
+ */
+function sumsOver(
+  n: SQL | AnyColumn,
+  amount: SQL | AnyColumn,
+  sp: SQL | AnyColumn,
+  done: SQL,
+  refunded: SQL,
+) {
+  const sum = (of: SQL | AnyColumn, where: SQL) =>
+    sql<string>`coalesce(sum(${of}) filter (where ${where}), 0)::text`;
+  return {
+    total: sql<string>`coalesce(sum(${n}), 0)::text`,
+    doneCount: sum(n, done),
+    doneAmount: sum(amount, done),
+    doneSalesPoint: sum(sp, done),
+    refundedCount: sum(n, refunded),
+    refundedAmount: sum(amount, refunded),
+    refundedSalesPoint: sum(sp, refunded),
+  };
+}
+const ROLLUP_SUMS = sumsOver(
+  orderTotalsDaily.orderCount,
+  orderTotalsDaily.amountCents,
+  orderTotalsDaily.salesPoint,
+  STATE_ON_ROLLUP.done,
+  STATE_ON_ROLLUP.refunded,
+);
+const ORDER_SUMS = sumsOver(
+  sql`1`,
+  orders.amountCents,
+  orders.salesPoint,
+  STATE_ON_ORDERS.done,
+  STATE_ON_ORDERS.refunded,
+);
+/** The sums over a subquery of the matching orders with columns amount, sp, done and refunded. */
+const MATCHED_SUMS = sql.join(
+  Object.entries(sumsOver(sql`1`, sql`amount`, sql`sp`, sql`done`, sql`refunded`)).map(
+    ([key, value]) => sql`${value} as ${sql.identifier(key)}`,
+  ),
+  sql`, `,
+);
+/** A matching order's columns MATCHED_SUMS reads. */
+const MATCHED_COLUMNS = sql`${orders.amountCents} as amount, ${orders.salesPoint} as sp,
+  ${STATE_ON_ORDERS.done} as done, ${STATE_ON_ORDERS.refunded} as refunded`;
 
-type Sums = { total: string; amount: string; salesPoint: string };
+type Sums = Record<keyof typeof ROLLUP_SUMS, string>;
 
 /** Count and sums added up, each row signed (+1 unless given). */
 function totalsOf(rows: (Sums | undefined)[], signs: number[] = []) {
   const sum = (key: keyof Sums) =>
     rows.reduce((acc, row, i) => acc + BigInt(row?.[key] ?? 0) * BigInt(signs[i] ?? 1), 0n);
-  return { total: Number(sum('total')), amountCents: sum('amount'), salesPoint: Number(sum('salesPoint')) };
+  return {
+    total: Number(sum('total')),
+    done: {
+      count: Number(sum('doneCount')),
+      amountCents: sum('doneAmount'),
+      salesPoint: Number(sum('doneSalesPoint')),
+    },
+    refunded: {
+      count: Number(sum('refundedCount')),
+      amountCents: sum('refundedAmount'),
+      salesPoint: Number(sum('refundedSalesPoint')),
+    },
+  };
 }
 
 /** Count and sums over the filtered set: its totals' parts (rollup and exact counts) added up, or over the orders. */
@@ -152,14 +208,12 @@ export async function refererSortedRows(
  */
 async function exactTotalsAndIds(db: DbOrTx, f: PageSpec, where: SQL | undefined) {
   const dir = isDesc(f.order) ? sql`desc` : sql`asc`;
-  const [row] = await queryRows<{ total: string; amount: string; salesPoint: string; ids: number[] | null }>(
+  const [row] = await queryRows<Sums & { ids: number[] | null }>(
     db,
     sql`with matching as materialized (
-          select ${orders.id} as id, ${SORT_COLUMNS[f.sort]} as k, ${orders.amountCents} as amount,
-                 ${orders.salesPoint} as sp
+          select ${orders.id} as id, ${SORT_COLUMNS[f.sort]} as k, ${MATCHED_COLUMNS}
           from ${orders} where ${where ?? sql`true`})
-        select count(*)::text as total, coalesce(sum(amount), 0)::text as amount,
-               coalesce(sum(sp), 0)::text as "salesPoint",
+        select ${MATCHED_SUMS},
                (select array_agg(id) from (select id from matching order by k ${dir}, id ${dir}
                 limit ${f.pageSize} offset ${(f.page - 1) * f.pageSize}) p) as ids
         from matching`,
@@ -212,12 +266,11 @@ type Totals = ReturnType<typeof totalsOf> & { atLeast?: true };
 async function boundedTotals(db: DbOrTx, where: SQL | undefined, upTo: number): Promise<Totals> {
   const [row] = await queryRows<Sums>(
     db,
-    sql`select count(*)::text as total, coalesce(sum(a), 0)::text as amount, coalesce(sum(sp), 0)::text as "salesPoint"
-        from (select ${orders.amountCents} as a, ${orders.salesPoint} as sp from ${orders}
-              where ${where ?? sql`true`} limit ${upTo + 1}) s`,
+    sql`select ${MATCHED_SUMS}
+        from (select ${MATCHED_COLUMNS} from ${orders} where ${where ?? sql`true`} limit ${upTo + 1}) s`,
   );
   const totals = totalsOf([row]);
-  return totals.total > upTo ? { total: upTo, amountCents: 0n, salesPoint: 0, atLeast: true } : totals;
+  return totals.total > upTo ? { ...totalsOf([]), total: upTo, atLeast: true } : totals;
 }
 
 /** The page's rows and the totals: rollup totals first (milliseconds), exact ones with the page's ids. */
@@ -258,6 +311,12 @@ async function rowsAndTotals(
   return { rows, totals };
 }
 
+const shownSums = (s: Totals['done']): OrderSums => ({
+  count: s.count,
+  amount: formatCents(s.amountCents),
+  sales_point: s.salesPoint,
+});
+
 /** One page of the filtered orders plus count and sums over the whole filtered set. */
 export async function orderPage(
   db: DbOrTx,
@@ -275,15 +334,15 @@ export async function orderPage(
         page: f.page,
         pageSize: f.pageSize,
         totalAtLeast: true,
-        totalAmount: null,
-        totalSalesPoint: null,
+        done: null,
+        refunded: null,
       }
     : {
         total: totals.total,
         page: f.page,
         pageSize: f.pageSize,
-        totalAmount: formatCents(totals.amountCents),
-        totalSalesPoint: totals.salesPoint,
+        done: shownSums(totals.done),
+        refunded: shownSums(totals.refunded),
       };
   return { list: rows.map((r) => toOrderView(viewer, r)), meta };
 }

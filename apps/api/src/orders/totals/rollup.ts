@@ -6,10 +6,11 @@ import type { DbOrTx } from '../../platform/db/client';
  * writer — ingestion, the xlsx import, refund marking, seeders, tests, bulk SQL — updates it in
  * its own transaction, and the orders list may serve totals from it that equal an exact count.
  * Each INSERT / UPDATE / DELETE statement aggregates its transition tables by bucket (UTC
- * completion day, provider, product, source type, subtype, status) and upserts the differences
- * in key order: once for every order (scope null), and once for each scope (a tracked ancestor,
+ * completion day, provider, product, source type, subtype, status, refund row, refunded) and
+ * upserts the differences in key order: once for every order (scope null), and once for each scope (a tracked ancestor,
  * scopes.ts) whose downline holds the buyer. An UPDATE that touches none of those columns
- * nor the amounts (refund marking sets refunded_at only) nets to zero and writes nothing.
+ * nor the amounts nets to zero and writes nothing; refund marking (refunded_at) moves the order to
+ * its refunded bucket.
  * TRUNCATE empties the rollup.
  *
  * Tree moves change which scopes hold a buyer: a statement-level trigger on `users` moves the
@@ -22,14 +23,15 @@ import type { DbOrTx } from '../../platform/db/client';
  * writers of the same bucket wait for each other's commit on that rollup row.
  *
  * The trigger functions (order_totals_apply, order_totals_move) and their triggers are SQL migrations
- * (apps/api/drizzle/0001_functions_and_triggers.sql); a change to them is a new migration, which also
- * rebuilds the rollup when the change alters what it holds. addOrderTotals below aggregates the same
+ * (apps/api/drizzle/0001_functions_and_triggers.sql, replaced by 0009_order_totals_refund.sql); a
+ * change to them is a new migration, which also rebuilds the rollup when the change alters what it holds. addOrderTotals below aggregates the same
  * buckets as the triggers.
  */
 
 const DAY = `(completed_at at time zone 'UTC')::date`;
-const BUCKET = `${DAY}, provider_id, product_id, source_type, subtype, status`;
-const KEY = 'scope_id, day, provider_id, product_id, source_type, subtype, status';
+const BUCKET = `${DAY}, provider_id, product_id, source_type, subtype, status,
+  platform_order_no_origin is not null, refunded_at is not null`;
+const KEY = 'scope_id, day, provider_id, product_id, source_type, subtype, status, refund, refunded';
 const UPSERT = `insert into order_totals_daily as t (${KEY}, order_count, amount_cents, sales_point)`;
 const ON_CONFLICT = `on conflict (${KEY}) do update set
       order_count = t.order_count + excluded.order_count,
@@ -43,6 +45,6 @@ const ON_CONFLICT = `on conflict (${KEY}) do update set
 export function addOrderTotals(db: DbOrTx, scopeId: number | null, where: SQL) {
   return db.execute(sql`${sql.raw(UPSERT)}
     select ${scopeId}::int, ${sql.raw(BUCKET)}, count(*), sum(amount_cents), sum(sales_point)
-    from orders where ${where} group by 2, 3, 4, 5, 6, 7
+    from orders where ${where} group by 2, 3, 4, 5, 6, 7, 8, 9
     ${sql.raw(ON_CONFLICT)}`);
 }

@@ -1,4 +1,4 @@
-import { type OrderFilter, type OrderListMeta, orderListBody } from '@app/contracts';
+import { formatCents, type OrderFilter, type OrderListMeta, orderListBody } from '@app/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadPrincipal } from '../../access/principal';
@@ -56,6 +56,13 @@ const cases = (): [Filter, boolean][] => [
   [{ date_from: '2026-04-13T06:00:00Z', date_to: '2026-04-16T00:00:00.001Z', source_type: 3 }, true],
   [{ date_from: '2026-04-15T10:00:00Z', tags: ['basic'], subtype: 'renewal_order' }, true],
   [{ channel_sales: true, member_id: m.A!.userNo, date_to: '2026-04-15T10:00:01Z' }, true],
+  // The states (refund rows and refunded originals are rollup dimensions too).
+  [{ state: 'done' }, true],
+  [{ state: 'not_done', subtype: 'normal_order' }, true],
+  [{ state: 'refunded', date_from: '2026-04-14T12:00:00Z' }, true],
+  [{ state: 'refund', provider_id: p1 }, true],
+  [{ state: 'refund' }, true],
+  [{ state: 'done', channel_sales: true, member_id: m.A!.userNo }, true],
   // No whole day inside: counted exactly.
   [{ date_from: '2026-04-15T05:00:00Z', date_to: '2026-04-15T23:59:59.999Z' }, false],
   [{ date_from: '2026-04-14T12:00:00Z', date_to: '2026-04-15T10:00:01Z', source_type: 2 }, false],
@@ -64,6 +71,7 @@ const cases = (): [Filter, boolean][] => [
   [{ email: 'tot_c@test.local' }, false],
   [{ user_id: m.C!.id, provider_id: p1 }, false],
   [{ group_sales: true, member_id: m.A!.userNo }, false],
+  [{ group_sales: true, member_id: m.A!.userNo, state: 'refunded' }, false],
 ];
 
 const list = (body: Filter, token = adminToken) =>
@@ -100,11 +108,16 @@ async function expectTotalsMatch() {
     expect(served, label).toEqual(exact);
     const res = await list(filter);
     expect(res.status, label).toBe(200);
-    expect(res.body.data.meta.total, label).toBe(exact.total);
-    expect(res.body.data.meta.totalSalesPoint, label).toBe(exact.salesPoint);
-    expect(res.body.data.meta.totalAmount.replace('.', ''), label).toBe(
-      exact.amountCents.toString().padStart(3, '0'),
-    );
+    const shown = (s: typeof exact.done) => ({
+      count: s.count,
+      amount: formatCents(s.amountCents),
+      sales_point: s.salesPoint,
+    });
+    expect(res.body.data.meta, label).toMatchObject({
+      total: exact.total,
+      done: shown(exact.done),
+      refunded: shown(exact.refunded),
+    });
     if (exact.total > 0) nonEmpty++;
   }
   expect(nonEmpty).toBeGreaterThan(15);
@@ -119,12 +132,13 @@ async function expectRollupEqualsOrders() {
   const rows = (q: ReturnType<typeof sql>) =>
     queryRows<Record<string, unknown>>(api.db, q).then((r) => r.map((x) => JSON.stringify(x)).sort());
   const rollup = await rows(sql`
-    select scope_id, day::text, provider_id, product_id, source_type, subtype, status,
+    select scope_id, day::text, provider_id, product_id, source_type, subtype, status, refund, refunded,
            order_count::text as n, amount_cents::text as amount, sales_point::text as sp
     from order_totals_daily where order_count <> 0 or amount_cents <> 0 or sales_point <> 0`);
   const fresh = await rows(sql`
     select s.id as scope_id, ((o.completed_at at time zone 'UTC')::date)::text as day, o.provider_id,
-           o.product_id, o.source_type, o.subtype, o.status, count(*)::text as n,
+           o.product_id, o.source_type, o.subtype, o.status, o.platform_order_no_origin is not null as refund,
+           o.refunded_at is not null as refunded, count(*)::text as n,
            sum(o.amount_cents)::text as amount, sum(o.sales_point)::text as sp
     from orders o
     join users u on u.id = o.user_id
@@ -132,11 +146,12 @@ async function expectRollupEqualsOrders() {
     join users a on a.id = s.ancestor_id
       and (s.tree = 'sponsor' and starts_with(u.tree_path, a.tree_path)
       or s.tree = 'iblommer' and starts_with(u.iblommer_path, a.iblommer_path))
-    group by 1, 2, 3, 4, 5, 6, 7
+    group by 1, 2, 3, 4, 5, 6, 7, 8, 9
     union all
     select null::int, ((completed_at at time zone 'UTC')::date)::text, provider_id, product_id, source_type,
-           subtype, status, count(*)::text, sum(amount_cents)::text, sum(sales_point)::text
-    from orders group by 1, 2, 3, 4, 5, 6, 7`);
+           subtype, status, platform_order_no_origin is not null, refunded_at is not null, count(*)::text,
+           sum(amount_cents)::text, sum(sales_point)::text
+    from orders group by 1, 2, 3, 4, 5, 6, 7, 8, 9`);
   expect(rollup).toEqual(fresh);
 }
 
@@ -429,19 +444,22 @@ describe('orders list totals from order_totals_daily', () => {
         sales_point: i,
       });
     await expectServedFromScopes();
-    // D moves from C to Y (below X), then back: the scopes of A and B lose its orders, X's gains them.
-    const move = async (user: UserRow, parent: UserRow) => {
+    // D moves from C to Y (below X), then back, in each tree: the scopes of A and B lose its orders, X's
+    // (sponsor tree) gains them.
+    const move = async (user: UserRow, parent: UserRow, tree: 'refererUser' | 'iblommerUser') => {
       const res = await api.put(
-        '/api/users/update/refererUser',
+        `/api/users/update/${tree}`,
         { user_id: user.id, parent_user_id: parent.id },
         { token: adminToken },
       );
       expect(res.status, JSON.stringify(res.body)).toBe(200);
     };
-    await move(m.D!, m.Y!);
-    await expectServedFromScopes();
-    await move(m.D!, m.C!);
-    await expectServedFromScopes();
+    for (const tree of ['refererUser', 'iblommerUser'] as const) {
+      await move(m.D!, m.Y!, tree);
+      await expectServedFromScopes();
+      await move(m.D!, m.C!, tree);
+      await expectServedFromScopes();
+    }
     // Any writer of the paths: D leaves the iBloomer tree; an order changes buyer; one is deleted.
     await api.db.execute(sql`update users set iblommer_path = '/' || id || '/', iblommer_depth = 0,
                                iblommer_parent_user_id = null where id = ${m.D!.id}`);

@@ -16,7 +16,8 @@ export function requestIdOf(req: IncomingMessage): string {
 
 /** Every answer names its request id, so a caller can quote it and an operator find its log lines. */
 export function echoRequestId(app: FastifyInstance): void {
-  app.addHook('onRequest', async (req, reply) => {
+  app.addHook('onRequest', (req, reply, done) => {
     reply.header(REQUEST_ID_HEADER, req.id);
+    done();
   });
 }

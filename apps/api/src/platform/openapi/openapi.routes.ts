@@ -35,22 +35,25 @@ export function openApiRoutes(documented: Record<string, readonly RouteDef[]>): 
  * assistant); its CSP is the web app's plus the inline script that starts it.
  */
 export async function registerReferencePage(app: FastifyInstance): Promise<void> {
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (req.routeOptions.url === `${REFERENCE_PAGE}/` && typeof payload === 'string')
-      allowInlineScriptsOf(reply, payload);
-    return payload;
-  });
-  await app.register(apiReference, {
-    routePrefix: REFERENCE_PAGE,
-    logLevel: 'warn',
-    configuration: {
-      url: OPENAPI_URL,
-      pageTitle: 'Membership back-office API',
-      withDefaultFonts: false,
-      // No assistant or sharing tools that talk to Scalar's own services.
-      agent: { disabled: true },
-      showDeveloperTools: 'never',
-    },
+  // In a context of its own, so the hook runs for the page's routes only, not for every answer of the API.
+  await app.register(async (page) => {
+    page.addHook('onSend', async (req, reply, payload) => {
+      if (req.routeOptions.url === `${REFERENCE_PAGE}/` && typeof payload === 'string')
+        allowInlineScriptsOf(reply, payload);
+      return payload;
+    });
+    await page.register(apiReference, {
+      routePrefix: REFERENCE_PAGE,
+      logLevel: 'warn',
+      configuration: {
+        url: OPENAPI_URL,
+        pageTitle: 'Membership back-office API',
+        withDefaultFonts: false,
+        // No assistant or sharing tools that talk to Scalar's own services.
+        agent: { disabled: true },
+        showDeveloperTools: 'never',
+      },
+    });
   });
 }
 
