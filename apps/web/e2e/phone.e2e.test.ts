@@ -35,9 +35,9 @@ interface Box {
   lineHeight: number;
 }
 
-/** The visible boxes matched by `selector`, with their text and line height. */
-const boxesOf = (page: Page, selector: string): Promise<Box[]> =>
-  page.locator(selector).evaluateAll((elements) =>
+/** The visible boxes matched by `selector` in `root`, with their text and line height. */
+const boxesOf = (root: Page | Locator, selector: string): Promise<Box[]> =>
+  root.locator(selector).evaluateAll((elements) =>
     elements
       .map((element) => {
         const rect = element.getBoundingClientRect();
@@ -136,14 +136,27 @@ describe('member pages on a 390 px phone', () => {
     await page.goto('/wallet');
     await settled(page);
     const bank = page.locator('.ant-card').filter({ hasText: 'Bank details' });
-    for (const value of Object.values(BANK)) {
-      const box = await bank.locator('.ant-descriptions-item-content', { hasText: value }).boundingBox();
-      expect(box, value).not.toBeNull();
-      expect(box!.width, value).toBeGreaterThan(200);
+    const labels = await boxesOf(bank, '.ant-descriptions-item-label');
+    const values = await boxesOf(bank, '.ant-descriptions-item-content');
+    expect(values.map((v) => v.text)).toEqual(Object.values(BANK));
+    for (const [i, value] of values.entries()) {
+      expect(labels[i]!.bottom, value.text).toBeLessThanOrEqual(value.top);
+      expect(value.right - value.left, value.text).toBeGreaterThan(PHONE.width / 2);
     }
     await page.getByRole('button', { name: 'Apply for withdrawal' }).click();
     await fitsScreen(page.getByRole('dialog'));
     await page.screenshot({ path: join(SHOTS, 'wallet-withdrawal-dialog.png') });
+    expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
+    await page.keyboard.press('Escape');
+  });
+
+  it('an announcement opens in a dialog within the screen', async () => {
+    await page.goto('/user-annoucement/list');
+    await settled(page);
+    await page.getByRole('row').nth(1).click();
+    await page.getByTestId('content-body').waitFor();
+    await fitsScreen(page.getByRole('dialog'));
+    await page.screenshot({ path: join(SHOTS, 'announcement-dialog.png') });
     expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
     await page.keyboard.press('Escape');
   });
