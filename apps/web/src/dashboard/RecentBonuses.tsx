@@ -13,6 +13,7 @@ export function RecentBonuses({ bonuses }: { bonuses: RecentBonus[] }) {
         size="small"
         pagination={false}
         dataSource={bonuses}
+        scroll={{ x: 'max-content' }}
         columns={[
           {
             key: 'date',
