@@ -58,7 +58,7 @@ export function tracePayout(
   };
 }
 
-/** The order table's order `index` alone: what the engine computes an order-driven payout from. */
+/** The table's order `orderId` alone (none when the period no longer counts it): an order-driven payout's input. */
 export function oneOrder(orders: OrderTable, orderId: number): OrderTable {
   const i = orderIndex(orders, orderId);
   const [from, to] = i < 0 ? [0, 0] : [i, i + 1];
@@ -97,7 +97,7 @@ function orderPath(input: EngineInput, params: BonusParams, index: number) {
   return { path, tree: 'sponsor' as const, providerId: provider };
 }
 
-/** The generations below the receiver whose orders a monthly kind counts (pool: own and direct referrals'). */
+/** The generations below the receiver whose orders a monthly kind counts (pool: own and direct referrals'; others none). */
 function countedDepths(params: BonusParams): [number, number] {
   if (params.kind === 'poolShare') return [0, 1];
   if (params.kind === 'groupVolume' || params.kind === 'treeDepth')
