@@ -1,4 +1,5 @@
 import {
+  BonusKey,
   maskName,
   type Paged,
   type PayoutExplanation,
@@ -15,6 +16,7 @@ import { TestApi } from '../test/test-app';
 import { walletRecords } from '../wallet/wallet.schema';
 import { bonusPayouts } from './bonus.schema';
 import { EXPECTED, NAMES, type Name } from './engine/scenario.fixture';
+import { payOneOff } from './one-off';
 import { buildScenario } from './scenario.db';
 import { runSettlement } from './settlement.service';
 
@@ -173,6 +175,14 @@ describe('explain a payout: the hand-computed October scenario', () => {
     const monthly = await payoutOf('C', 9);
     const viaMonthly = await explanation(`/api/bonus/wallet-records/${monthly.walletRecordId}/explanation`);
     expect(viaMonthly.body.data.payout.id).toBe(monthly.id);
+  });
+
+  it('a one-off reward (WEC) is its fixed amount, paid by no run', async () => {
+    await api.db.transaction((tx) => payOneOff(tx, BonusKey.wecReward, scn.ids.D, 'WEC'));
+    const p = await payoutOf('D', BonusKey.wecReward);
+    const e = (await explanation(paidUrl(p.id))).body.data;
+    expect(e).toMatchObject({ matches: true, run: null, path: [], orders: [], rule: { kind: 'oneOff' } });
+    expect(e.arithmetic).toEqual([{ step: 'amount', formula: '100000', result: 100000 }]);
   });
 
   it('says so when stored data no longer gives the amount (the order was refunded since)', async () => {

@@ -42,7 +42,7 @@ export async function explainPayout(
   const input = await engineInputFor(db, stored);
   const trace = input
     ? tracePayout(input, { key: type.key, params: type.params }, stored)
-    : oneOffTrace(type.params, stored);
+    : oneOffTrace(type.params);
   const recomputed = trace.payout?.cents ?? null;
   const levelOf = (id: number) => input?.members.level(id) ?? 0;
   const orderRows = input
@@ -132,7 +132,7 @@ async function engineInputFor(db: DbOrTx, stored: StoredPayout) {
 }
 
 /** A one-off reward (WEC assessment): its fixed amount, paid by its programme rather than a run. */
-function oneOffTrace(params: (typeof bonusTypes.$inferSelect)['params'], stored: StoredPayout) {
+function oneOffTrace(params: (typeof bonusTypes.$inferSelect)['params']) {
   const cents = params.kind === 'oneOff' ? params.amountCents : null;
   return {
     payout: cents === null ? undefined : { cents, ratioBp: null },
@@ -141,8 +141,7 @@ function oneOffTrace(params: (typeof bonusTypes.$inferSelect)['params'], stored:
     providerId: null,
     tree: null,
     path: [],
-    arithmetic:
-      cents === null ? [] : [{ step: 'amount' as const, formula: String(cents), result: stored.cents }],
+    arithmetic: cents === null ? [] : [{ step: 'amount' as const, formula: String(cents), result: cents }],
   };
 }
 
