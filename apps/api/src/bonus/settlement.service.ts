@@ -3,7 +3,7 @@ import {
   formatCents,
   type Paged,
   type PageQuery,
-  type SettlementPreviewItem,
+  type SettlementPayoutItem,
   type SettlementResult,
   type SettlementRunDto,
 } from '@app/contracts';
@@ -324,7 +324,7 @@ async function runPayoutRows(
     .offset(where.offset ?? 0);
 }
 
-async function runOf(db: DbOrTx, id: number): Promise<RunRow> {
+export async function runOf(db: DbOrTx, id: number): Promise<RunRow> {
   const [run] = await db.select().from(bonusSettlementRuns).where(eq(bonusSettlementRuns.id, id));
   if (!run) throw notFound('bonus.runNotFound');
   return run;
@@ -344,18 +344,24 @@ export async function listRunPayouts(
   db: DbOrTx,
   id: number,
   q: PageQuery,
-): Promise<Paged<SettlementPreviewItem>> {
+): Promise<Paged<SettlementPayoutItem>> {
   const run = await runOf(db, id);
   const { limit, offset } = pageWindow(q);
   const [total, rows] = await Promise.all([
     runPayoutCount(db, run),
     runPayoutRows(db, run, { limit, offset }),
   ]);
-  return paged(await previewItems(db, rows), total, q);
+  return paged(await payoutItems(db, rows), total, q);
+}
+
+/** Preview items with their payout ids. */
+async function payoutItems(db: DbOrTx, rows: Array<Omit<Payout, 'ratioBp'> & { id: number }>) {
+  const items = await previewItems(db, rows);
+  return items.map((item, i) => ({ ...item, id: rows[i]!.id }));
 }
 
 /** Columns of a run's payouts spreadsheet (amounts as decimal text). */
-const RUN_PAYOUT_COLUMNS: readonly Column<SettlementPreviewItem & { id: number }>[] = [
+const RUN_PAYOUT_COLUMNS: readonly Column<SettlementPayoutItem>[] = [
   { header: 'Member ID', value: (r) => r.user.user_no },
   { header: 'Member', value: (r) => r.user.name, width: 24 },
   { header: 'Bonus type', value: (r) => r.type_key },
@@ -370,7 +376,7 @@ export async function runPayoutsExportJob(
   db: Db,
   ownerId: number,
   id: number,
-): Promise<XlsxJob<SettlementPreviewItem & { id: number }>> {
+): Promise<XlsxJob<SettlementPayoutItem>> {
   const run = await runOf(db, id);
   return {
     kind: 'bonus.settlement.payouts.export',
@@ -380,10 +386,8 @@ export async function runPayoutsExportJob(
     columns: RUN_PAYOUT_COLUMNS,
     count: () => runPayoutCount(db, run),
     batches: () =>
-      keysetBatches(async (afterId, limit) => {
-        const rows = await runPayoutRows(db, run, { afterId: afterId ?? undefined, limit });
-        const items = await previewItems(db, rows);
-        return items.map((item, i) => ({ ...item, id: rows[i]!.id }));
-      }),
+      keysetBatches(async (afterId, limit) =>
+        payoutItems(db, await runPayoutRows(db, run, { afterId: afterId ?? undefined, limit })),
+      ),
   };
 }
