@@ -88,9 +88,11 @@ async function checkDetail(page: Page, report: Locator, userId: number, key: str
   const dialog = page.getByRole('dialog').filter({ hasText: `Bonus detail: ${api.name}` });
   const rows = dialog.locator('.ant-table-tbody tr.ant-table-row');
   await expect.poll(() => rows.count()).toBe(Math.min(api.meta.total, 11));
-  expect((await dialog.locator('thead th').allInnerTexts()).map((h) => h.trim())).toEqual(
-    api.columns.map((c) => COLUMN_TITLES[c]),
-  );
+  // Every column of the type, then "Explain" (no title).
+  expect((await dialog.locator('thead th').allInnerTexts()).map((h) => h.trim())).toEqual([
+    ...api.columns.map((c) => COLUMN_TITLES[c]),
+    '',
+  ]);
   await expect
     .poll(async () => cents(await dialog.locator('tfoot').innerText().then(lastCell)))
     .toBe(cents(api.total));

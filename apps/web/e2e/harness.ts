@@ -20,6 +20,8 @@ export interface PageOptions {
   locale?: Locale;
   /** Open the app under the staging host name instead of 127.0.0.1. */
   staging?: boolean;
+  /** The window's size (default 1366×850); a phone is 390×844. */
+  viewport?: { width: number; height: number };
 }
 
 /**
@@ -73,10 +75,14 @@ export class Harness {
   }
 
   /** A fresh browser profile (empty local storage) with one page. */
-  async newPage({ locale, staging }: PageOptions = {}): Promise<Page> {
+  async newPage({
+    locale,
+    staging,
+    viewport = { width: 1366, height: 850 },
+  }: PageOptions = {}): Promise<Page> {
     const context = await this.browser.newContext({
       baseURL: staging ? `http://${STAGING_HOST}:${this.port}` : this.baseUrl,
-      viewport: { width: 1366, height: 850 },
+      viewport,
     });
     // Playwright's 30 s default is short on a loaded 2-core CI machine (see SLOW_ANSWER_MS).
     context.setDefaultTimeout(75_000);
@@ -126,7 +132,7 @@ export class Harness {
     if (seen.length > 0) throw new Error(`Content-Security-Policy violations:\n${seen.join('\n')}`);
   }
 
-  /** Signs in through the login form and waits for the signed-in layout. */
+  /** Signs in through the login form and waits for the signed-in layout (its menu, or on a phone the menu button). */
   async login(page: Page, account: string, password: string): Promise<void> {
     try {
       if (!page.url().includes('/login')) await page.goto('/login');
@@ -134,7 +140,7 @@ export class Harness {
       await page.locator('#password').fill(password);
       await page.locator('button[type=submit]').click();
       await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-      await page.getByRole('menu').first().waitFor();
+      await page.getByRole('menu').or(page.getByTestId('menu-button')).first().waitFor();
     } catch (error) {
       const text = await page
         .locator('body')

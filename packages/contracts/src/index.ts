@@ -12,6 +12,7 @@ export * from './permissions';
 export * from './schemas/audit';
 export * from './schemas/auth';
 export * from './schemas/bonus';
+export * from './schemas/bonus-explanation';
 export * from './schemas/content';
 export * from './schemas/dashboard';
 export * from './schemas/jobs';

@@ -1,6 +1,13 @@
 import { bonusTypeRoutes } from './bonus-types.routes';
+import { explainRoutes } from './explain.routes';
 import { levelRoutes } from './levels.routes';
 import { settlementRoutes } from './settlement.routes';
 import { userBonusRoutes } from './user-bonus.routes';
 
-export const bonusRoutes = [...settlementRoutes, ...bonusTypeRoutes, ...levelRoutes, ...userBonusRoutes];
+export const bonusRoutes = [
+  ...settlementRoutes,
+  ...bonusTypeRoutes,
+  ...levelRoutes,
+  ...userBonusRoutes,
+  ...explainRoutes,
+];

@@ -3,7 +3,7 @@ import {
   formatCents,
   type Paged,
   type PageQuery,
-  type SettlementPreviewItem,
+  type SettlementPayoutItem,
   type SettlementResult,
   type SettlementRunDto,
 } from '@app/contracts';
@@ -326,7 +326,7 @@ async function runPayoutRows(
     .offset(where.offset ?? 0);
 }
 
-async function runOf(db: DbOrTx, id: number): Promise<RunRow> {
+export async function runOf(db: DbOrTx, id: number): Promise<RunRow> {
   const [run] = await db.select().from(bonusSettlementRuns).where(eq(bonusSettlementRuns.id, id));
   if (!run) throw notFound('bonus.runNotFound');
   return run;
@@ -346,30 +346,34 @@ export async function listRunPayouts(
   db: DbOrTx,
   id: number,
   q: PageQuery,
-): Promise<Paged<SettlementPreviewItem>> {
+): Promise<Paged<SettlementPayoutItem>> {
   const run = await runOf(db, id);
   const { limit, offset } = pageWindow(q);
   const [total, rows] = await Promise.all([
     runPayoutCount(db, run),
     runPayoutRows(db, run, { limit, offset }),
   ]);
-  return paged(await previewItems(db, rows), total, q);
+  return paged(await payoutItems(db, rows), total, q);
 }
 
-type PayoutRow = SettlementPreviewItem & { id: number };
+/** Preview items with their payout ids. */
+async function payoutItems(db: DbOrTx, rows: Array<Omit<Payout, 'ratioBp'> & { id: number }>) {
+  const items = await previewItems(db, rows);
+  return items.map((item, i) => ({ ...item, id: rows[i]!.id }));
+}
 
 /** Columns of a run's payouts spreadsheet, in the reader's language. */
-async function runPayoutColumns(db: Db, reader: SheetReader): Promise<Column<PayoutRow>[]> {
+async function runPayoutColumns(db: Db, reader: SheetReader): Promise<Column<SettlementPayoutItem>[]> {
   const f = sheetFormat(reader);
   const typeName = await bonusTypeNames(db, reader.locale);
   return [
-    f.text('walletUi.memberId', (r: PayoutRow) => r.user.user_no),
-    f.text('walletUi.member', (r: PayoutRow) => r.user.name, 24),
-    f.text('bonus.type', (r: PayoutRow) => typeName(r.type_key)),
-    f.text('bonus.col.period', (r: PayoutRow) => r.period),
-    f.text('bonus.col.orderNo', (r: PayoutRow) => r.order_no),
-    f.text('bonus.col.salesPoint', (r: PayoutRow) => r.sales_point),
-    f.money('bonus.col.amount', (r: PayoutRow) => r.amount),
+    f.text('walletUi.memberId', (r: SettlementPayoutItem) => r.user.user_no),
+    f.text('walletUi.member', (r: SettlementPayoutItem) => r.user.name, 24),
+    f.text('bonus.type', (r: SettlementPayoutItem) => typeName(r.type_key)),
+    f.text('bonus.col.period', (r: SettlementPayoutItem) => r.period),
+    f.text('bonus.col.orderNo', (r: SettlementPayoutItem) => r.order_no),
+    f.text('bonus.col.salesPoint', (r: SettlementPayoutItem) => r.sales_point),
+    f.money('bonus.col.amount', (r: SettlementPayoutItem) => r.amount),
   ];
 }
 
@@ -379,7 +383,7 @@ export async function runPayoutsExportJob(
   ownerId: number,
   id: number,
   reader: SheetReader,
-): Promise<XlsxJob<PayoutRow>> {
+): Promise<XlsxJob<SettlementPayoutItem>> {
   const run = await runOf(db, id);
   return {
     kind: 'bonus.settlement.payouts.export',
@@ -389,10 +393,8 @@ export async function runPayoutsExportJob(
     columns: await runPayoutColumns(db, reader),
     count: () => runPayoutCount(db, run),
     batches: () =>
-      keysetBatches(async (afterId, limit) => {
-        const rows = await runPayoutRows(db, run, { afterId: afterId ?? undefined, limit });
-        const items = await previewItems(db, rows);
-        return items.map((item, i) => ({ ...item, id: rows[i]!.id }));
-      }),
+      keysetBatches(async (afterId, limit) =>
+        payoutItems(db, await runPayoutRows(db, run, { afterId: afterId ?? undefined, limit })),
+      ),
   };
 }

@@ -58,6 +58,8 @@ describe('orders states and totals', () => {
     const { meta } = (await list()).body.data;
     expect(meta).toMatchObject({
       total: 4,
+      totalAmount: '30.50',
+      totalSalesPoint: 130,
       done: { count: 2, amount: '30.50', sales_point: 130 },
       refunded: { count: 0, amount: '0.00', sales_point: 0 },
     });
@@ -74,6 +76,8 @@ describe('orders states and totals', () => {
     const { body } = await list();
     expect(body.data.meta).toMatchObject({
       total: 4,
+      totalAmount: '10.00',
+      totalSalesPoint: 100,
       done: { count: 1, amount: '10.00', sales_point: 100 },
       refunded: { count: 1, amount: '20.50', sales_point: 30 },
     });

@@ -32,7 +32,6 @@ export function AuditTable({ filters }: { filters: object }) {
       filters={filters}
       rowKey="id"
       size="small"
-      scroll={{ x: 'max-content' }}
       columns={[
         {
           title: t('audit.ui.time'),

@@ -143,12 +143,7 @@ export function ManagedList<T extends Row>({
           </Button>
         </Form.Item>
       </FilterBar>
-      <Table<T>
-        rowKey="id"
-        {...tableProps}
-        columns={[...columns, statusColumn, actionColumn]}
-        scroll={{ x: 'max-content' }}
-      />
+      <Table<T> rowKey="id" {...tableProps} columns={[...columns, statusColumn, actionColumn]} />
       {editing !== undefined &&
         renderForm(
           editing,

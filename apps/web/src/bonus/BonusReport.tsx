@@ -9,6 +9,7 @@ import { Link } from 'react-router-dom';
 import { formatDateTime } from '../platform/format';
 import { formatMoney, MoneyText } from '../platform/ui/MoneyText';
 import { useMemberBonusDetail, useMemberBonusReport } from './bonus.api';
+import { ExplainPayoutButton, useMayExplainPayouts } from './PayoutExplanation';
 
 type Range = [Dayjs, Dayjs];
 const asFilter = (range: Range) => [range[0].format('YYYY-MM-DD'), range[1].format('YYYY-MM-DD')];
@@ -62,6 +63,7 @@ export function BonusDetailTable({
   range: Range;
 }) {
   const { t } = useTranslation();
+  const mayExplain = useMayExplainPayouts();
   const [paging, setPaging] = useState({ page: 1, pageSize: UI.bonusDetailPageSize as number });
   const detail = useMemberBonusDetail(userId, typeKey, asFilter(range), paging);
   if (detail.error) return <Alert type="warning" showIcon message={(detail.error as Error).message} />;
@@ -79,7 +81,19 @@ export function BonusDetailTable({
         loading={detail.isFetching}
         dataSource={data?.list ?? []}
         scroll={{ x: 'max-content' }}
-        columns={(data?.columns ?? []).map((c) => detailColumn(c, t))}
+        columns={[
+          ...(data?.columns ?? []).map((c) => detailColumn(c, t)),
+          ...(mayExplain
+            ? [
+                {
+                  key: 'explain',
+                  render: (_: unknown, r: BonusDetailRow) => (
+                    <ExplainPayoutButton target={{ source: 'payout', id: r.id }} />
+                  ),
+                },
+              ]
+            : []),
+        ]}
         summary={() => (
           <Table.Summary.Row>
             <Table.Summary.Cell index={0}>{t('bonus.total')}</Table.Summary.Cell>
@@ -105,23 +119,30 @@ export function BonusDetailTable({
   );
 }
 
+/** The days of a report row's period ('YYYY-MM-DD' or 'YYYY-MM'). */
+const periodRange = (period: string, by: 'day' | 'month'): Range => [
+  dayjs(period).startOf(by),
+  dayjs(period).endOf(by).startOf('day'),
+];
+
 /**
  * Bonus by day or by month of a member (POST /api/users/{id}/getUserWallet): one row per period, one
- * column per bonus type; a click on an amount opens that type's detail. Embedded by the member wallet
+ * column per bonus type; a click on an amount opens that type's payouts behind it (of that period, or of
+ * the whole range on the total row), each of them explainable. Embedded by the member wallet
  * page and the user detail wallet accordion: <BonusReport userId={id} by="day" />
  */
 export function BonusReport({ userId, by }: { userId: number; by: 'day' | 'month' }) {
   const { t } = useTranslation();
   const [range, setRange] = useState<Range | null>([dayjs().startOf('month'), dayjs()]);
-  const [open, setOpen] = useState<CashBackItem | null>(null);
+  const [open, setOpen] = useState<{ item: CashBackItem; range: Range } | null>(null);
   const report = useMemberBonusReport(userId, by, range && asFilter(range));
   const types = report.data?.cashBack ?? [];
-  const cell = (items: CashBackItem[], item: CashBackItem) => {
+  const cell = (items: CashBackItem[], item: CashBackItem, cellRange: Range) => {
     const value = items.find((i) => i.key === item.key)?.value ?? '0.00';
     return value === '0.00' ? (
       <MoneyText value={value} />
     ) : (
-      <Button type="link" size="small" onClick={() => setOpen(item)}>
+      <Button type="link" size="small" onClick={() => setOpen({ item, range: cellRange })}>
         {formatMoney(value)}
       </Button>
     );
@@ -132,7 +153,8 @@ export function BonusReport({ userId, by }: { userId: number; by: 'day' | 'month
       title: item.text,
       key: item.key,
       align: 'right' as const,
-      render: (_: unknown, row: UserWalletBonus['list'][number]) => cell(row.cashBack, item),
+      render: (_: unknown, row: UserWalletBonus['list'][number]) =>
+        cell(row.cashBack, item, periodRange(row.period, by)),
     })),
     {
       title: t('bonus.total'),
@@ -165,7 +187,7 @@ export function BonusReport({ userId, by }: { userId: number; by: 'day' | 'month
               <Table.Summary.Cell index={0}>{t('bonus.total')}</Table.Summary.Cell>
               {types.map((item, i) => (
                 <Table.Summary.Cell key={item.key} index={i + 1} align="right">
-                  {cell(types, item)}
+                  {range && cell(types, item, range)}
                 </Table.Summary.Cell>
               ))}
               <Table.Summary.Cell index={types.length + 1} />
@@ -173,15 +195,15 @@ export function BonusReport({ userId, by }: { userId: number; by: 'day' | 'month
           )
         }
       />
-      {open && range && (
+      {open && (
         <Modal
           open
           width={960}
           footer={null}
-          title={t('bonus.detail', { name: open.text })}
+          title={t('bonus.detail', { name: open.item.text })}
           onCancel={() => setOpen(null)}
         >
-          <BonusDetailTable userId={userId} typeKey={Number(open.key)} range={range} />
+          <BonusDetailTable userId={userId} typeKey={Number(open.item.key)} range={open.range} />
         </Modal>
       )}
     </Space>

@@ -1,4 +1,4 @@
-import type { JobStarted, SettlementPreviewItem, SettlementResult, SettlementRunDto } from '@app/contracts';
+import type { JobStarted, SettlementPayoutItem, SettlementResult, SettlementRunDto } from '@app/contracts';
 import { Alert, Button, Form, Input, Modal, Select, Space, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -18,6 +18,7 @@ import {
   useBonusTypes,
   useSettlementEnded,
 } from './bonus.api';
+import { ExplainPayoutButton } from './PayoutExplanation';
 
 /**
  * Settlement runs: start one (or a dry run that pays nothing) for a day or a month as a job, followed in the
@@ -180,15 +181,15 @@ export function SettlementRunsTab() {
  */
 function RunPayouts({ run, typeName }: { run: SettlementRunDto; typeName: (key: number) => string }) {
   const { t } = useTranslation();
-  const { tableProps } = usePagedList<SettlementPreviewItem>(runPayoutsList(run.id), {}, { pageSize: 10 });
+  const { tableProps } = usePagedList<SettlementPayoutItem>(runPayoutsList(run.id), {}, { pageSize: 10 });
   const exportJob = useStartedJob();
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <Button onClick={() => exportJob.run(() => exportRunPayouts(run.id)).catch(() => undefined)}>
         {t('bonus.run.export')}
       </Button>
-      <Table<SettlementPreviewItem>
-        rowKey={(r) => `${r.user.id}/${r.type_key}/${r.period}/${r.order_no}`}
+      <Table<SettlementPayoutItem>
+        rowKey="id"
         size="small"
         {...tableProps}
         columns={[
@@ -202,6 +203,11 @@ function RunPayouts({ run, typeName }: { run: SettlementRunDto; typeName: (key: 
             key: 'amount',
             align: 'right',
             render: (_, r) => <MoneyText value={r.amount} />,
+          },
+          {
+            title: '',
+            key: 'explain',
+            render: (_, r) => <ExplainPayoutButton target={{ source: 'run', runId: run.id, id: r.id }} />,
           },
         ]}
       />

@@ -1,4 +1,11 @@
-import type { BonusDetail, BonusTypeDto, JobStarted, LevelDto, UserWalletBonus } from '@app/contracts';
+import type {
+  BonusDetail,
+  BonusTypeDto,
+  JobStarted,
+  LevelDto,
+  PayoutExplanation,
+  UserWalletBonus,
+} from '@app/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../platform/http';
 import { publicConfigKey } from '../platform/public-config';
@@ -17,7 +24,19 @@ export const BONUS = {
   preview: '/api/bonus/settlements/preview',
   memberReport: (userId: number) => `/api/users/${userId}/getUserWallet`,
   memberDetail: (userId: number) => `/api/users/cash_back/${userId}`,
+  explanation: (target: PayoutTarget) =>
+    target.source === 'payout'
+      ? `/api/bonus/payouts/${target.id}/explanation`
+      : target.source === 'run'
+        ? `/api/bonus/settlements/${target.runId}/payouts/${target.id}/explanation`
+        : `/api/bonus/wallet-records/${target.id}/explanation`,
 } as const;
+
+/** The payout to explain: a paid one, one of a run's list (a dry run's too), or the one a bonus wallet record credited. */
+export type PayoutTarget =
+  | { source: 'payout'; id: number }
+  | { source: 'run'; runId: number; id: number }
+  | { source: 'walletRecord'; id: number };
 
 export const bonusKeys = {
   all: queryRoots.bonus,
@@ -29,6 +48,7 @@ export const bonusKeys = {
     [...bonusKeys.all, 'report', userId, by, filter] as const,
   detail: (userId: number, typeKey: number, filter: string[], paging: object) =>
     [...bonusKeys.all, 'detail', userId, typeKey, filter, paging] as const,
+  explanation: (target: PayoutTarget) => [...bonusKeys.all, 'explanation', target] as const,
 };
 
 export const settlementsList: ListEndpoint = { key: bonusKeys.settlements(), url: BONUS.settlements };
@@ -101,5 +121,14 @@ export const useMemberBonusDetail = (
     queryKey: bonusKeys.detail(userId, typeKey, filter, paging),
     queryFn: () => http.post<BonusDetail>(BONUS.memberDetail(userId), { key: typeKey, filter, ...paging }),
     placeholderData: keepPreviousData,
+    retry: false,
+  });
+
+/** How a payout came about, recomputed by the settlement engine (`target` null: nothing asked yet). */
+export const usePayoutExplanation = (target: PayoutTarget | null) =>
+  useQuery({
+    queryKey: bonusKeys.explanation(target ?? { source: 'payout', id: 0 }),
+    queryFn: () => http.get<PayoutExplanation>(BONUS.explanation(target!)),
+    enabled: target !== null,
     retry: false,
   });

@@ -146,7 +146,7 @@ export function ContentAdminPage({ kind, titleKey }: { kind: ContentKind; titleK
           </Button>
         </Form.Item>
       </FilterBar>
-      <Table<ContentAdminRow> rowKey="id" {...tableProps} columns={columns} scroll={{ x: 'max-content' }} />
+      <Table<ContentAdminRow> rowKey="id" {...tableProps} columns={columns} />
       {editing !== undefined && (
         <ContentFormModal kind={kind} id={editing} onClose={() => setEditing(undefined)} />
       )}

@@ -14,6 +14,7 @@ export function RecentBonuses({ bonuses }: { bonuses: RecentBonus[] }) {
         size="small"
         pagination={false}
         dataSource={bonuses}
+        scroll={{ x: 'max-content' }}
         columns={[
           {
             key: 'date',

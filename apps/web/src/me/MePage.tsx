@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../platform/feedback';
 import { applyFieldErrors } from '../platform/ui/form-errors';
+import { usePhone } from '../platform/ui/phone';
 import { zodRules } from '../platform/ui/zod-rules';
 import { useMe, useUpdateMe } from './me.api';
 
@@ -51,6 +52,7 @@ function MeForm({
 export default function MePage() {
   const { t } = useTranslation();
   const { data: me } = useMe();
+  const phone = usePhone();
   if (!me) return <Skeleton active />;
   const rules = (field: keyof UpdateMeBody) => zodRules(updateMeBody, field);
   return (
@@ -63,6 +65,7 @@ export default function MePage() {
           <Descriptions
             column={1}
             size="small"
+            layout={phone ? 'vertical' : 'horizontal'}
             style={{ marginBottom: 16 }}
             items={[
               { key: 'no', label: t('me.memberId'), children: me.user_no },

@@ -24,7 +24,6 @@ export function MemberOrders({ userId }: { userId: number }) {
         {...tableProps}
         rowKey="id"
         size="small"
-        scroll={{ x: 'max-content' }}
         columns={[
           {
             title: t('orders.orderId'),

@@ -36,7 +36,6 @@ export function ReferredProviders({ userId, userNo }: { userId: number; userNo: 
         {...tableProps}
         rowKey="id"
         size="small"
-        scroll={{ x: 'max-content' }}
         columns={[
           { title: t('members.ui.wallet.providerName'), dataIndex: 'name' },
           { title: t('members.ui.wallet.providerNo'), dataIndex: 'provider_no' },

@@ -144,7 +144,7 @@ export default function UserListPage() {
           </Button>
         </Form.Item>
       </FilterBar>
-      <Table<UserListItem> rowKey="id" {...tableProps} columns={columns} scroll={{ x: 'max-content' }} />
+      <Table<UserListItem> rowKey="id" {...tableProps} columns={columns} />
       {editing !== undefined && <UserFormModal user={editing} onClose={() => setEditing(undefined)} />}
     </Card>
   );

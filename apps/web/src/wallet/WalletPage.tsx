@@ -10,6 +10,7 @@ import { formatDateTime } from '../platform/format';
 import { ConfirmButton } from '../platform/ui/ConfirmButton';
 import { formatMoney, MoneyText } from '../platform/ui/MoneyText';
 import { PagedTable, usePagedList } from '../platform/ui/PagedTable';
+import { usePhone } from '../platform/ui/phone';
 import { myWithdrawalsList, useCancelWithdrawal } from '../withdrawals/withdrawals.api';
 import { WithdrawalForm } from './WithdrawalForm';
 import { memberRecordsList, useWalletSummary } from './wallet.api';
@@ -25,15 +26,16 @@ export default function WalletPage() {
   const withdrawals = usePagedList<WithdrawalItem>(myWithdrawalsList, {}, { pageSize: 10 });
   const recordColumns = useRecordColumns();
   const cancel = useCancelWithdrawal();
+  const phone = usePhone();
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} lg={12}>
         <Card>
           <Row gutter={16}>
-            <Col span={12}>
+            <Col xs={24} sm={12}>
               <Statistic title={t('walletUi.available')} value={formatMoney(wallet.data?.total)} />
             </Col>
-            <Col span={12}>
+            <Col xs={24} sm={12}>
               <Statistic title={t('walletUi.frozen')} value={formatMoney(wallet.data?.freezeTotal)} />
             </Col>
           </Row>
@@ -47,6 +49,7 @@ export default function WalletPage() {
           <Descriptions
             column={1}
             size="small"
+            layout={phone ? 'vertical' : 'horizontal'}
             items={[
               { key: 'name', label: t('me.bankAccountName'), children: me.data?.bank_account_name || '-' },
               { key: 'country', label: t('me.bankCountry'), children: me.data?.bank_country || '-' },

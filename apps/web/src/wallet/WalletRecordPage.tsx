@@ -110,7 +110,7 @@ export default function WalletRecordPage() {
         ]}
         summary={() => (
           <Table.Summary.Row>
-            <Table.Summary.Cell index={0} colSpan={10}>
+            <Table.Summary.Cell index={0} colSpan={columns.length + 2}>
               <Space size="large">
                 <Typography.Text>
                   {t('walletUi.totalAdd')}: <MoneyText value={meta?.totalAdd} strong />

@@ -1,6 +1,7 @@
 import type { RechargeStatus, WalletRecordItem, WithdrawalStatus } from '@app/contracts';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ExplainPayoutButton, useMayExplainPayouts } from '../bonus';
 import { formatDateTime } from '../platform/format';
 import { MoneyText } from '../platform/ui/MoneyText';
 
@@ -28,9 +29,10 @@ export function SignedAmount({ record }: { record: Pick<WalletRecordItem, 'actio
   return <MoneyText value={record.action === 1 ? record.amount : `-${record.amount}`} />;
 }
 
-/** The columns every wallet-record table shows. */
+/** The columns every wallet-record table shows; a bonus credit has "Explain" (docs/product/bonus.md). */
 export function useRecordColumns() {
   const { t } = useTranslation();
+  const mayExplain = useMayExplainPayouts();
   return [
     { title: t('walletUi.recordNo'), dataIndex: 'wallet_record_no', key: 'no' },
     {
@@ -66,6 +68,13 @@ export function useRecordColumns() {
       title: t('walletUi.time'),
       key: 'time',
       render: (r: WalletRecordItem) => formatDateTime(r.created_at),
+    },
+    {
+      title: '',
+      key: 'explain',
+      render: (r: WalletRecordItem) =>
+        mayExplain &&
+        r.kind === 'bonus' && <ExplainPayoutButton target={{ source: 'walletRecord', id: r.id }} />,
     },
   ];
 }

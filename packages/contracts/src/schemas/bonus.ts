@@ -190,6 +190,11 @@ export interface SettlementPreviewItem {
   amount: string;
 }
 
+/** A row of a run's payouts list: the payout's id (in bonus_payouts, or bonus_dry_run_payouts for a dry run) to explain it. */
+export interface SettlementPayoutItem extends SettlementPreviewItem {
+  id: number;
+}
+
 export interface SettlementResult {
   run: SettlementRunDto;
   /**

@@ -162,12 +162,14 @@ export interface OrderSums {
  * The orders list's page, the count of every matching order (`total`: every state) and the sums of two
  * states apart: `done` (done sales net of refunds: done, not refunded, not refund rows; what bonuses
  * count) and `refunded` (originals whose refund was confirmed). Not-done orders and refund rows are
- * counted in `total` only.
+ * counted in `total` only. `totalAmount` and `totalSalesPoint` (SPEC.md's names) are `done`'s sums.
  */
 export interface OrderListMeta {
   total: number;
   page: number;
   pageSize: number;
+  totalAmount: string;
+  totalSalesPoint: number;
   done: OrderSums;
   refunded: OrderSums;
   totalAtLeast?: undefined;
@@ -182,6 +184,8 @@ export interface OrderListMetaAtLeast {
   page: number;
   pageSize: number;
   totalAtLeast: true;
+  totalAmount: null;
+  totalSalesPoint: null;
   done: null;
   refunded: null;
 }

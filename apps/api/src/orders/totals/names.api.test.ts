@@ -75,6 +75,8 @@ describe('a broad name search', () => {
       page: 1,
       pageSize: 20,
       totalAtLeast: true,
+      totalAmount: null,
+      totalSalesPoint: null,
       done: null,
       refunded: null,
     });

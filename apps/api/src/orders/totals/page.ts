@@ -317,6 +317,9 @@ const shownSums = (s: Totals['done']): OrderSums => ({
   sales_point: s.salesPoint,
 });
 
+/** SPEC.md's `totalAmount` and `totalSalesPoint`: the done sales, net of refunds (`done`). */
+const doneAsTotals = (done: OrderSums) => ({ totalAmount: done.amount, totalSalesPoint: done.sales_point });
+
 /** One page of the filtered orders plus count and sums over the whole filtered set. */
 export async function orderPage(
   db: DbOrTx,
@@ -334,6 +337,8 @@ export async function orderPage(
         page: f.page,
         pageSize: f.pageSize,
         totalAtLeast: true,
+        totalAmount: null,
+        totalSalesPoint: null,
         done: null,
         refunded: null,
       }
@@ -341,6 +346,7 @@ export async function orderPage(
         total: totals.total,
         page: f.page,
         pageSize: f.pageSize,
+        ...doneAsTotals(shownSums(totals.done)),
         done: shownSums(totals.done),
         refunded: shownSums(totals.refunded),
       };

@@ -555,14 +555,14 @@ describe('orders list totals from order_totals_daily', () => {
     },
   );
 
-  it('are kept by the triggers the migrations install, planned without JIT', async () => {
+  it('are kept by the triggers the migrations install, planned without JIT (the move without nested loops)', async () => {
     const settings = await queryRows<{ name: string; settings: string[] | null }>(
       api.db,
       sql`select proname as name, proconfig as settings from pg_proc where proname like 'order_totals_%' order by 1`,
     );
     expect(settings).toEqual([
       { name: 'order_totals_apply', settings: ['jit=off'] },
-      { name: 'order_totals_move', settings: ['jit=off'] },
+      { name: 'order_totals_move', settings: ['jit=off', 'enable_nestloop=off'] },
     ]);
     await sales.order({
       platform_order_no: 'TOT-TRACKED',

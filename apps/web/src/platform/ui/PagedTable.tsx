@@ -62,6 +62,8 @@ export function usePagedList<T, M extends object = object>(
     dataSource: query.data?.list ?? [],
     loading: query.isFetching,
     locale: { emptyText: <Empty description={t('platform.noData')} /> },
+    // A table wider than its card (always on a phone) scrolls inside the card instead of widening the page.
+    scroll: { x: 'max-content' },
     pagination: {
       current: current.page,
       pageSize: current.pageSize,

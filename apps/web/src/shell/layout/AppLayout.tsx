@@ -5,24 +5,31 @@ import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { UnreadBadge } from '../../content/UnreadBadge';
+import { usePhone } from '../../platform/ui/phone';
 import { useDocumentTitle } from '../document-title';
 import { isStaging, routeTitleKey } from '../menu';
 import { ProgressDone } from '../progress';
 import { useSettings } from '../settings';
 import { LanguageSwitch } from './LanguageSwitch';
+import { MenuDrawer } from './MenuDrawer';
 import { NavMenu } from './NavMenu';
 import { SettingsDrawer } from './SettingsDrawer';
 import { TabBar } from './TabBar';
 import { UserDetailProvider } from './UserDetailProvider';
 import { UserMenu } from './UserMenu';
 
-/** The default layout of every signed-in page: navbar, menu, tab bar, page, footer and the settings drawer. */
+/**
+ * The default layout of every signed-in page: navbar, menu, tab bar, page, footer and the settings drawer.
+ * On a phone (below 768 px) the menu, side or top, is a drawer opened by the navbar's menu button.
+ */
 export function AppLayout({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const settings = useSettings();
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const topMenu = settings.menu && settings.topMenu;
+  const phone = usePhone();
+  const drawerMenu = settings.menu && phone;
+  const topMenu = settings.menu && settings.topMenu && !phone;
   useDocumentTitle(routeTitleKey(pathname, user.is_admin));
 
   useEffect(() => {
@@ -33,8 +40,9 @@ export function AppLayout({ user }: { user: CurrentUser }) {
     <UserDetailProvider>
       <Layout className="app-layout">
         {isStaging() && <Alert banner type="warning" title={t('shell.stagingBanner')} />}
-        {(settings.navbar || topMenu) && (
+        {(settings.navbar || topMenu || drawerMenu) && (
           <Layout.Header className="app-navbar" data-testid="navbar">
+            {drawerMenu && <MenuDrawer user={user} width={settings.menuWidth} />}
             {settings.navbar && (
               <Link to="/dashboard/workplace" className="app-logo">
                 {t('shell.appTitle')}
@@ -51,7 +59,7 @@ export function AppLayout({ user }: { user: CurrentUser }) {
           </Layout.Header>
         )}
         <Layout>
-          {settings.menu && !topMenu && (
+          {settings.menu && !topMenu && !phone && (
             <Layout.Sider width={settings.menuWidth} theme="light" className="app-sider" data-testid="sider">
               <NavMenu user={user} mode="inline" />
             </Layout.Sider>

@@ -3,10 +3,12 @@ import { LOCALES, type Locale } from '@app/contracts';
 import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES, storedLocale, switchLocale } from '../../platform/locales';
+import { usePhone } from '../../platform/ui/phone';
 
-/** Stores the chosen language and reloads the page (docs/product/README.md). */
+/** Stores the chosen language and reloads the page (docs/product/README.md). On a phone only the globe shows. */
 export function LanguageSwitch() {
   const { t } = useTranslation();
+  const phone = usePhone();
   const current = storedLocale();
   return (
     <Dropdown
@@ -17,7 +19,7 @@ export function LanguageSwitch() {
       }}
     >
       <Button type="text" icon={<GlobalOutlined />} aria-label={t('shell.language')}>
-        {LANGUAGE_NAMES[current]}
+        {!phone && LANGUAGE_NAMES[current]}
       </Button>
     </Dropdown>
   );

@@ -5,8 +5,17 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { titleKeyOf, useMenu } from '../menu';
 import { MenuIcon } from '../menu-icons';
 
-/** The menu of the signed-in user, inline at the side or horizontal in the navbar. */
-export function NavMenu({ user, mode }: { user: CurrentUser; mode: 'inline' | 'horizontal' }) {
+/** The menu of the signed-in user, inline at the side (or in the phone drawer) or horizontal in the navbar. */
+export function NavMenu({
+  user,
+  mode,
+  onNavigate,
+}: {
+  user: CurrentUser;
+  mode: 'inline' | 'horizontal';
+  /** Called after an entry was picked (the phone drawer closes). */
+  onNavigate?: () => void;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -27,6 +36,7 @@ export function NavMenu({ user, mode }: { user: CurrentUser; mode: 'inline' | 'h
         if (entry?.external === 'shop') {
           if (shopUrl) window.open(shopUrl, '_blank', 'noopener,noreferrer');
         } else navigate(key);
+        onNavigate?.();
       }}
     />
   );

@@ -6,11 +6,13 @@ import { useNavigate } from 'react-router-dom';
 import { feedback } from '../../platform/feedback';
 import { queryClient } from '../../platform/query-client';
 import { clearSession } from '../../platform/session';
+import { usePhone } from '../../platform/ui/phone';
 import { logout as endSession } from '../shell.api';
 
-/** The navbar's user dropdown: personal center (members) and logout. */
+/** The navbar's user dropdown: personal center (members) and logout. On a phone only the avatar shows. */
 export function UserMenu({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
+  const phone = usePhone();
   const navigate = useNavigate();
   /** Ends the session on the server; the local session is forgotten even when that call fails (it toasted already). */
   const logout = async () => {
@@ -41,7 +43,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
     <Dropdown menu={{ items }} trigger={['click']}>
       <Button type="text" aria-label="user menu">
         <Avatar size="small" src={user.avatar ?? undefined} icon={<UserOutlined />} />
-        {user.display_name || user.name}
+        {!phone && (user.display_name || user.name)}
       </Button>
     </Dropdown>
   );

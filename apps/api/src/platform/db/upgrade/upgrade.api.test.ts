@@ -54,6 +54,16 @@ const RETIRED: Record<string, string> = {
   import_locks: '0002_jobs_heartbeat: an import is locked by its live job row (jobs.lock_key)',
 };
 
+/**
+ * Derived tables a migration rebuilt on purpose (their rows regrouped): checked against what they derive from
+ * (rollupMatchesOrders) instead of row by row.
+ */
+const REBUILT: Record<string, string> = {
+  order_totals_daily: '0009_order_totals_refund: rebuilt from the orders with the refund and refunded dimensions',
+  order_totals_scoped: '0009_order_totals_refund: the scopes are added again by the server',
+  order_totals_scopes: '0009_order_totals_refund: the scopes are added again by the server',
+};
+
 const count = async (db: Db, from: string) =>
   (await queryRows<{ n: number }>(db, sql.raw(`select count(*)::int as n from ${from}`)))[0]!.n;
 
@@ -111,7 +121,7 @@ describe.each([
 
     await prepareDatabase(database); // what every start does: the pending migrations, then reference data
 
-    const kept = new Map([...tables].filter(([table]) => !(table in RETIRED)));
+    const kept = new Map([...tables].filter(([table]) => !(table in RETIRED) && !(table in REBUILT)));
     expect(await rowsChanged(db, kept)).toEqual({});
     const now = [...(await tableColumns(db)).keys()];
     expect(now).toEqual(expect.arrayContaining([...kept.keys()]));

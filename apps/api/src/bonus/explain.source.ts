@@ -1,0 +1,81 @@
+import { and, eq } from 'drizzle-orm';
+import { orders } from '../orders/orders.schema';
+import type { DbOrTx } from '../platform/db/client';
+import { walletRecords } from '../wallet/wallet.schema';
+import { bonusDryRunPayouts, bonusPayouts } from './bonus.schema';
+import { orderPeriod } from './settlement.loader';
+import { runOf } from './settlement.service';
+
+/** Which payout to explain: a paid one, one of a run's (a dry run's from its own table), or a bonus wallet record's. */
+export type PayoutRef =
+  | { source: 'payout'; id: number }
+  | { source: 'run'; runId: number; id: number }
+  | { source: 'walletRecord'; id: number };
+
+export interface StoredPayout {
+  id: number;
+  dryRun: boolean;
+  runId: number | null;
+  userId: number;
+  typeKey: number;
+  period: string;
+  orderId: number | null;
+  cents: number;
+  reversed: boolean;
+  createdAt: Date | null;
+}
+
+const paidColumns = {
+  id: bonusPayouts.id,
+  runId: bonusPayouts.runId,
+  userId: bonusPayouts.userId,
+  typeKey: bonusPayouts.typeKey,
+  period: bonusPayouts.period,
+  orderId: bonusPayouts.orderId,
+  cents: bonusPayouts.cents,
+  reversedAt: bonusPayouts.reversedAt,
+  createdAt: bonusPayouts.createdAt,
+};
+
+async function paidPayout(db: DbOrTx, where: ReturnType<typeof and>): Promise<StoredPayout | undefined> {
+  const [row] = await db.select(paidColumns).from(bonusPayouts).where(where);
+  if (!row) return undefined;
+  const { reversedAt, ...rest } = row;
+  return { ...rest, dryRun: false, reversed: reversedAt !== null };
+}
+
+/** A bonus wallet record's payout: by the `period#id` it references, or by its order's period and type. */
+async function walletRecordPayout(db: DbOrTx, id: number) {
+  const [record] = await db.select().from(walletRecords).where(eq(walletRecords.id, id));
+  if (record?.kind !== 'bonus' || record.bonusType === null || !record.referenceId) return undefined;
+  if (record.referenceType === 'bonus_period') {
+    const payoutId = Number(record.referenceId.split('#').pop());
+    return Number.isSafeInteger(payoutId) ? paidPayout(db, eq(bonusPayouts.id, payoutId)) : undefined;
+  }
+  const [order] = await db
+    .select({ id: orders.id, completedAt: orders.completedAt })
+    .from(orders)
+    .where(eq(orders.orderNo, record.referenceId));
+  if (!order?.completedAt) return undefined;
+  return paidPayout(
+    db,
+    and(
+      eq(bonusPayouts.userId, record.userId),
+      eq(bonusPayouts.typeKey, record.bonusType),
+      eq(bonusPayouts.period, orderPeriod(order.completedAt)),
+      eq(bonusPayouts.orderId, order.id),
+    ),
+  );
+}
+
+export async function storedPayout(db: DbOrTx, ref: PayoutRef): Promise<StoredPayout | undefined> {
+  if (ref.source === 'payout') return paidPayout(db, eq(bonusPayouts.id, ref.id));
+  if (ref.source === 'walletRecord') return walletRecordPayout(db, ref.id);
+  const run = await runOf(db, ref.runId);
+  if (!run.dryRun) return paidPayout(db, and(eq(bonusPayouts.id, ref.id), eq(bonusPayouts.runId, run.id)));
+  const [row] = await db
+    .select()
+    .from(bonusDryRunPayouts)
+    .where(and(eq(bonusDryRunPayouts.id, ref.id), eq(bonusDryRunPayouts.runId, run.id)));
+  return row && { ...row, dryRun: true, reversed: false, createdAt: null };
+}

@@ -1,0 +1,50 @@
+/**
+ * `npm run screens`: writes the screenshots README.md shows (docs/screens/*.png) from the built web app and the
+ * demo data, through the browser-test harness. Run it again after a visible change and commit the pictures.
+ */
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { treeUiMessages } from '../src/tree/tree.messages';
+import { DEMO, Harness } from './harness';
+import { PHONE, saveBankDetails, settled } from './phone';
+
+const OUT = resolve(import.meta.dirname, '../../../docs/screens');
+const DESKTOP = { width: 1440, height: 900 };
+
+/** Opens `path`, lets `prepare` press what the picture needs, and saves the whole page as `file`. */
+async function shoot(page: Page, path: string, file: string, prepare?: () => Promise<void>): Promise<void> {
+  await page.goto(path);
+  await settled(page);
+  if (prepare) {
+    await prepare();
+    await settled(page);
+  }
+  await page.screenshot({ path: resolve(OUT, file), fullPage: true });
+  console.log(`docs/screens/${file}`);
+}
+
+/** The org chart's "fit to screen" button, when the chart has one (a label key naming "fit"). */
+const fitLabel = Object.entries(treeUiMessages['en-US']).find(([key]) => /^orgChart\..*fit/i.test(key))?.[1];
+
+mkdirSync(OUT, { recursive: true });
+const harness = await Harness.start();
+try {
+  const member = await harness.newPage({ viewport: PHONE });
+  await harness.login(member, ...DEMO.member);
+  await saveBankDetails(member);
+  await shoot(member, '/wallet', 'member-wallet-390.png');
+  await shoot(member, '/dashboard/workplace', 'member-dashboard-390.png');
+
+  const admin = await harness.newPage({ viewport: DESKTOP });
+  await harness.login(admin, ...DEMO.admin);
+  await shoot(admin, '/orders/orders', 'admin-orders-1440.png');
+  await shoot(admin, '/organization/index', 'admin-org-chart.png', async () => {
+    await admin.getByRole('button', { name: 'Expand all' }).click();
+    if (fitLabel) await admin.getByRole('button', { name: fitLabel, exact: true }).click();
+    await admin.mouse.move(0, 0); // no tooltip on the picture
+    await admin.waitForTimeout(500); // the chart's zoom and pan ease in
+  });
+} finally {
+  await harness.close();
+}
