@@ -59,7 +59,8 @@ const RETIRED: Record<string, string> = {
  * (rollupMatchesOrders) instead of row by row.
  */
 const REBUILT: Record<string, string> = {
-  order_totals_daily: '0009_order_totals_refund: rebuilt from the orders with the refund and refunded dimensions',
+  order_totals_daily:
+    '0009_order_totals_refund: rebuilt from the orders with the refund and refunded dimensions',
   order_totals_scoped: '0009_order_totals_refund: the scopes are added again by the server',
   order_totals_scopes: '0009_order_totals_refund: the scopes are added again by the server',
 };
