@@ -157,5 +157,12 @@ describe('programmes (admin)', () => {
       await expect.poll(() => row.getByTestId(`cond-${c.key}`).innerText()).toBe(figures(c));
       await row.getByText(c.completed ? 'Completed' : 'Not completed', { exact: true }).waitFor();
     }
+    // An unfinished condition's bar is in the theme colour (#165DFF), not antd's own blue.
+    const unfinished = api.conditions.find((c) => !c.completed)!;
+    const bar = rows.filter({ has: page.getByTestId(`cond-${unfinished.key}`) }).locator('.ant-progress');
+    const colours = await bar.evaluate((el) =>
+      [...el.querySelectorAll('*')].map((n) => getComputedStyle(n).backgroundColor),
+    );
+    expect(colours).toContain('rgb(22, 93, 255)');
   });
 });
