@@ -292,6 +292,7 @@ describe('settlement runs and bonus detail (admin)', () => {
     await page.getByRole('tab', { name: 'Bonus by month' }).click();
     const report = page.getByTestId('bonus-report-month');
     await report.waitFor();
+    await report.getByText('A month is a bonus period', { exact: false }).waitFor();
     await setRange(report, month.format('YYYY-MM'), month.format('YYYY-MM'));
     await report
       .getByRole('row')

@@ -6,7 +6,6 @@ import { type Column, keysetBatches } from '../platform/xlsx/export';
 import { countRecords, type RecordFilter, recordBatchFetcher } from './wallet.queries';
 
 const ACTION = { 1: 'add', 2: 'reduce' } as const;
-const STATUS = { 0: 'pending', 1: 'complete' } as const;
 
 /** Columns of the `/api/wallet/recordList?export=1` spreadsheet (amounts as decimal text, never floats). */
 export const RECORD_EXPORT_COLUMNS: readonly Column<WalletRecordItem>[] = [
@@ -16,7 +15,7 @@ export const RECORD_EXPORT_COLUMNS: readonly Column<WalletRecordItem>[] = [
   { header: 'Kind', value: (r) => r.kind },
   { header: 'Bonus type', value: (r) => r.bonus_type },
   { header: 'Action', value: (r) => ACTION[r.action] },
-  { header: 'Status', value: (r) => STATUS[r.status] },
+  { header: 'Status', value: (r) => r.state },
   { header: 'Amount', value: (r) => r.amount },
   { header: 'Balance after', value: (r) => r.balance_after },
   { header: 'Frozen after', value: (r) => r.frozen_after },
