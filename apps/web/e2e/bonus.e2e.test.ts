@@ -426,15 +426,19 @@ describe('bonus type forms (admin)', () => {
     await page.goto('/config/index');
     await page.getByRole('button', { name: 'Create type from a kind' }).click();
     const dialog = page.getByRole('dialog').filter({ hasText: 'Rule settings' });
-    await dialog.getByLabel("Generation (1 = the buyer's sponsor)").clear();
-    await dialog.getByRole('button', { name: 'Save' }).click();
-    for (const label of ['Name (English)', 'Name (Traditional Chinese)', 'Name (Simplified Chinese)'])
-      await fieldError(dialog, label).getByText('This field is required').waitFor();
-    await fieldError(dialog, "Generation (1 = the buyer's sponsor)")
-      .getByText('This field is required')
-      .waitFor();
-
+    // The kind first: errors appearing below would move its dropdown while an option is picked.
+    await dialog.getByLabel("Generation (1 = the buyer's sponsor)").waitFor();
     await pickOption(page, 'Kind', 'One-off');
+    await dialog.getByLabel('Amount (cents)').clear();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    for (const label of [
+      'Name (English)',
+      'Name (Traditional Chinese)',
+      'Name (Simplified Chinese)',
+      'Amount (cents)',
+    ])
+      await fieldError(dialog, label).getByText('This field is required').waitFor();
+
     await dialog.getByLabel('Amount (cents)').fill('250000');
     await dialog.getByText('= 2,500.00').waitFor();
     await dialog.getByLabel('Name (English)').fill('Anniversary reward');
