@@ -204,7 +204,7 @@ describe('levels and bonus types', () => {
         .status,
     ).toBe(422);
     // The rule forms' schema: a missing or out-of-range setting is named under its field.
-    const refused = await api.post(
+    const refused = await api.post<{ errors: { field: string; message: string }[] }>(
       '/api/bonus/types',
       { ...custom, key: 13, params: { kind: 'poolShare', poolBp: 20_000 } },
       { token: admin },
