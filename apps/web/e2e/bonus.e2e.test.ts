@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type {
   BonusColumn,
   BonusDetail,
+  BonusTypeDto,
   JobStarted,
   JobView,
   SettlementResult,
@@ -13,6 +14,7 @@ import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, Harness } from './harness';
+import { fieldError, pickOption } from './wallet-helpers';
 
 let harness: Harness;
 beforeAll(async () => {
@@ -107,6 +109,13 @@ async function checkDetail(page: Page, report: Locator, userId: number, key: str
   return { dialog, api };
 }
 const lastCell = (text: string) => text.trim().split(/\s+/).pop() ?? '';
+
+/** The uncaught errors (and unhandled rejections) of the page from now on. */
+function collectPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
 
 describe('bonus settings and settlement', () => {
   it('an admin edits a level ratio after a validation error', async () => {
@@ -213,11 +222,16 @@ describe('member bonus and assessment', () => {
     // the header shows before the rows arrive
     await expect.poll(() => page.locator('.ant-table-tbody tr.ant-table-row').count()).toBeGreaterThan(0);
     await page.goto('/rk/rk');
+    const pageErrors = collectPageErrors(page);
     await page.getByRole('button', { name: 'Add category' }).click();
     const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await fieldError(dialog, 'Name').getByText('This field is required').waitFor();
     await dialog.getByLabel('Name').fill('Expression number');
-    await dialog.getByRole('button', { name: 'OK' }).click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.locator('.ant-message').getByText('added successfully').waitFor();
     await page.getByRole('cell', { name: 'Expression number' }).waitFor();
+    expect(pageErrors).toEqual([]);
   });
 });
 
@@ -292,6 +306,7 @@ describe('settlement runs and bonus detail (admin)', () => {
     await page.getByRole('tab', { name: 'Bonus by month' }).click();
     const report = page.getByTestId('bonus-report-month');
     await report.waitFor();
+    await report.getByText('A month is a bonus period', { exact: false }).waitFor();
     await setRange(report, month.format('YYYY-MM'), month.format('YYYY-MM'));
     await report
       .getByRole('row')
@@ -340,5 +355,106 @@ describe('settlement runs and bonus detail (admin)', () => {
         .waitFor();
     const paid = api.cashBack.find((item) => item.value !== '0.00')!;
     await checkDetail(page, report, receiver.id, paid.key, filter);
+  });
+});
+
+// Last in the file: these change bonus types that the settlement tests above pay.
+describe('bonus type forms (admin)', () => {
+  const typeOf = async (page: Page, key: number) =>
+    (await apiGet<BonusTypeDto[]>(page, '/api/bonus/types', {})).find((t) => t.key === key)!;
+  const editType = async (page: Page, name: string) => {
+    await page.getByRole('row').filter({ hasText: name }).getByRole('button', { name: 'Edit' }).click();
+    return page.getByRole('dialog').filter({ hasText: 'Rule settings' });
+  };
+
+  it('edits a group-volume and a pool-share rule through their forms, refusing an out-of-range number', async () => {
+    const page = await harness.newPage();
+    await harness.login(page, ...DEMO.admin);
+    const pageErrors = collectPageErrors(page);
+    await page.goto('/config/index');
+    let dialog = await editType(page, 'Group sales bonus');
+    await dialog.getByLabel('From depth').fill('150');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await fieldError(dialog, 'From depth').getByText('Value is too large').waitFor();
+    expect(await dialog.getByLabel('From depth').inputValue()).toBe('150'); // refused, not clamped
+    await dialog.getByLabel('From depth').fill('3');
+    await dialog.getByLabel('To depth (empty: unlimited)').fill('8');
+    const third = dialog.getByLabel(/^Ratio of .+ \(basis points\)$/).nth(2);
+    await third.fill('150');
+    await dialog.getByText('= 1.5 %').waitFor();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.locator('.ant-message').getByText('Edit Successful').first().waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    expect((await typeOf(page, 6)).params).toEqual({
+      kind: 'groupVolume',
+      minDepth: 3,
+      maxDepth: 8,
+      minLevel: 3,
+      ratio: { bpByLevel: [100, 100, 150, 100] },
+    });
+
+    dialog = await editType(page, 'Global dividend');
+    await dialog.getByLabel('Pool (basis points of all SP)').fill('1600');
+    await dialog.getByText('= 16 %').waitFor();
+    await dialog.getByLabel('SP per share').fill('');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await fieldError(dialog, 'SP per share').getByText('This field is required').waitFor();
+    await dialog.getByLabel('SP per share').fill('800');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect((await typeOf(page, 3)).params).toEqual({
+      kind: 'poolShare',
+      poolBp: 1600,
+      spPerShare: 800,
+      minLevel: 2,
+    });
+
+    // What was saved is what the form shows after a reload.
+    await page.reload();
+    dialog = await editType(page, 'Group sales bonus');
+    expect(await dialog.getByLabel('To depth (empty: unlimited)').inputValue()).toBe('8');
+    expect(
+      await dialog
+        .getByLabel(/^Ratio of .+ \(basis points\)$/)
+        .nth(2)
+        .inputValue(),
+    ).toBe('150');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('creates a one-off type: an empty dialog shows field errors, a saved one the success message', async () => {
+    const page = await harness.newPage();
+    await harness.login(page, ...DEMO.admin);
+    const pageErrors = collectPageErrors(page);
+    await page.goto('/config/index');
+    await page.getByRole('button', { name: 'Create type from a kind' }).click();
+    const dialog = page.getByRole('dialog').filter({ hasText: 'Rule settings' });
+    // The kind first: errors appearing below would move its dropdown while an option is picked.
+    await dialog.getByLabel("Generation (1 = the buyer's sponsor)").waitFor();
+    await pickOption(page, 'Kind', 'One-off');
+    await dialog.getByLabel('Amount (cents)').clear();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    for (const label of [
+      'Name (English)',
+      'Name (Traditional Chinese)',
+      'Name (Simplified Chinese)',
+      'Amount (cents)',
+    ])
+      await fieldError(dialog, label).getByText('This field is required').waitFor();
+
+    await dialog.getByLabel('Amount (cents)').fill('250000');
+    await dialog.getByText('= 2,500.00').waitFor();
+    await dialog.getByLabel('Name (English)').fill('Anniversary reward');
+    await dialog.getByLabel('Name (Traditional Chinese)').fill('週年獎勵');
+    await dialog.getByLabel('Name (Simplified Chinese)').fill('周年奖励');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.locator('.ant-message').getByText('added successfully').waitFor();
+    await page.getByRole('row').filter({ hasText: 'Anniversary reward' }).waitFor();
+    expect(await typeOf(page, 12)).toMatchObject({
+      name_en: 'Anniversary reward',
+      cadence: 'event',
+      params: { kind: 'oneOff', amountCents: 250_000, minLevel: 1 },
+    });
+    expect(pageErrors).toEqual([]);
   });
 });

@@ -48,12 +48,8 @@ async function newMember(page: Page, parentId: number, levelId: number) {
   });
 }
 
-/**
- * A Pioneer who starts the assessment now and meets every condition (docs/product/programmes.md) through the API:
- * 8 new direct referrals (5 Pioneers), 17,500 SP from the 2nd and 35,000 SP from the 3rd generation
- * (ingested orders), one new channel provider; then the admin completes it.
- */
-async function completedCandidate(page: Page) {
+/** A new Pioneer under the demo member who joined the assessment (not started). */
+async function joinedPioneer(page: Page) {
   const sponsor = (
     await call<{ list: { id: number; name: string }[] }>(page, 'GET', '/api/users/list', {
       keyword: DEMO.member[0],
@@ -61,6 +57,16 @@ async function completedCandidate(page: Page) {
   ).list.find((u) => u.name === DEMO.member[0])!;
   const me = await newMember(page, sponsor.id, 2);
   await call(page, 'POST', `/api/members/addWecAssessment/${me.id}`);
+  return me;
+}
+
+/**
+ * A Pioneer who starts the assessment now and meets every condition (docs/product/programmes.md) through the API:
+ * 8 new direct referrals (5 Pioneers), 17,500 SP from the 2nd and 35,000 SP from the 3rd generation
+ * (ingested orders), one new channel provider; then the admin completes it.
+ */
+async function completedCandidate(page: Page) {
+  const me = await joinedPioneer(page);
   await call(page, 'POST', `/api/members/wec/${me.id}`);
   const directs = [];
   for (let i = 0; i < 8; i++) directs.push(await newMember(page, me.id, i < 5 ? 2 : 1));
@@ -118,6 +124,15 @@ describe('programmes (admin)', () => {
     await expect.poll(() => page.locator('.ant-table-tbody').getByText('Not completed').count()).toBe(0);
   });
 
+  it('an assessment not started yet shows no days left', async () => {
+    const page = await harness.newPage();
+    await harness.login(page, ...DEMO.admin);
+    const me = await joinedPioneer(page);
+    await page.goto(`/user/wep/${me.id}`);
+    await page.locator('.ant-descriptions').getByText('Joined, not started', { exact: true }).waitFor();
+    expect(await page.getByTestId('days-left').innerText()).toBe('Not started');
+  });
+
   it("a member's assessment page shows the five conditions with their progress, as the API answers", async () => {
     const page = await harness.newPage();
     await harness.login(page, ...DEMO.admin);
@@ -142,5 +157,12 @@ describe('programmes (admin)', () => {
       await expect.poll(() => row.getByTestId(`cond-${c.key}`).innerText()).toBe(figures(c));
       await row.getByText(c.completed ? 'Completed' : 'Not completed', { exact: true }).waitFor();
     }
+    // An unfinished condition's bar is in the theme colour (#165DFF), not antd's own blue.
+    const unfinished = api.conditions.find((c) => !c.completed)!;
+    const bar = rows.filter({ has: page.getByTestId(`cond-${unfinished.key}`) }).locator('.ant-progress');
+    const colours = await bar.evaluate((el) =>
+      [...el.querySelectorAll('*')].map((n) => getComputedStyle(n).backgroundColor),
+    );
+    expect(colours).toContain('rgb(22, 93, 255)');
   });
 });

@@ -231,3 +231,129 @@ describe('sponsor tree (member)', () => {
     expect(await page.getByText('Top sponsors').count()).toBe(0);
   });
 });
+
+describe('genealogy viewport (admin)', () => {
+  it('fits the whole expanded chart to the screen, with an overview while it does not fit', async () => {
+    const page = await harness.newPage();
+    await harness.login(page, ...DEMO.admin);
+    await page.goto('/organization/index');
+    await nodeBox(page, 'top').waitFor();
+    await page.getByRole('button', { name: 'Expand all' }).click();
+    const minimap = page.getByTestId('org-chart-minimap');
+    await minimap.waitFor();
+    const before = await nodeCount(page);
+
+    await page.getByRole('button', { name: 'Fit to screen' }).click();
+    await minimap.waitFor({ state: 'detached' });
+    await expect.poll(() => nodeCount(page)).toBeGreaterThan(before);
+    const outside = await chart(page).evaluate((el) => {
+      const view = el.querySelector('.org-chart-viewport')!.getBoundingClientRect();
+      const nodes = [...el.querySelectorAll('[data-node-id]')].map((n) => n.getBoundingClientRect());
+      return {
+        total: nodes.length,
+        outside: nodes.filter(
+          (b) => b.left < view.left || b.top < view.top || b.right > view.right || b.bottom > view.bottom,
+        ).length,
+      };
+    });
+    const tree = await apiAs<TreeAnswer>(page, '/api/users/tree');
+    const all = (n: TreeNode): number => 1 + n.children.reduce((s, c) => s + all(c), 0);
+    expect(outside).toEqual({ total: 1 + tree.roots.reduce((s, r) => s + all(r), 0), outside: 0 });
+  });
+
+  it('says so when the filter matches no member', async () => {
+    const page = await harness.newPage();
+    await harness.login(page, ...DEMO.admin);
+    await page.goto('/organization/index');
+    await nodeBox(page, 'top').waitFor();
+    expect(await page.getByTestId('org-chart-no-match').count()).toBe(0);
+    await page.getByTestId('tree-filter').locator('input').fill('no-such-member-zz');
+    await page.getByTestId('tree-filter').locator('input').press('Enter');
+    await page.getByText('No member matches this search').waitFor();
+  });
+});
+
+function* walkTree(node: TreeNode): Generator<TreeNode> {
+  yield node;
+  for (const child of node.children) yield* walkTree(child);
+}
+
+/**
+ * A small subtree of the demo data for moves: its root `top`, a grandchild `open` with children (to expand) and a
+ * leaf grandchild `moved` to drag onto `target`, a child of `top` other than its parent.
+ */
+function moveCase(roots: TreeNode[]) {
+  for (const top of roots.flatMap((r) => [...walkTree(r)])) {
+    if (top.children.length < 2 || top.children.length > 4) continue;
+    const grandchildren = top.children.flatMap((c) => c.children);
+    const open = grandchildren.find((g) => g.children.length > 0);
+    const moved = grandchildren.find((g) => g !== open && g.children.length === 0);
+    const target = top.children.find((c) => !c.children.includes(moved!));
+    if (grandchildren.length <= 8 && open && moved && target) return { top, open, moved, target };
+  }
+  throw new Error('no subtree fit for a move in the demo data');
+}
+
+async function dragNode(page: Page, from: number, to: number) {
+  const a = (await nodeBox(page, from).boundingBox())!;
+  const b = (await nodeBox(page, to).boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 3);
+  await page.mouse.down();
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 3, { steps: 6 });
+  await page.mouse.up();
+}
+
+describe('moving a member by drag and drop (admin)', () => {
+  async function openMoveCase(page: Page) {
+    await harness.login(page, ...DEMO.admin);
+    const tree = await apiAs<TreeAnswer>(page, '/api/users/tree');
+    const found = moveCase(tree.roots);
+    await page.goto(`/organization/index?user_id=${found.top.id}`);
+    await nodeBox(page, found.top.id).waitFor();
+    await page.getByRole('button', { name: 'Fit to screen' }).click();
+    return found;
+  }
+  const confirmDialog = (page: Page) => page.getByRole('dialog').filter({ hasText: 'Change upline' });
+
+  it('closes the dialog of a refused move with one error toast', async () => {
+    const page = await harness.newPage();
+    const { top, target } = await openMoveCase(page);
+    await dragNode(page, top.id, target.id);
+    await confirmDialog(page).getByRole('button', { name: 'OK' }).click();
+    const refusal = page.getByText('A member cannot be moved under itself or its own downline');
+    await refusal.waitFor();
+    await confirmDialog(page).waitFor({ state: 'detached' });
+    expect(await refusal.count()).toBe(1);
+    expect(await page.locator('.ant-message-notice').count()).toBe(1);
+  });
+
+  it('keeps what is open after a move and shows the member under the new sponsor', async () => {
+    const page = await harness.newPage();
+    const { top, open, moved, target } = await openMoveCase(page);
+    await nodeBox(page, open.id).getByRole('button', { name: 'Expand' }).click();
+    const openToggle = nodeBox(page, open.id).getByRole('button', { name: 'Collapse' });
+    await openToggle.waitFor();
+    await page.getByRole('button', { name: 'Fit to screen' }).click();
+
+    await dragNode(page, moved.id, target.id);
+    await confirmDialog(page).getByRole('button', { name: 'OK' }).click();
+    await confirmDialog(page).waitFor({ state: 'detached' });
+    const after = await apiAs<TreeAnswer>(page, `/api/users/tree?user_id=${top.id}`);
+    const newParent = after.roots[0]!.children.find((c) => c.id === target.id)!;
+    expect(newParent.children.map((c) => c.id)).toContain(moved.id);
+
+    // The expanded node stays open; the target opened, with the moved member centred below it.
+    await expect.poll(() => openToggle.getAttribute('aria-expanded')).toBe('true');
+    await nodeBox(page, target.id).getByRole('button', { name: 'Collapse' }).waitFor();
+    const view = (await chart(page).locator('.org-chart-viewport').boundingBox())!;
+    await expect
+      .poll(async () => {
+        const box = await nodeBox(page, moved.id).boundingBox();
+        return box ? Math.abs(box.x + box.width / 2 - (view.x + view.width / 2)) : Number.POSITIVE_INFINITY;
+      })
+      .toBeLessThan(2);
+    const targetBox = (await nodeBox(page, target.id).boundingBox())!;
+    const movedBox = (await nodeBox(page, moved.id).boundingBox())!;
+    expect(movedBox.y).toBeGreaterThan(targetBox.y + targetBox.height);
+  });
+});

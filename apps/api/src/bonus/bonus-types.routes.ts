@@ -1,6 +1,12 @@
-import { type BonusTypeDto, bonusKeyParams, bonusTypeBody, type Locale, Perm } from '@app/contracts';
+import {
+  type BonusTypeDto,
+  bonusKeyParams,
+  bonusTypeBody,
+  createBonusTypeBody,
+  type Locale,
+  Perm,
+} from '@app/contracts';
 import { asc } from 'drizzle-orm';
-import { z } from 'zod';
 import type { DbOrTx } from '../platform/db/client';
 import { actorOf } from '../platform/http/actor';
 import { access, route } from '../platform/http/route';
@@ -37,7 +43,7 @@ const create = route({
   method: 'POST',
   url: '/api/bonus/types',
   access: access.admin(Perm.bonusConfig),
-  body: bonusTypeBody.extend({ key: z.number().int('validation.integer') }),
+  body: createBonusTypeBody,
   message: 'common.addedSuccessfully',
   handler: async ({ app, req, body, locale }) =>
     toBonusTypeDto(await app.db.transaction((tx) => createBonusType(tx, actorOf(req), body)), locale),

@@ -203,6 +203,18 @@ describe('levels and bonus types', () => {
       (await api.post('/api/bonus/types', { ...custom, key: 13, params: { kind: 'nope' } }, { token: admin }))
         .status,
     ).toBe(422);
+    // The rule forms' schema: a missing or out-of-range setting is named under its field.
+    const refused = await api.post<{ errors: { field: string; message: string }[] }>(
+      '/api/bonus/types',
+      { ...custom, key: 13, params: { kind: 'poolShare', poolBp: 20_000 } },
+      { token: admin },
+    );
+    expect(refused.status).toBe(422);
+    expect(refused.body.data.errors).toEqual([
+      { field: 'params.poolBp', message: 'Value is too large' },
+      { field: 'params.spPerShare', message: 'This field is required' },
+    ]);
+    expect((await api.post('/api/bonus/types', { ...custom, key: 13 }, { token: token.B })).status).toBe(403);
     const { key: _k, ...edit } = custom;
     expect((await api.put('/api/bonus/types/1', edit, { token: admin })).body.msg).toBe(
       'The kind of a bonus type cannot be changed',

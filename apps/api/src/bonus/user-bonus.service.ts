@@ -43,8 +43,11 @@ export async function bonusSubject(db: DbOrTx, viewer: Principal, id: number) {
   return rest;
 }
 
+/** A member's payouts (alias `p`) that stand: not reversed. */
+export const livePayouts = (userId: number) => sql`p.user_id = ${userId} and p.reversed_at is null`;
+
 const live = (userId: number, range: DateRange) =>
-  sql`p.user_id = ${userId} and p.day >= ${range.from} and p.day <= ${range.to} and p.reversed_at is null`;
+  sql`${livePayouts(userId)} and p.day >= ${range.from} and p.day <= ${range.to}`;
 
 /** Bonus by day or by month: per-type totals over the range and one row per period (getUserWallet, docs/product/bonus.md). */
 export async function userWalletBonus(

@@ -1,7 +1,7 @@
 import { createWithdrawalBody, parseCents, type Workplace } from '@app/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bonusTypes } from '../bonus/bonus.schema';
+import { bonusPayouts, bonusTypes } from '../bonus/bonus.schema';
 import { SalesFixtures } from '../orders/orders.fixtures';
 import { orders } from '../orders/orders.schema';
 import { TEST_PASSWORD } from '../test/factory';
@@ -155,7 +155,7 @@ describe('GET /api/dashboard/workplace: sales and wallets', () => {
     expect(now.pendingWithdrawals).toBe(Number(was.pendingWithdrawals) + 2);
   });
 
-  it('gives a member their balances, this month’s bonuses and their latest bonuses', async () => {
+  it('gives a member their balances, the bonuses of this month’s periods and their latest bonuses', async () => {
     const member = await api.factory.member();
     const post = (amountCents: number, extra: Partial<Parameters<typeof postEntry>[1]>) =>
       postEntry(api.db, { userId: member.id, amountCents, move: 'credit', kind: 'adjustment', ...extra });
@@ -170,7 +170,23 @@ describe('GET /api/dashboard/workplace: sales and wallets', () => {
         bonusType: b.bonusType,
         reference: { type: 'order', id: `d${i}` },
       });
+    // Last month's team bonus, paid this month: it belongs to last month, as in the bonus-by-month report.
+    await post(900, { kind: 'bonus', bonusType: 9, reference: { type: 'period', id: 'last-month' } });
     const old = await post(700, { kind: 'bonus', bonusType: 1, reference: { type: 'order', id: 'old' } });
+    const today = new Date().toISOString().slice(0, 10);
+    const lastMonthDay = `${lastMonth().toISOString().slice(0, 7)}-01`;
+    await api.db.insert(bonusPayouts).values([
+      ...bonuses.map((b, i) => ({
+        userId: member.id,
+        typeKey: b.bonusType,
+        period: today,
+        day: today,
+        orderId: i + 1,
+        cents: b.cents,
+      })),
+      { userId: member.id, typeKey: 9, period: lastMonthDay.slice(0, 7), day: lastMonthDay, cents: 900 },
+      { userId: member.id, typeKey: 1, period: lastMonthDay, day: lastMonthDay, orderId: 9, cents: 700 },
+    ]);
     await api.db
       .update(walletRecords)
       .set({ createdAt: sql`${lastMonth().toISOString()}::timestamptz` })
@@ -188,7 +204,7 @@ describe('GET /api/dashboard/workplace: sales and wallets', () => {
     const figures = figuresOf(res.body.data);
     const bonusCents = bonuses.reduce((sum, b) => sum + b.cents, 0);
     expect(centsOf(figures, 'bonusesThisMonth')).toBe(bonusCents);
-    expect(centsOf(figures, 'availableBalance')).toBe(5000 + bonusCents + 700 - 100 - 1000);
+    expect(centsOf(figures, 'availableBalance')).toBe(5000 + bonusCents + 900 + 700 - 100 - 1000);
     expect(centsOf(figures, 'frozenBalance')).toBe(1000);
     expect(res.body.data.members_per_level).toBeNull();
 
@@ -196,6 +212,7 @@ describe('GET /api/dashboard/workplace: sales and wallets', () => {
     const recent = res.body.data.recent_bonuses!;
     expect(recent.map((b) => [b.amount, b.bonus_type])).toEqual([
       ['7.00', 1],
+      ['9.00', 9],
       ['2.00', 2],
       ['3.00', 1],
     ]);

@@ -1,8 +1,9 @@
 import { formatCents, type Locale, type RecentBonus, WithdrawalStatus } from '@app/contracts';
 import { sql } from 'drizzle-orm';
 import { countingOrder } from '../bonus/settlement.loader';
+import { livePayouts } from '../bonus/user-bonus.service';
 import { type DbOrTx, queryRows } from '../platform/db/client';
-import { count, type FigureSource, localizedName, money, monthStart } from './figure-source';
+import { count, type FigureSource, localizedName, money, monthStart, monthStartDay } from './figure-source';
 
 /** Withdrawals waiting for an administrator: to review, or agreed and waiting to be paid. */
 const PENDING_WITHDRAWALS = [WithdrawalStatus.inApplication, WithdrawalStatus.paymentInProgress];
@@ -41,15 +42,18 @@ export const walletTotals: FigureSource = async (db, viewer) => {
   ];
 };
 
-/** Members: their own balances and the bonuses credited to them this month. */
+/**
+ * Members: their own balances and the bonuses earned for this month's periods (UTC), whenever paid: the meaning of
+ * a month in the bonus-by-month report, which reads the same payouts (docs/product/bonus.md).
+ */
 export const ownWallet: FigureSource = async (db, viewer) => {
   if (viewer.isAdmin) return [];
   const [row] = await queryRows<{ available: string | null; frozen: string | null; bonuses: string }>(
     db,
     sql`select (select available_cents from wallets where user_id = ${viewer.id}) as available,
           (select frozen_cents from wallets where user_id = ${viewer.id}) as frozen,
-          (select coalesce(sum(amount_cents), 0)::bigint from wallet_records
-            where user_id = ${viewer.id} and kind = 'bonus' and created_at >= ${monthStart}) as bonuses`,
+          (select coalesce(sum(p.cents), 0)::bigint from bonus_payouts p
+            where ${livePayouts(viewer.id)} and p.day >= ${monthStartDay}) as bonuses`,
   );
   return [
     money('availableBalance', row?.available),

@@ -25,6 +25,8 @@ export const money = (key: string, cents: unknown): WorkplaceFigure => ({
 
 /** The first instant of the current calendar month, UTC (as bonus periods count). */
 export const monthStart = sql`(date_trunc('month', now() at time zone 'UTC') at time zone 'UTC')`;
+/** The first day of this month (UTC) as a date, for period dates. */
+export const monthStartDay = sql`(date_trunc('month', now() at time zone 'UTC')::date)`;
 
 /** The name column of a localized reference table row (`alias.<en>`, `alias.name_zh_hk`, `alias.name_zh_cn`). */
 export const localizedName = (alias: string, enColumn: string, locale: Locale): SQL =>

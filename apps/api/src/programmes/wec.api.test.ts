@@ -211,6 +211,7 @@ describe('WEC assessment calls', () => {
     expect(joined.status).toBe(200);
     expect(joined.body.msg).toBe('Already entering the assessment');
     expect(joined.body.data.status).toBe('joined');
+    expect(joined.body.data.days_left).toBeNull();
     const started = await api.post<WecAssessmentDto>(`/api/members/wec/${pioneer.id}`, {}, { token });
     expect(started.body.data.status).toBe('running');
     expect(started.body.data.days_left).toBe(60);

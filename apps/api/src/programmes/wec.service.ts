@@ -53,10 +53,11 @@ async function toDto(db: DbOrTx, row: AssessmentRow, now: Date): Promise<WecAsse
     started_at: row.startedAt?.toISOString() ?? null,
     ends_at: row.endsAt?.toISOString() ?? null,
     completed_at: row.completedAt?.toISOString() ?? null,
-    days_left:
-      row.endsAt && !row.completedAt
-        ? Math.max(0, Math.ceil((row.endsAt.getTime() - now.getTime()) / DAY_MS))
-        : 0,
+    days_left: !row.endsAt
+      ? null
+      : row.completedAt
+        ? 0
+        : Math.max(0, Math.ceil((row.endsAt.getTime() - now.getTime()) / DAY_MS)),
     conditions,
   };
 }

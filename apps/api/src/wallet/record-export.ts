@@ -8,7 +8,6 @@ import { type SheetReader, sheetFormat } from '../platform/xlsx/format';
 import { countRecords, type RecordFilter, recordBatchFetcher } from './wallet.queries';
 
 const ACTION = { 1: 'walletUi.actionAdd', 2: 'walletUi.actionReduce' } as const;
-const STATUS = { 0: 'walletUi.statusPending', 1: 'walletUi.statusComplete' } as const;
 
 /** Columns of the `/api/wallet/recordList?export=1` spreadsheet, in the reader's language and time zone. */
 async function recordExportColumns(db: Db, reader: SheetReader) {
@@ -21,7 +20,7 @@ async function recordExportColumns(db: Db, reader: SheetReader) {
     f.label('walletUi.kind', (r: WalletRecordItem) => `walletUi.kind.${r.kind}` as const),
     f.text('bonus.type', (r: WalletRecordItem) => (r.bonus_type === null ? null : bonusType(r.bonus_type))),
     f.label('walletUi.action', (r: WalletRecordItem) => ACTION[r.action]),
-    f.label('walletUi.status', (r: WalletRecordItem) => STATUS[r.status]),
+    f.label('walletUi.status', (r: WalletRecordItem) => `walletUi.state.${r.state}` as const),
     f.money('walletUi.amount', (r: WalletRecordItem) => r.amount),
     f.money('walletUi.balanceAfter', (r: WalletRecordItem) => r.balance_after),
     f.money('walletUi.frozenAfter', (r: WalletRecordItem) => r.frozen_after),

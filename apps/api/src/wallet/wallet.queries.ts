@@ -4,29 +4,56 @@ import {
   type WalletRecordItem,
   type WalletRecordKind,
   type WalletRecordList,
+  type WalletRecordState,
   type walletRecordListQuery,
 } from '@app/contracts';
 import { and, desc, eq, gt, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { users } from '../members/members.schema';
 import type { DbOrTx } from '../platform/db/client';
 import { containsPattern, pageWindow } from '../platform/db/paging';
-import { walletRecords } from './wallet.schema';
+import { RecordStatus, walletRecords } from './wallet.schema';
+
+const holdEnd = alias(walletRecords, 'hold_end');
+
+/**
+ * A hold (pending record) ends with a release (money back to available) or a payout: the freeze shows how its hold
+ * ended, the release is itself the return (docs/product/wallet.md). A single-row lookup on the ledger's unique index.
+ */
+const recordState = sql<WalletRecordState>`case
+  when ${walletRecords.status} = ${RecordStatus.complete} then 'complete'
+  when ${walletRecords.kind} = 'withdraw_release' then 'returned'
+  else coalesce((
+    select case ${holdEnd.kind} when 'withdraw_release' then 'returned' else 'paid' end
+    from ${walletRecords} as ${holdEnd}
+    where ${holdEnd.userId} = ${walletRecords.userId}
+      and ${holdEnd.kind} in ('withdraw_release', 'withdraw_paid')
+      and ${holdEnd.referenceType} = ${walletRecords.referenceType}
+      and ${holdEnd.referenceId} = ${walletRecords.referenceId}
+    limit 1), 'pending')
+end`;
 
 const recordColumns = {
   record: walletRecords,
+  state: recordState,
   user: { id: users.id, name: users.name, user_no: users.userNo },
 };
 
-type RecordJoinRow = { record: typeof walletRecords.$inferSelect; user: WalletRecordItem['user'] };
+type RecordJoinRow = {
+  record: typeof walletRecords.$inferSelect;
+  state: WalletRecordState;
+  user: WalletRecordItem['user'];
+};
 
-function toItem({ record: r, user }: RecordJoinRow): WalletRecordItem {
+function toItem({ record: r, state, user }: RecordJoinRow): WalletRecordItem {
   return {
     id: r.id,
     wallet_record_no: r.walletRecordNo,
     amount: formatCents(r.amountCents),
     action: r.action as 1 | 2,
     status: r.status as 0 | 1,
+    state,
     kind: r.kind as WalletRecordKind,
     bonus_type: r.bonusType,
     reference_type: r.referenceType,

@@ -1,4 +1,6 @@
 import {
+  type WalletRecordList,
+  type WalletRecordState,
   WITHDRAWAL_TRANSITIONS,
   type WithdrawalAction,
   type WithdrawalItem,
@@ -102,6 +104,24 @@ describe('withdrawal state machine (docs/product/withdrawals.md)', () => {
     const view = await api.get<WithdrawalItem>(`/api/wallet/withdraw/${id}`, { token: admin.token });
     expect(view.body.data.status).toBe(status);
     if (status === WithdrawalStatus.rejected) expect(view.body.data.reason).toBe('card name mismatch');
+  });
+
+  const states: Array<[WithdrawalStatus, WalletRecordState[]]> = [
+    [WithdrawalStatus.inApplication, ['pending']],
+    [WithdrawalStatus.paymentInProgress, ['pending']],
+    [WithdrawalStatus.rejected, ['returned', 'returned']],
+    [WithdrawalStatus.cancelled, ['returned', 'returned']],
+    [WithdrawalStatus.paymentFailed, ['returned', 'returned']],
+    [WithdrawalStatus.paid, ['paid', 'complete']],
+  ];
+  it.each(states)('at status %i the wallet records say where the money is', async (status, expected) => {
+    const { member } = await withdrawalIn(status);
+    const records = await api.get<WalletRecordList>('/api/wallet/recordList', {
+      token: admin.token,
+      query: { user_id: member.user.id },
+    });
+    const withdrawal = records.body.data.list.filter((r) => r.reference_type === 'withdrawal').reverse();
+    expect(withdrawal.map((r) => r.state)).toEqual(expected);
   });
 
   const refused = Object.values(WithdrawalStatus).flatMap((status) =>

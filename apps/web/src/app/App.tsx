@@ -17,6 +17,13 @@ import { router } from './router';
 
 const ANTD_LOCALES = { 'en-US': enUS, 'zh-HK': zhHK, 'zh-CN': zhCN } as const;
 const DAYJS_LOCALES: Record<Locale, string> = { 'en-US': 'en', 'zh-HK': 'zh-hk', 'zh-CN': 'zh-cn' };
+// antd draws progress bars in its info colour unless told; our own styles (route progress bar) read the variable.
+const THEME = {
+  algorithm: theme.defaultAlgorithm,
+  token: { colorPrimary: UI.themeColor },
+  components: { Progress: { defaultColor: UI.themeColor } },
+};
+document.documentElement.style.setProperty('--app-theme-color', UI.themeColor);
 
 /** Lets the HTTP client use the themed, translated toasts and dialogs of antd's <App>. */
 function FeedbackBridge() {
@@ -31,10 +38,7 @@ export function App() {
   document.documentElement.lang = locale;
   return (
     <I18nextProvider i18n={i18n}>
-      <ConfigProvider
-        locale={ANTD_LOCALES[locale]}
-        theme={{ algorithm: theme.defaultAlgorithm, token: { colorPrimary: UI.themeColor } }}
-      >
+      <ConfigProvider locale={ANTD_LOCALES[locale]} theme={THEME}>
         <AntApp message={{ top: 16, duration: UI.toastMs / 1000, maxCount: 3 }}>
           <FeedbackBridge />
           <QueryClientProvider client={queryClient}>

@@ -172,6 +172,7 @@ export function BonusReport({ userId, by }: { userId: number; by: 'day' | 'month
           setRange(value?.[0] && value[1] ? [value[0].startOf(by), value[1].endOf(by).startOf('day')] : null)
         }
       />
+      {by === 'month' && <Typography.Text type="secondary">{t('bonus.monthMeaning')}</Typography.Text>}
       {range === null && <Alert type="info" showIcon message={t('bonus.selectTime')} />}
       <Table
         rowKey="period"

@@ -1,5 +1,6 @@
 import type {
   BonusDetail,
+  BonusTypeBody,
   BonusTypeDto,
   JobStarted,
   LevelDto,
@@ -7,7 +8,8 @@ import type {
   UserWalletBonus,
 } from '@app/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http } from '../platform/http';
+import { feedback } from '../platform/feedback';
+import { http, send } from '../platform/http';
 import { publicConfigKey } from '../platform/public-config';
 import { queryRoots } from '../platform/query-roots';
 import type { ListEndpoint } from '../platform/ui/PagedTable';
@@ -69,12 +71,18 @@ export const useBonusTypes = () =>
 export const useLevelSettings = () =>
   useQuery({ queryKey: bonusKeys.levels(), queryFn: () => http.get<LevelDto[]>(BONUS.levels) });
 
-/** Creates (`create`) or edits a bonus type; the types and the reports' columns refresh. */
+/** Creates (`create`) or edits a bonus type and toasts the server's text; the types and the reports' columns refresh. */
 export function useSaveBonusType() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ key, create, body }: { key: number; create: boolean; body: object }) =>
-      create ? http.post(BONUS.types, { ...body, key }) : http.put(BONUS.type(key), body),
+    mutationFn: async ({ key, create, body }: { key: number; create: boolean; body: BonusTypeBody }) => {
+      const envelope = await send<BonusTypeDto>(
+        create
+          ? { method: 'POST', url: BONUS.types, data: { ...body, key } }
+          : { method: 'PUT', url: BONUS.type(key), data: body },
+      );
+      feedback.message.success(envelope.msg);
+    },
     onSuccess: () => client.invalidateQueries({ queryKey: bonusKeys.all }),
   });
 }

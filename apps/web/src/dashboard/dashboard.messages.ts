@@ -26,7 +26,7 @@ export const dashboardMessages = defineMessages(
     'dashboard.figure.level': 'My level',
     'dashboard.figure.availableBalance': 'My balance',
     'dashboard.figure.frozenBalance': 'My frozen balance',
-    'dashboard.figure.bonusesThisMonth': 'Bonuses this month',
+    'dashboard.figure.bonusesThisMonth': 'Bonuses earned this month (by bonus period)',
   },
   {
     'dashboard.welcome': '歡迎，{name}',
@@ -52,7 +52,7 @@ export const dashboardMessages = defineMessages(
     'dashboard.figure.level': '我的等級',
     'dashboard.figure.availableBalance': '我的餘額',
     'dashboard.figure.frozenBalance': '我的凍結餘額',
-    'dashboard.figure.bonusesThisMonth': '本月獎金',
+    'dashboard.figure.bonusesThisMonth': '本月賺取的獎金（按獎金期間）',
   },
   {
     'dashboard.welcome': '欢迎，{name}',
@@ -78,6 +78,6 @@ export const dashboardMessages = defineMessages(
     'dashboard.figure.level': '我的等级',
     'dashboard.figure.availableBalance': '我的余额',
     'dashboard.figure.frozenBalance': '我的冻结余额',
-    'dashboard.figure.bonusesThisMonth': '本月奖金',
+    'dashboard.figure.bonusesThisMonth': '本月赚取的奖金（按奖金期间）',
   },
 );

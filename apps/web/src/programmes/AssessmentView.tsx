@@ -9,6 +9,12 @@ export function StatusTag({ status }: { status: WecAssessmentDto['status'] }) {
   return <Tag color={color}>{t(`programmes.status.${status}`)}</Tag>;
 }
 
+/** Days left in the period, or "Not started" before Start. */
+export function DaysLeft({ assessment }: { assessment: WecAssessmentDto }) {
+  const { t } = useTranslation();
+  return <span data-testid="days-left">{assessment.days_left ?? t('programmes.notStarted')}</span>;
+}
+
 /** One assessment: its period and each condition completed or not, with progress figures. */
 export function AssessmentView({ assessment }: { assessment: WecAssessmentDto }) {
   const { t } = useTranslation();
@@ -21,7 +27,9 @@ export function AssessmentView({ assessment }: { assessment: WecAssessmentDto })
         <Descriptions.Item label={t('programmes.status')}>
           <StatusTag status={assessment.status} />
         </Descriptions.Item>
-        <Descriptions.Item label={t('programmes.daysLeft')}>{assessment.days_left}</Descriptions.Item>
+        <Descriptions.Item label={t('programmes.daysLeft')}>
+          <DaysLeft assessment={assessment} />
+        </Descriptions.Item>
         <Descriptions.Item label={t('programmes.startedAt')}>
           {formatDateTime(assessment.started_at)}
         </Descriptions.Item>

@@ -1,11 +1,11 @@
-import { type KeyNumberDto, keyNumberBody } from '@app/contracts';
-import { Button, Card, Form, Input, InputNumber, Modal, Space, Table } from 'antd';
+import { type KeyNumberBody, type KeyNumberDto, keyNumberBody } from '@app/contracts';
+import { Button, Card, Form, Input, InputNumber, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EntityFormModal } from '../access/EntityFormModal';
+import { feedback } from '../platform/feedback';
 import { ConfirmButton } from '../platform/ui/ConfirmButton';
-import { applyFieldErrors } from '../platform/ui/form-errors';
 import { usePagedList } from '../platform/ui/PagedTable';
-import { zodRules } from '../platform/ui/zod-rules';
 import { keyNumbersList, useDeleteKeyNumber, useSaveKeyNumber } from './programmes.api';
 
 /** /rk/rk: Key Number Category list with add, edit and delete. */
@@ -15,27 +15,15 @@ export default function KeyNumbersPage() {
   const saveKeyNumber = useSaveKeyNumber();
   const remove = useDeleteKeyNumber();
   const [editing, setEditing] = useState<KeyNumberDto | 'new' | null>(null);
-  const [form] = Form.useForm();
-  const open = (row: KeyNumberDto | 'new') => {
-    form.setFieldsValue(row === 'new' ? { name: '', description: '', sort: 0 } : row);
-    setEditing(row);
-  };
-  const save = async () => {
-    const values = await form.validateFields();
-    try {
-      await saveKeyNumber.mutateAsync({
-        id: editing === 'new' ? null : (editing as KeyNumberDto).id,
-        values,
-      });
-      setEditing(null);
-    } catch (error) {
-      applyFieldErrors(form, error);
-    }
+  const save = async (values: KeyNumberBody) => {
+    const id = editing === 'new' ? null : (editing as KeyNumberDto).id;
+    await saveKeyNumber.mutateAsync({ id, values });
+    feedback.message.success(t(id ? 'common.editSuccessful' : 'common.addedSuccessfully'));
   };
   return (
     <Card>
       <Space direction="vertical" style={{ width: '100%' }}>
-        <Button type="primary" onClick={() => open('new')}>
+        <Button type="primary" onClick={() => setEditing('new')}>
           {t('programmes.rk.add')}
         </Button>
         <Table<KeyNumberDto>
@@ -50,7 +38,7 @@ export default function KeyNumbersPage() {
               key: 'actions',
               render: (_, row) => (
                 <Space>
-                  <Button size="small" onClick={() => open(row)}>
+                  <Button size="small" onClick={() => setEditing(row)}>
                     {t('programmes.rk.edit')}
                   </Button>
                   <ConfirmButton size="small" danger onConfirm={() => remove.mutateAsync(row.id)}>
@@ -62,29 +50,33 @@ export default function KeyNumbersPage() {
           ]}
         />
       </Space>
-      <Modal
-        open={editing !== null}
-        title={t(editing === 'new' ? 'programmes.rk.add' : 'programmes.rk.edit')}
-        onOk={save}
-        onCancel={() => setEditing(null)}
-        destroyOnHidden
-      >
-        <Form form={form} layout="vertical">
-          <Form.Item
-            name="name"
-            label={t('programmes.rk.name')}
-            rules={[{ required: true, message: t('validation.required') }]}
-          >
-            <Input maxLength={60} />
-          </Form.Item>
-          <Form.Item name="description" label={t('programmes.rk.description')}>
-            <Input.TextArea maxLength={500} />
-          </Form.Item>
-          <Form.Item name="sort" label={t('programmes.rk.sort')} rules={zodRules(keyNumberBody, 'sort')}>
-            <InputNumber />
-          </Form.Item>
-        </Form>
-      </Modal>
+      {editing !== null && (
+        <EntityFormModal
+          title={t(editing === 'new' ? 'programmes.rk.add' : 'programmes.rk.edit')}
+          schema={keyNumberBody}
+          initialValues={editing === 'new' ? { name: '', description: '', sort: 0 } : { ...editing }}
+          onSubmit={save}
+          onClose={() => setEditing(null)}
+        >
+          {(rules) => (
+            <>
+              <Form.Item name="name" label={t('programmes.rk.name')} rules={rules('name')}>
+                <Input maxLength={60} />
+              </Form.Item>
+              <Form.Item
+                name="description"
+                label={t('programmes.rk.description')}
+                rules={rules('description')}
+              >
+                <Input.TextArea maxLength={500} />
+              </Form.Item>
+              <Form.Item name="sort" label={t('programmes.rk.sort')} rules={rules('sort')}>
+                <InputNumber />
+              </Form.Item>
+            </>
+          )}
+        </EntityFormModal>
+      )}
     </Card>
   );
 }

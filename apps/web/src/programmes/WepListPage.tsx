@@ -11,7 +11,7 @@ import { formatDate } from '../platform/format';
 import { ConfirmButton } from '../platform/ui/ConfirmButton';
 import { usePagedList } from '../platform/ui/PagedTable';
 import { UserName } from '../platform/ui/UserName';
-import { StatusTag } from './AssessmentView';
+import { DaysLeft, StatusTag } from './AssessmentView';
 import {
   assessmentList,
   exportAssessments,
@@ -42,7 +42,12 @@ function AssessmentList({ completedOnly }: { completedOnly: boolean }) {
       key: 'start',
       render: (_, a) => formatDate(a.started_at),
     },
-    { title: t('programmes.daysLeft'), dataIndex: 'days_left', align: 'right' },
+    {
+      title: t('programmes.daysLeft'),
+      key: 'daysLeft',
+      align: 'right',
+      render: (_, a) => <DaysLeft assessment={a} />,
+    },
     {
       title: t('programmes.progress'),
       key: 'progress',

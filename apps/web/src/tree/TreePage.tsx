@@ -93,17 +93,25 @@ export function TreePage({ kind }: { kind: Kind }) {
   const exportDownline = (node: MemberNode) =>
     exportSheet(node.id, member(node)?.user_no).catch(() => undefined);
 
-  const move = (node: MemberNode, target: MemberNode) => {
-    if (!member(node) || !member(target)) return;
-    feedback.modal.confirm({
-      title: t(MOVE_TITLES[kind]),
-      content: t('treePage.moveConfirm', { name: node.label, parent: target.label }),
-      onOk: async () => {
-        await moveMember.mutateAsync({ userId: node.id, parentId: target.id });
-        feedback.message.success(t('tree.moved'));
-      },
+  // Whether the member moved. A refusal is toasted once by the http layer and closes the dialog too (a rejected
+  // onOk would keep it open, offering the same refused move again).
+  const move = (node: MemberNode, target: MemberNode) =>
+    new Promise<boolean>((resolve) => {
+      if (!member(node) || !member(target)) return resolve(false);
+      feedback.modal.confirm({
+        title: t(MOVE_TITLES[kind]),
+        content: t('treePage.moveConfirm', { name: node.label, parent: target.label }),
+        onOk: () =>
+          moveMember.mutateAsync({ userId: node.id, parentId: target.id }).then(
+            () => {
+              feedback.message.success(t('tree.moved'));
+              resolve(true);
+            },
+            () => resolve(false),
+          ),
+        onCancel: () => resolve(false),
+      });
     });
-  };
 
   const commands = (node: MemberNode): MenuCommand[] => {
     if (!member(node)) return [];

@@ -1,4 +1,4 @@
-import type { RechargeStatus, WalletRecordItem, WithdrawalStatus } from '@app/contracts';
+import type { RechargeStatus, WalletRecordItem, WalletRecordState, WithdrawalStatus } from '@app/contracts';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ExplainPayoutButton, useMayExplainPayouts } from '../bonus';
@@ -23,6 +23,13 @@ export function RechargeStatusTag({ status }: { status: RechargeStatus }) {
   const { t } = useTranslation();
   return <Tag color={RECHARGE_COLORS[status]}>{t(`walletUi.recharge.${status}`)}</Tag>;
 }
+
+const STATE_COLORS: Record<WalletRecordState, string> = {
+  complete: 'success',
+  pending: 'processing',
+  returned: 'default',
+  paid: 'success',
+};
 
 /** A record's amount signed by its action: +12.00 added, -12.00 reduced. */
 export function SignedAmount({ record }: { record: Pick<WalletRecordItem, 'action' | 'amount'> }) {
@@ -49,12 +56,9 @@ export function useRecordColumns() {
     {
       title: t('walletUi.status'),
       key: 'status',
-      render: (r: WalletRecordItem) =>
-        r.status === 1 ? (
-          <Tag color="success">{t('walletUi.statusComplete')}</Tag>
-        ) : (
-          <Tag color="processing">{t('walletUi.statusPending')}</Tag>
-        ),
+      render: (r: WalletRecordItem) => (
+        <Tag color={STATE_COLORS[r.state]}>{t(`walletUi.state.${r.state}`)}</Tag>
+      ),
     },
     {
       title: t('walletUi.balanceAfter'),

@@ -106,6 +106,10 @@ export const labelsMessages = defineMessages(
     'orders.state.refunded': 'Refunded',
     'orders.state.refund': 'Refund row',
     'orders.file.state': 'Order state',
+    'walletUi.state.complete': 'Complete',
+    'walletUi.state.pending': 'Pending',
+    'walletUi.state.returned': 'Returned',
+    'walletUi.state.paid': 'Paid out',
   },
   {
     'walletUi.recordNo': '記錄編號',
@@ -211,6 +215,10 @@ export const labelsMessages = defineMessages(
     'orders.state.refunded': '已退款',
     'orders.state.refund': '退款記錄',
     'orders.file.state': '訂單狀況',
+    'walletUi.state.complete': '已完成',
+    'walletUi.state.pending': '處理中',
+    'walletUi.state.returned': '已退回',
+    'walletUi.state.paid': '已支付',
   },
   {
     'walletUi.recordNo': '记录编号',
@@ -316,5 +324,9 @@ export const labelsMessages = defineMessages(
     'orders.state.refunded': '已退款',
     'orders.state.refund': '退款记录',
     'orders.file.state': '订单状况',
+    'walletUi.state.complete': '已完成',
+    'walletUi.state.pending': '处理中',
+    'walletUi.state.returned': '已退回',
+    'walletUi.state.paid': '已支付',
   },
 );

@@ -35,8 +35,15 @@ export const BONUS_KEY_MIN = 1;
 export const BONUS_KEY_MAX = 21;
 export const CUSTOM_BONUS_KEY_MIN = 12;
 
-const bp = z.number().int('validation.integer').min(0, 'validation.min').max(10_000, 'validation.max');
-const levelId = z.number().int('validation.integer').min(1, 'validation.min').max(4, 'validation.max');
+/** A whole number from `min` (to `max`); the web forms show these messages under the field too. */
+const whole = (min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z
+    .number({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.number') })
+    .int('validation.integer')
+    .min(min, 'validation.min')
+    .max(max, 'validation.max');
+const bp = whole(0, 10_000);
+const levelId = whole(1, 4);
 
 /** Where a type's ratio comes from: a column of the member's level (editable on /level/level) or its own bp per level 1–4. */
 export const ratioSource = z.union([
@@ -46,7 +53,7 @@ export const ratioSource = z.union([
 export type RatioSource = z.infer<typeof ratioSource>;
 
 const common = { minLevel: levelId.default(1) };
-const depth = z.number().int('validation.integer').min(1, 'validation.min').max(100, 'validation.max');
+const depth = whole(1, 100);
 
 export const bonusParams = z.discriminatedUnion('kind', [
   /** The buyer's parent in the sponsor or iBloomer tree. */
@@ -70,7 +77,7 @@ export const bonusParams = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('poolShare'),
     poolBp: bp,
-    spPerShare: z.number().int().min(1, 'validation.min'),
+    spPerShare: whole(1),
     ...common,
   }),
   /** Monthly: ratio × SP of the downline between minDepth and maxDepth (null = unlimited) below the member. */
@@ -89,7 +96,7 @@ export const bonusParams = z.discriminatedUnion('kind', [
     ...common,
   }),
   /** Paid once on an event (e.g. passing the WEC assessment). */
-  z.object({ kind: z.literal('oneOff'), amountCents: z.number().int().min(0), ...common }),
+  z.object({ kind: z.literal('oneOff'), amountCents: whole(0), ...common }),
 ]);
 export type BonusParams = z.infer<typeof bonusParams>;
 export type BonusParamsInput = z.input<typeof bonusParams>;
@@ -134,6 +141,9 @@ export const bonusTypeBody = z.object({
   enabled: z.boolean().default(true),
 });
 export type BonusTypeBody = z.input<typeof bonusTypeBody>;
+
+/** Creating a type names its key (one of the reserved 12–21: the server refuses others). */
+export const createBonusTypeBody = bonusTypeBody.extend({ key: whole(BONUS_KEY_MIN, BONUS_KEY_MAX) });
 
 export const bonusKeyParams = z.object({
   key: z.coerce

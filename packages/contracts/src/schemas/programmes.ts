@@ -30,8 +30,8 @@ export interface WecAssessmentDto {
   started_at: string | null;
   ends_at: string | null;
   completed_at: string | null;
-  /** Days left in the period (0 when ended or not started). */
-  days_left: number;
+  /** Days left in the period: null before Start, 0 once ended. */
+  days_left: number | null;
   conditions: WecConditionProgress[];
 }
 

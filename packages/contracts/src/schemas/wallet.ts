@@ -19,6 +19,9 @@ export const WALLET_RECORD_KINDS = [
 ] as const;
 export type WalletRecordKind = (typeof WALLET_RECORD_KINDS)[number];
 
+export const WALLET_RECORD_STATES = ['complete', 'pending', 'returned', 'paid'] as const;
+export type WalletRecordState = (typeof WALLET_RECORD_STATES)[number];
+
 /** `GET /api/wallet/{id}`: decimal strings. `total` is the available balance, `freezeTotal` the frozen one. */
 export interface WalletSummary {
   user_id: number;
@@ -34,6 +37,11 @@ export interface WalletRecordItem {
   action: 1 | 2;
   /** 1 complete, 0 pending */
   status: 0 | 1;
+  /**
+   * What the record means now: complete; or for a hold (pending) whether the money is still frozen ('pending'),
+   * back in the available balance ('returned') or paid out ('paid').
+   */
+  state: WalletRecordState;
   kind: WalletRecordKind;
   bonus_type: number | null;
   reference_type: string | null;

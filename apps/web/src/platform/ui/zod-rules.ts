@@ -26,12 +26,22 @@ export function issueText(issue: z.core.$ZodIssue): string {
 export function zodRules<S extends Shaped>(schema: S, field: keyof S['shape'] & string): Rule[] {
   const fieldSchema = schema.shape[field];
   if (!fieldSchema) throw new Error(`schema has no field ${field}`);
+  return fieldRules(fieldSchema);
+}
+
+/**
+ * The same for a field schema itself (an array's element, a union member's field). An emptied input (null)
+ * is checked as absent unless the schema takes null (`maxDepth: null` = unlimited).
+ */
+export function fieldRules(fieldSchema: z.ZodType): Rule[] {
+  const accepts = (value: unknown) => fieldSchema.safeParse(value).success;
+  const takesNull = accepts(null);
   return [
     {
-      required: !fieldSchema.safeParse(undefined).success,
+      required: !takesNull && !accepts(undefined),
       validator: async (_rule, value) => {
-        const result = fieldSchema.safeParse(value === null ? undefined : value);
-        const issue = result.error?.issues[0];
+        const input = value === null && !takesNull ? undefined : value;
+        const issue = fieldSchema.safeParse(input).error?.issues[0];
         if (issue) throw new Error(issueText(issue));
       },
     },

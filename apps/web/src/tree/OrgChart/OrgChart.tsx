@@ -1,3 +1,4 @@
+import { Typography } from 'antd';
 import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../../platform/feedback';
@@ -8,7 +9,8 @@ import { ChildLoader } from './child-loader';
 import { allExpanded, collapseAll, expandAll, initialExpanded, toggle } from './expand';
 import { type FilterMethod, filterTree } from './filter';
 import { ClickGate, type DragProps, dragDelta, validateDragProps } from './gestures';
-import { layoutTree, linkPath } from './layout';
+import { type Layout, layoutTree, linkPath } from './layout';
+import { Minimap } from './Minimap';
 import {
   addChild,
   attachChildren,
@@ -23,7 +25,17 @@ import {
 } from './model';
 import { NodeBox } from './NodeBox';
 import { Toolbar } from './Toolbar';
-import { centreOn, cull, homeTransform, stepScale, type Transform, visibleRect, zoomAt } from './viewport';
+import {
+  centreOn,
+  cull,
+  fitTransform,
+  homeTransform,
+  panTo,
+  stepScale,
+  type Transform,
+  visibleRect,
+  zoomAt,
+} from './viewport';
 import './org-chart.css';
 
 export interface OrgChartProps<T = unknown> {
@@ -56,7 +68,11 @@ export interface OrgChartProps<T = unknown> {
   menuCommands?: (node: ChartNode<T>) => MenuCommand[];
   onNodeClick?: (node: ChartNode<T>) => void;
   onNodeDblclick?: (node: ChartNode<T>) => void;
-  onNodeDrop?: (node: ChartNode<T>, target: ChartNode<T>) => void;
+  /**
+   * A node dropped onto another (the host confirms and moves it). When the answer resolves true (the host moved it and gave a new tree), the
+   * target opens and the node is centred once it shows under the target.
+   */
+  onNodeDrop?: (node: ChartNode<T>, target: ChartNode<T>) => Promise<boolean>;
   onNodeAdd?: (node: ChartNode<T>) => void;
   onNodeEdit?: (node: ChartNode<T>, label: string) => void;
   onNodeDelete?: (node: ChartNode<T>) => void;
@@ -97,12 +113,18 @@ export function OrgChart<T>(props: OrgChartProps<T>) {
   const [expanded, setExpanded] = useState(() =>
     initialExpanded(data, defaultExpandLevel, props.defaultExpandedKeys),
   );
-  // A new tree from the host starts over (its own expansion state).
+  // A node to centre once the layout shows it (under `under`, when given).
+  const [centre, setCentre] = useState<{ id: NodeId; under?: NodeId } | null>(null);
+  // A tree with another root starts over (its own expansion state and home view); the same tree refreshed
+  // (after a move) keeps what is open and where the view is.
   const [seen, setSeen] = useState(data);
   if (seen !== data) {
     setSeen(data);
     setRoot(data);
-    setExpanded(initialExpanded(data, defaultExpandLevel, props.defaultExpandedKeys));
+    if (seen.id !== data.id) {
+      setExpanded(initialExpanded(data, defaultExpandLevel, props.defaultExpandedKeys));
+      setCentre(null);
+    }
   }
 
   const filter = useMemo(
@@ -135,7 +157,6 @@ export function OrgChart<T>(props: OrgChartProps<T>) {
   const [editing, setEditing] = useState<NodeId | null>(null);
   const [fullscreen, setFullscreen] = useState(false);
   const [clone, setClone] = useState<{ x: number; y: number; node: ChartNode<T> } | null>(null);
-  const [centreId, setCentreId] = useState<NodeId | null>(null);
   const dragState = useRef<Drag | null>(null);
 
   useEffect(() => {
@@ -153,22 +174,26 @@ export function OrgChart<T>(props: OrgChartProps<T>) {
   );
   // Home position for every new tree and once the viewport is measured.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new tree or viewport re-homes the view
-  useEffect(restore, [seen, view.width, view.height, horizontal]);
+  useEffect(restore, [seen.id, view.width, view.height, horizontal]);
 
   // When the layout changes, the node just toggled (or else the root) keeps its place on screen;
-  // after lazy loading the opened node is centred instead. A new tree is homed by `restore`.
+  // after lazy loading (or a move) the node to centre is, once shown. A new tree is homed by `restore`.
   const previous = useRef({ layout, seen });
   const anchor = useRef<NodeId | null>(null);
   useLayoutEffect(() => {
     const prev = previous.current;
     previous.current = { layout, seen };
-    if (prev.layout === layout || prev.seen !== seen) return;
+    if (prev.layout === layout || prev.seen.id !== seen.id) return;
     const find = (l: typeof layout, id: NodeId | undefined) => l.items.find((i) => i.node.id === id);
-    if (centreId !== null) {
-      const item = find(layout, centreId);
-      if (item) setTransform((tr) => centreOn(tr, item, size, view));
-      setCentreId(null);
-      return;
+    if (centre !== null) {
+      const item = find(layout, centre.id);
+      const placed =
+        centre.under === undefined || layout.links.some((l) => l.to === centre.id && l.from === centre.under);
+      if (item && placed) setTransform((tr) => centreOn(tr, item, size, view));
+      if (placed) {
+        setCentre(null);
+        return;
+      }
     }
     const id = anchor.current ?? layout.items[0]?.node.id;
     anchor.current = null;
@@ -180,7 +205,7 @@ export function OrgChart<T>(props: OrgChartProps<T>) {
         x: tr.x + (before.x - after.x) * tr.scale,
         y: tr.y + (before.y - after.y) * tr.scale,
       }));
-  }, [layout, seen, centreId, size, view]);
+  }, [layout, seen, centre, size, view]);
 
   const visible = useMemo(
     () => cull(layout, visibleRect(transform, view), size),
@@ -219,7 +244,7 @@ export function OrgChart<T>(props: OrgChartProps<T>) {
         setRoot((r) => attachChildren(r, node.id, children));
         if (children.length > 0) {
           setExpanded((e) => new Set(e).add(node.id));
-          setCentreId(node.id);
+          setCentre({ id: node.id });
         }
         return;
       }
@@ -359,11 +384,17 @@ export function OrgChart<T>(props: OrgChartProps<T>) {
       gate.dragEnded();
       if (d.kind === 'node') {
         const target = nodeById(nodeIdOf(document.elementFromPoint(ev.clientX, ev.clientY)));
-        if (target && target.id !== d.node.id) latest.current.onNodeDrop?.(d.node as ChartNode<T>, target);
+        if (target && target.id !== d.node.id) void drop(d.node as ChartNode<T>, target as ChartNode<T>);
       }
     };
     window.addEventListener('pointermove', move);
     window.addEventListener('pointerup', up);
+  };
+
+  const drop = async (node: ChartNode<T>, target: ChartNode<T>) => {
+    if ((await latest.current.onNodeDrop?.(node, target)) !== true) return;
+    setExpanded((e) => new Set(e).add(target.id));
+    setCentre({ id: node.id, under: target.id });
   };
 
   const render = props.renderContent ?? ((n: ChartNode<T>) => n.label);
@@ -379,6 +410,7 @@ export function OrgChart<T>(props: OrgChartProps<T>) {
         onToggleAll={() => setExpanded(allOpen ? collapseAll() : expandAll(root))}
         onZoom={zoom}
         onRestore={restore}
+        onFit={() => setTransform(fitTransform(layout, view))}
         onFullscreen={toggleFullscreen}
       />
       <div
@@ -436,7 +468,21 @@ export function OrgChart<T>(props: OrgChartProps<T>) {
         {menu && (
           <ContextMenu x={menu.x} y={menu.y} commands={commands(menu.node)} onClose={() => setMenu(null)} />
         )}
+        {filter && !filter.matched && (
+          <Typography.Text type="secondary" className="org-chart-empty" data-testid="org-chart-no-match">
+            {t('orgChart.noMatch')}
+          </Typography.Text>
+        )}
       </div>
+      {(layout.width * transform.scale > view.width || layout.height * transform.scale > view.height) && (
+        <Minimap
+          layout={layout as Layout}
+          node={size}
+          transform={transform}
+          view={view}
+          onPan={(x, y) => setTransform((tr) => panTo(tr, x, y, view))}
+        />
+      )}
     </div>
   );
 }

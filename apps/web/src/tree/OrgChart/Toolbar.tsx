@@ -1,4 +1,5 @@
 import {
+  CompressOutlined,
   FullscreenExitOutlined,
   FullscreenOutlined,
   MinusSquareOutlined,
@@ -19,6 +20,7 @@ export interface ToolbarProps {
   onToggleAll: () => void;
   onZoom: (direction: 1 | -1) => void;
   onRestore: () => void;
+  onFit: () => void;
   onFullscreen: () => void;
 }
 
@@ -30,7 +32,7 @@ function Tool({ title, icon, onClick }: { title: string; icon: ReactNode; onClic
   );
 }
 
-/** Zoom percentage, expand/collapse all, zoom in, zoom out, restore and fullscreen (docs/product/tree.md). */
+/** Zoom percentage, expand/collapse all, zoom in, zoom out, restore, fit to screen and fullscreen (docs/product/tree.md). */
 export function Toolbar(p: ToolbarProps) {
   const { t } = useTranslation();
   return (
@@ -48,6 +50,7 @@ export function Toolbar(p: ToolbarProps) {
       <Tool title={t('orgChart.zoomIn')} icon={<ZoomInOutlined />} onClick={() => p.onZoom(1)} />
       <Tool title={t('orgChart.zoomOut')} icon={<ZoomOutOutlined />} onClick={() => p.onZoom(-1)} />
       <Tool title={t('orgChart.restore')} icon={<UndoOutlined />} onClick={p.onRestore} />
+      <Tool title={t('orgChart.fit')} icon={<CompressOutlined />} onClick={p.onFit} />
       <Tool
         title={t(p.fullscreen ? 'orgChart.exitFullscreen' : 'orgChart.fullscreen')}
         icon={p.fullscreen ? <FullscreenExitOutlined /> : <FullscreenOutlined />}

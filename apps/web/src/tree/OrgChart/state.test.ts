@@ -35,9 +35,15 @@ describe('filter', () => {
   const byLabel = (value: string, node: { label: string }) => node.label.includes(value);
 
   it('hides non-matching nodes but keeps the ancestors of matches and opens them', () => {
-    const { hidden, expand } = filterTree(sample(), 'a11', byLabel);
+    const { hidden, expand, matched } = filterTree(sample(), 'a11', byLabel);
     expect([...hidden].sort()).toEqual(['a2', 'b', 'b1']);
     expect([...expand].sort()).toEqual(['a', 'a1', 'root']);
+    expect(matched).toBe(true);
+  });
+
+  it('says when nothing matches', () => {
+    expect(filterTree(sample(), 'zz', byLabel).matched).toBe(false);
+    expect(filterTree(sample(), '', byLabel).matched).toBe(true);
   });
 
   it('hides nothing for an empty value and needs a filter method', () => {

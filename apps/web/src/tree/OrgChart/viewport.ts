@@ -34,6 +34,35 @@ export function homeTransform(
     : { x: viewport.width / 2 - root.x, y: 24 - root.y, scale: ORG_CHART.zoomStart };
 }
 
+/**
+ * The transform that shows the whole chart centred in the viewport: never enlarged past the starting scale, and
+ * below the zoom minimum when that is what it takes to show every node.
+ */
+export function fitTransform(
+  layout: { width: number; height: number },
+  viewport: { width: number; height: number },
+  margin = 24,
+): Transform {
+  const fit = Math.min(
+    (viewport.width - 2 * margin) / layout.width,
+    (viewport.height - 2 * margin) / layout.height,
+    ORG_CHART.zoomStart,
+  );
+  const scale = Math.max(fit, 0.01);
+  return {
+    scale,
+    x: (viewport.width - layout.width * scale) / 2,
+    y: (viewport.height - layout.height * scale) / 2,
+  };
+}
+
+/** Centres the chart point (x, y) in the viewport at the current scale (a click on the overview). */
+export const panTo = (t: Transform, x: number, y: number, viewport: { width: number; height: number }) => ({
+  scale: t.scale,
+  x: viewport.width / 2 - x * t.scale,
+  y: viewport.height / 2 - y * t.scale,
+});
+
 /** Centres one node in the viewport at the current scale (after lazy loading). */
 export function centreOn(
   t: Transform,
