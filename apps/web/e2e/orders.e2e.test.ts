@@ -73,7 +73,7 @@ describe('orders screen', () => {
     await workbook.xlsx.load(readFileSync((await download.path())!) as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;
     const header = sheet.getRow(1).values as string[];
-    const sourceColumn = header.indexOf('source_type');
+    const sourceColumn = header.indexOf('Order type');
     const types = new Set<string>();
     sheet.eachRow((row, n) => n > 1 && types.add(String(row.getCell(sourceColumn).value)));
     expect([...types]).toEqual(['3']);

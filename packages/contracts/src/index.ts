@@ -2,6 +2,7 @@ export * from './codes';
 export * from './constants';
 export * from './envelope';
 export * from './fields';
+export * from './format';
 export * from './locales';
 export * from './menu';
 export * from './messages';

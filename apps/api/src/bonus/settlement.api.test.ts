@@ -1,4 +1,5 @@
 import {
+  type BonusTypeDto,
   type JobStarted,
   type Paged,
   Perm,
@@ -308,6 +309,11 @@ describe("a run's payouts, every one of them", () => {
     expect(job).toMatchObject({ status: 'done', processed: run.payout_count });
     const rows = await xlsxRows(file.raw);
     expect(rows.slice(1)).toHaveLength(run.payout_count);
+    const typeColumn = rows[0]!.indexOf('Bonus type');
+    const types = await api.get<BonusTypeDto[]>('/api/bonus/types', { token: admin });
+    const known = new Set(types.body.data.map((type) => type.name));
+    const named = rows.slice(1).map((r) => r[typeColumn]!);
+    expect(named.filter((name) => !known.has(name))).toEqual([]);
   });
 
   it('lists what a real run paid, as recorded in bonus_payouts', async () => {

@@ -42,9 +42,9 @@ const payouts = route({
   access: access.admin(Perm.bonusConfig),
   params: idParam,
   query: settlementPayoutsQuery,
-  handler: async ({ app, params, query, user }) =>
+  handler: async ({ app, params, query, user, locale, timeZone }) =>
     query.export
-      ? startXlsxJob(app.jobs, await runPayoutsExportJob(app.db, user.id, params.id))
+      ? startXlsxJob(app.jobs, await runPayoutsExportJob(app.db, user.id, params.id, { locale, timeZone }))
       : listRunPayouts(app.db, params.id, query),
 });
 

@@ -19,12 +19,14 @@ import { paged, pageWindow } from '../platform/db/paging';
 import { badRequest, notFound } from '../platform/http/errors';
 import type { XlsxJob } from '../platform/jobs/jobs.runner';
 import { type Column, keysetBatches } from '../platform/xlsx/export';
+import { type SheetReader, sheetFormat } from '../platform/xlsx/format';
 import { bonusDryRunPayouts, bonusPayouts, bonusSettlementRuns, bonusTypes } from './bonus.schema';
 import type { Payout } from './engine/types';
 import { loadPaidKeys } from './paid-keys';
 import { loadEngineInput, type PeriodRange } from './settlement.loader';
 import { PASS_PAYOUTS, type PaymentLanes, payDue, recordDue, summariseDue } from './settlement.passes';
 import { lockSettlements } from './settlement-lock';
+import { bonusTypeNames } from './type-names';
 
 /** Payouts a run's result carries (its job's result stays small); its list has every one: listRunPayouts. */
 const PREVIEW_LIMIT = 500;
@@ -360,22 +362,27 @@ async function payoutItems(db: DbOrTx, rows: Array<Omit<Payout, 'ratioBp'> & { i
   return items.map((item, i) => ({ ...item, id: rows[i]!.id }));
 }
 
-/** Columns of a run's payouts spreadsheet (amounts as decimal text). */
-const RUN_PAYOUT_COLUMNS: readonly Column<SettlementPayoutItem>[] = [
-  { header: 'Member ID', value: (r) => r.user.user_no },
-  { header: 'Member', value: (r) => r.user.name, width: 24 },
-  { header: 'Bonus type', value: (r) => r.type_key },
-  { header: 'Period', value: (r) => r.period },
-  { header: 'Order No', value: (r) => r.order_no },
-  { header: 'Sales point', value: (r) => r.sales_point },
-  { header: 'Amount', value: (r) => r.amount },
-];
+/** Columns of a run's payouts spreadsheet, in the reader's language. */
+async function runPayoutColumns(db: Db, reader: SheetReader): Promise<Column<SettlementPayoutItem>[]> {
+  const f = sheetFormat(reader);
+  const typeName = await bonusTypeNames(db, reader.locale);
+  return [
+    f.text('walletUi.memberId', (r: SettlementPayoutItem) => r.user.user_no),
+    f.text('walletUi.member', (r: SettlementPayoutItem) => r.user.name, 24),
+    f.text('bonus.type', (r: SettlementPayoutItem) => typeName(r.type_key)),
+    f.text('bonus.col.period', (r: SettlementPayoutItem) => r.period),
+    f.text('bonus.col.orderNo', (r: SettlementPayoutItem) => r.order_no),
+    f.text('bonus.col.salesPoint', (r: SettlementPayoutItem) => r.sales_point),
+    f.money('bonus.col.amount', (r: SettlementPayoutItem) => r.amount),
+  ];
+}
 
 /** Every payout of a run as a spreadsheet job (404 before it starts when there is no such run). */
 export async function runPayoutsExportJob(
   db: Db,
   ownerId: number,
   id: number,
+  reader: SheetReader,
 ): Promise<XlsxJob<SettlementPayoutItem>> {
   const run = await runOf(db, id);
   return {
@@ -383,7 +390,7 @@ export async function runPayoutsExportJob(
     ownerId,
     params: { id },
     fileName: `settlement-run-${run.id}-${run.period}${run.dryRun ? '-dry-run' : ''}.xlsx`,
-    columns: RUN_PAYOUT_COLUMNS,
+    columns: await runPayoutColumns(db, reader),
     count: () => runPayoutCount(db, run),
     batches: () =>
       keysetBatches(async (afterId, limit) =>

@@ -1,11 +1,14 @@
 import {
   ADMIN_ONLY_ORDER_FIELDS,
   type JobStarted,
+  type Locale,
   type OrderDetail,
   type OrderListMeta,
   type OrderView,
+  translate,
 } from '@app/contracts';
 import { eq, inArray } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payBonus } from '../bonus/payouts';
 import { levelHistory, type UserRow, users } from '../members/members.schema';
@@ -22,6 +25,7 @@ import { TEST_PASSWORD } from '../test/factory';
 import { TestApi } from '../test/test-app';
 import { walletBalance } from '../wallet/ledger';
 import { SalesFixtures } from './orders.fixtures';
+import { orderFileHeader } from './orders.import';
 import { orders } from './orders.schema';
 
 type Page = { list: OrderView[]; meta: OrderListMeta };
@@ -232,9 +236,17 @@ describe('POST /api/orders/list', () => {
   });
 });
 
+/** A column's header in the order files, as the export writes it in `locale`. */
+const column = (name: Parameters<typeof orderFileHeader>[0], locale: Locale = 'en-US') =>
+  translate(orderFileHeader(name), locale);
+
 /** Exports through the job: starts it, polls it to the end and downloads its file. */
-async function exported(body: Record<string, unknown>, token = adminToken) {
-  const started = await api.post<JobStarted>('/api/orders/list', { ...body, export: true }, { token });
+async function exported(body: Record<string, unknown>, token = adminToken, locale?: Locale) {
+  const started = await api.post<JobStarted>(
+    '/api/orders/list',
+    { ...body, export: true },
+    { token, locale },
+  );
   expect(started.status).toBe(200);
   return jobFile(api, started.body.data, token);
 }
@@ -252,9 +264,9 @@ describe('order export', () => {
     expect(String(res.headers['content-type'])).toContain('spreadsheetml');
     const rows = await xlsxRows(res.raw);
     expect(rows[0]).toEqual(
-      expect.arrayContaining(['order_no', 'user', 'platform_order_no', 'amount', 'sales_point']),
+      expect.arrayContaining(['Order ID', 'User', 'Platform order ID', 'Amount', 'Sales point']),
     );
-    const pon = rows[0]!.indexOf('platform_order_no');
+    const pon = rows[0]!.indexOf(column('platform_order_no'));
     expect(
       rows
         .slice(1)
@@ -269,7 +281,7 @@ describe('order export', () => {
     }
     const csv = libreOfficeCsv(res.raw).trim().split('\n');
     expect(csv).toHaveLength(6);
-    expect(csv[0]).toContain('platform_order_no');
+    expect(csv[0]).toContain('Platform order ID');
   });
 
   it('neutralises text that would run as a formula', async () => {
@@ -279,21 +291,21 @@ describe('order export', () => {
       product_name: '=HYPERLINK("x")',
     });
     const rows = await xlsxRows((await exported({ platform_order_no: 'PO-FORMULA' })).file.raw);
-    expect(rows[1]![rows[0]!.indexOf('product_name')]).toBe(`'=HYPERLINK("x")`);
+    expect(rows[1]![rows[0]!.indexOf(column('product_name'))]).toBe(`'=HYPERLINK("x")`);
   });
 
   it('exports a member only their network, without profit columns or WordPress ids', async () => {
     const token = await api.login('member_cc1', TEST_PASSWORD);
     const rows = await xlsxRows((await exported({}, token)).file.raw);
-    for (const hidden of ADMIN_ONLY_ORDER_FIELDS) expect(rows[0]).not.toContain(hidden);
+    for (const hidden of ADMIN_ONLY_ORDER_FIELDS) expect(rows[0]).not.toContain(column(hidden));
     expect(rows.flat()).not.toContain('wp-77');
     expect(rows).toHaveLength(4);
     const adminExport = await exported({ platform_order_no: 'PO-D1' });
     for (const url of [adminExport.job.download_url!, `/api/jobs/${adminExport.job.id}`])
       expect((await api.get(url, { token })).status).toBe(404);
     const admin = await xlsxRows(adminExport.file.raw);
-    expect(admin[0]).toEqual(expect.arrayContaining([...ADMIN_ONLY_ORDER_FIELDS]));
-    expect(admin[1]![admin[0]!.indexOf('wordpress_id')]).toBe('wp-77');
+    expect(admin[0]).toEqual(expect.arrayContaining(ADMIN_ONLY_ORDER_FIELDS.map((f) => column(f))));
+    expect(admin[1]![admin[0]!.indexOf(column('wordpress_id'))]).toBe('wp-77');
   });
 });
 
@@ -421,10 +433,23 @@ describe('refunds and the monthly table', () => {
     );
     expect(res.status).toBe(200);
     const rows = await xlsxRows(res.raw);
-    expect(rows[0]).toEqual(expect.arrayContaining(['provider_no', 'orders', 'amount', 'supplier_rebate']));
+    expect(rows[0]).toEqual(expect.arrayContaining(['Provider ID', 'Orders', 'Amount', 'Supplier rebate']));
     const header = rows[0]!;
-    expect(rows[1]![header.indexOf('orders')]).toBe('2');
-    expect(rows[1]![header.indexOf('amount')]).toBe('10.00');
+    expect(rows[1]![header.indexOf('Orders')]).toBe('2');
+    expect(rows[1]![header.indexOf('Amount')]).toBe('10');
+    const zh = await api.post(
+      '/api/orders/export-gim-to-raymond',
+      { month: '2026-04' },
+      { token: adminToken, locale: 'zh-HK' },
+    );
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(zh.raw as never);
+    const sheet = book.worksheets[0]!;
+    const zhHeader = sheet.getRow(1).values as string[];
+    expect(zhHeader).toEqual(expect.arrayContaining(['供應商編號', '訂單數', '金額', '供應商返利']));
+    const amount = sheet.getRow(2).getCell(zhHeader.indexOf('金額'));
+    expect(amount.value).toBe(10);
+    expect(amount.numFmt).toBe('#,##0.00');
     const missing = await api.post('/api/orders/export-gim-to-raymond', { month: '' }, { token: adminToken });
     expect(missing.body.msg).toBe('month: please select month');
     expect(
@@ -559,19 +584,25 @@ describe('order ingestion and import', () => {
     const same = await importSheet(api, '/api/orders/import', adminToken, 'orders.xlsx', exportedFile.raw);
     expect(same).toMatchObject({ total: n, imported: n, failed: 0, errors: null });
     expect((await list({})).body.data.meta).toEqual(before);
-    const copy = await renameColumn(exportedFile.raw, 'platform_order_no', (no) => `COPY-${no}`);
+    // Headed in Chinese, the same file imports back just as well.
+    const zhFile = (await exported(group, adminToken, 'zh-HK')).file.raw;
+    expect((await xlsxRows(zhFile))[0]).toEqual(expect.arrayContaining(['訂單編號', '平台訂單編號', '金額']));
+    const zhImport = await importSheet(api, '/api/orders/import', adminToken, 'orders-zh.xlsx', zhFile);
+    expect(zhImport).toMatchObject({ total: n, imported: n, failed: 0, errors: null });
+    expect((await list({})).body.data.meta).toEqual(before);
+    const copy = await renameColumn(exportedFile.raw, column('platform_order_no'), (no) => `COPY-${no}`);
     expect(await importSheet(api, '/api/orders/import', adminToken, 'copy.xlsx', copy)).toMatchObject({
       imported: n,
       failed: 0,
     });
     const originals = await xlsxRows(exportedFile.raw);
     const copies = await xlsxRows((await exported({})).file.raw);
-    const pon = originals[0]!.indexOf('platform_order_no');
+    const pon = originals[0]!.indexOf(column('platform_order_no'));
     // A refund confirmation is not imported: a copy of a refunded order reads done (column state).
-    const skipped = [0, pon, originals[0]!.indexOf('state')];
+    const skipped = [0, pon, originals[0]!.indexOf(column('state'))];
     const comparable = (r: string[]) => r.filter((_, i) => !skipped.includes(i));
     const zeroRow = originals.find((r) => r[pon] === 'SHOP-ZERO');
-    expect(zeroRow?.[originals[0]!.indexOf('supplier_rebate')]).toBe('0.00');
+    expect(zeroRow?.[originals[0]!.indexOf(column('supplier_rebate'))]).toBe('0');
     for (const row of originals.slice(1)) {
       const twin = copies.find((c) => c[pon] === `COPY-${row[pon]}`);
       expect(twin && comparable(twin)).toEqual(comparable(row));

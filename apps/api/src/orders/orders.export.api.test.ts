@@ -1,4 +1,4 @@
-import type { JobStarted } from '@app/contracts';
+import { type JobStarted, translate } from '@app/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../members/members.schema';
@@ -10,6 +10,7 @@ import { TEST_PASSWORD } from '../test/factory';
 import { TestApi } from '../test/test-app';
 import { exportBatches } from './orders.export';
 import { SalesFixtures } from './orders.fixtures';
+import { orderFileHeader } from './orders.import';
 import { numberOrdersForExport } from './orders.queries';
 import { orderExportRows, orders } from './orders.schema';
 
@@ -96,7 +97,7 @@ describe('orders export', () => {
   it('writes the file newest completed first', async () => {
     const started = await api.post<JobStarted>('/api/orders/list', { export: true }, { token: adminToken });
     const rows = await xlsxRows((await jobFile(api, started.body.data, adminToken)).file.raw);
-    const column = rows[0]!.indexOf('platform_order_no');
+    const column = rows[0]!.indexOf(translate(orderFileHeader('platform_order_no'), 'en-US'));
     expect(rows.slice(1).map((r) => r[column])).toEqual(await newestFirst());
   });
 });

@@ -5,7 +5,8 @@ import type { Principal } from '../platform/http/principal';
 import type { XlsxJob } from '../platform/jobs/jobs.runner';
 import type { CellValue } from '../platform/xlsx/cells';
 import { type Column, numberedBatches } from '../platform/xlsx/export';
-import { ORDER_IMPORT_COLUMNS } from './orders.import';
+import { type SheetReader, sheetFormat } from '../platform/xlsx/format';
+import { ORDER_IMPORT_COLUMNS, orderFileHeader } from './orders.import';
 import {
   forgetExportNumbers,
   numberedOrders,
@@ -50,28 +51,30 @@ function importCell(column: ImportColumn): (r: OrderJoinRow) => CellValue {
 }
 
 /**
- * Columns of the orders export: the order number, names for people and the state (ORDER_STATES), then the
- * import columns (so an export imports back unchanged). Members get none of the
- * admin-only fields (ADMIN_ONLY_ORDER_FIELDS: profit and rebate figures, WordPress ids)
- * and see others' names masked (`name` comes already shown).
+ * Columns of the orders export, headed in the reader's language: the order number, names for people and the
+ * state (ORDER_STATES), then the import columns with the values the import takes (so an export imports back
+ * unchanged: the import knows the headers in every language). Members get none of the admin-only fields
+ * (ADMIN_ONLY_ORDER_FIELDS: profit and rebate figures, WordPress ids) and see others' names masked (`name` comes
+ * already shown).
  */
 export function orderExportColumns(
   isAdmin: boolean,
   shownName: (r: OrderJoinRow, who: 'buyer' | 'referer' | 'sponsor') => string | null,
+  reader: SheetReader,
 ): Column<OrderJoinRow>[] {
+  const f = sheetFormat(reader);
   const imports = ORDER_IMPORT_COLUMNS.filter((c) => orderFieldVisible(isAdmin, c));
   return [
-    { header: 'order_no', value: (r) => r.order.orderNo },
-    { header: 'user', value: (r) => shownName(r, 'buyer') },
-    { header: 'order_referer', value: (r) => shownName(r, 'referer') },
-    { header: 'user_referer', value: (r) => shownName(r, 'sponsor') },
-    { header: 'provider', value: (r) => r.provider?.name },
-    { header: 'state', value: (r) => orderState(r.order) },
-    ...imports.map((c) => ({
-      header: c,
-      value: importCell(c),
-      width: MONEY.has(c) ? 14 : 20,
-    })),
+    f.text('orders.file.order_no', (r: OrderJoinRow) => r.order.orderNo),
+    f.text('orders.file.user', (r: OrderJoinRow) => shownName(r, 'buyer')),
+    f.text('orders.file.order_referer', (r: OrderJoinRow) => shownName(r, 'referer')),
+    f.text('orders.file.user_referer', (r: OrderJoinRow) => shownName(r, 'sponsor')),
+    f.text('orders.file.provider', (r: OrderJoinRow) => r.provider?.name),
+    f.label('orders.file.state', (r: OrderJoinRow) => `orders.state.${orderState(r.order)}` as const),
+    ...imports.map((c) => {
+      const value = importCell(c);
+      return MONEY.has(c) ? f.money(orderFileHeader(c), value) : f.text(orderFileHeader(c), value, 20);
+    }),
   ];
 }
 
@@ -87,6 +90,7 @@ export function orderExportJob(
   filter: OrderFilter,
   where: SQL | undefined,
   shownName: ShownName,
+  reader: SheetReader,
 ): XlsxJob<OrderJoinRow> {
   const { page: _page, pageSize: _size, sort: _sort, order: _order, export: _export, ...params } = filter;
   return {
@@ -94,7 +98,7 @@ export function orderExportJob(
     ownerId: viewer.id,
     params,
     fileName: 'orders.xlsx',
-    columns: orderExportColumns(viewer.isAdmin, shownName),
+    columns: orderExportColumns(viewer.isAdmin, shownName, reader),
     count: (jobId) => numberOrdersForExport(db, jobId, where),
     batches: (jobId, total) => exportBatches(db, jobId, total),
   };

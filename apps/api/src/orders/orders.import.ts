@@ -1,4 +1,4 @@
-import { type OrderIngest, orderIngestBody, Perm } from '@app/contracts';
+import { type MessageKey, type OrderIngest, orderIngestBody, Perm } from '@app/contracts';
 import { audit } from '../platform/audit/audit';
 import { parseOrThrow } from '../platform/http/validation';
 import type { ImportSpec } from '../platform/xlsx/import';
@@ -27,10 +27,16 @@ export const ORDER_IMPORT_COLUMNS = [
   'completed_at',
 ] as const satisfies ReadonlyArray<keyof OrderIngest>;
 
+/** A column's header in the order files (export, refund and monthly tables), translated. */
+export const orderFileHeader = (column: OrderFileColumn) => `orders.file.${column}` as const;
+type OrderFileColumn =
+  Extract<MessageKey, `orders.file.${string}`> extends `orders.file.${infer C}` ? C : never;
+
 /** Orders from a sheet: idempotent by platform_order_no, exactly like the ingestion endpoint. */
 export const orderImport: ImportSpec<ResolvedOrder> = {
   kind: 'order',
   columns: ORDER_IMPORT_COLUMNS,
+  header: (column) => orderFileHeader(column as (typeof ORDER_IMPORT_COLUMNS)[number]),
   perm: Perm.orders,
   prepare: (db, row) => resolveOrder(db, parseOrThrow(orderIngestBody, row)),
   async apply(tx, rows, actor) {

@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { users } from '../members/members.schema';
 import type { DbOrTx } from '../platform/db/client';
 import type { Column } from '../platform/xlsx/export';
+import { type SheetReader, sheetFormat } from '../platform/xlsx/format';
 import { providers } from '../providers/providers.schema';
 import { orders } from './orders.schema';
 
@@ -33,19 +34,22 @@ export function refundRows(db: DbOrTx, refundNo: string) {
 }
 type RefundRow = Awaited<ReturnType<typeof refundRows>>[number];
 
-export const refundColumns: Column<RefundRow>[] = [
-  { header: 'refund_no', value: (r) => r.refundNo },
-  { header: 'platform_order_no', value: (r) => r.platformOrderNo },
-  { header: 'platform_order_no_origin', value: (r) => r.originNo },
-  { header: 'order_no_origin', value: (r) => r.originOrderNo },
-  { header: 'user_no', value: (r) => r.userNo },
-  { header: 'user', value: (r) => r.userName },
-  { header: 'product', value: (r) => r.productName },
-  { header: 'amount', value: (r) => formatCents(r.amountCents) },
-  { header: 'sales_point', value: (r) => r.salesPoint },
-  { header: 'order_at', value: (r) => r.orderAt.toISOString() },
-  { header: 'refund_confirmed_at', value: (r) => r.refundedAt?.toISOString() },
-];
+export function refundColumns(reader: SheetReader): Column<RefundRow>[] {
+  const f = sheetFormat(reader);
+  return [
+    f.text('orders.file.refund_no', (r: RefundRow) => r.refundNo),
+    f.text('orders.file.platform_order_no', (r: RefundRow) => r.platformOrderNo),
+    f.text('orders.file.platform_order_no_origin', (r: RefundRow) => r.originNo),
+    f.text('orders.file.order_no_origin', (r: RefundRow) => r.originOrderNo),
+    f.text('orders.file.user_no', (r: RefundRow) => r.userNo),
+    f.text('orders.file.user', (r: RefundRow) => r.userName),
+    f.text('orders.file.product_name', (r: RefundRow) => r.productName),
+    f.money('orders.file.amount', (r: RefundRow) => formatCents(r.amountCents)),
+    f.text('orders.file.sales_point', (r: RefundRow) => r.salesPoint),
+    f.time('orders.file.order_at', (r: RefundRow) => r.orderAt),
+    f.time('orders.file.refund_confirmed_at', (r: RefundRow) => r.refundedAt),
+  ];
+}
 
 /** The monthly transfer table: completed orders of the month per provider, with what is owed to each. */
 export function monthlyTransferRows(db: DbOrTx, month: string) {
@@ -77,15 +81,18 @@ export function monthlyTransferRows(db: DbOrTx, month: string) {
 type MonthlyRow = Awaited<ReturnType<typeof monthlyTransferRows>>[number];
 
 const cents = (v: string) => formatCents(BigInt(v));
-export const monthlyTransferColumns = (month: string): Column<MonthlyRow>[] => [
-  { header: 'month', value: () => month },
-  { header: 'provider_no', value: (r) => r.providerNo },
-  { header: 'provider', value: (r) => r.providerName },
-  { header: 'proportion', value: (r) => formatBp(r.proportionBp) },
-  { header: 'orders', value: (r) => r.orderCount },
-  { header: 'amount', value: (r) => cents(r.amount) },
-  { header: 'sales_point', value: (r) => Number(r.salesPoint) },
-  { header: 'supplier_rebate', value: (r) => cents(r.supplierRebate) },
-  { header: 'platform_rebate', value: (r) => cents(r.platformRebate) },
-  { header: 'platform_profit', value: (r) => cents(r.platformProfit) },
-];
+export function monthlyTransferColumns(month: string, reader: SheetReader): Column<MonthlyRow>[] {
+  const f = sheetFormat(reader);
+  return [
+    f.text('orders.file.month', () => month),
+    f.text('orders.file.provider_no', (r: MonthlyRow) => r.providerNo),
+    f.text('orders.file.provider', (r: MonthlyRow) => r.providerName),
+    f.text('orders.file.proportion', (r: MonthlyRow) => formatBp(r.proportionBp)),
+    f.text('orders.file.orders', (r: MonthlyRow) => r.orderCount),
+    f.money('orders.file.amount', (r: MonthlyRow) => cents(r.amount)),
+    f.text('orders.file.sales_point', (r: MonthlyRow) => Number(r.salesPoint)),
+    f.money('orders.file.supplier_rebate', (r: MonthlyRow) => cents(r.supplierRebate)),
+    f.money('orders.file.platform_rebate', (r: MonthlyRow) => cents(r.platformRebate)),
+    f.money('orders.file.platform_profit', (r: MonthlyRow) => cents(r.platformProfit)),
+  ];
+}

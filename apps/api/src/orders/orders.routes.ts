@@ -67,14 +67,14 @@ export const orderRoutes = [
     url: '/api/orders/list',
     access: access.holder(Perm.orders),
     body: orderListBody,
-    handler: async ({ app, user, body, req }) => {
+    handler: async ({ app, user, body, req, locale, timeZone }) => {
       if (!body.export)
         return orderPageAndTotals(app.db, user, body, {
           ...app.config.ordersTotals,
           onScopeError: scopeErrorLog(req),
         });
       const where = await orderFilterWhere(app.db, body, user);
-      const job = orderExportJob(app.db, user, body, where, personName(user));
+      const job = orderExportJob(app.db, user, body, where, personName(user), { locale, timeZone });
       return startXlsxJob(app.jobs, job);
     },
   }),
@@ -95,11 +95,16 @@ export const orderRoutes = [
     url: '/api/orders/export-refund',
     access: access.admin(Perm.orders),
     body: refundExportBody,
-    handler: async ({ app, body, reply }) => {
+    handler: async ({ app, body, reply, locale, timeZone }) => {
       const rows = await refundRows(app.db, body.refund_no);
       // An unknown refund number is "Data not found", not an empty file.
       if (rows.length === 0) throw notFound();
-      return streamXlsx(reply, `refund-${body.refund_no}.xlsx`, refundColumns, once(rows));
+      return streamXlsx(
+        reply,
+        `refund-${body.refund_no}.xlsx`,
+        refundColumns({ locale, timeZone }),
+        once(rows),
+      );
     },
   }),
   route({
@@ -118,11 +123,11 @@ export const orderRoutes = [
     url: '/api/orders/export-gim-to-raymond',
     access: access.admin(Perm.orders),
     body: monthBody,
-    handler: async ({ app, body, reply }) =>
+    handler: async ({ app, body, reply, locale, timeZone }) =>
       streamXlsx(
         reply,
         `transfer-${body.month}.xlsx`,
-        monthlyTransferColumns(body.month),
+        monthlyTransferColumns(body.month, { locale, timeZone }),
         once(monthlyTransferRows(app.db, body.month)),
       ),
   }),

@@ -1,10 +1,18 @@
-import type { JobStarted, OrderDetail, OrderListMeta, OrderView } from '@app/contracts';
+import {
+  type JobStarted,
+  type Locale,
+  type OrderDetail,
+  type OrderListMeta,
+  type OrderView,
+  translate,
+} from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobFile } from '../platform/jobs/test-jobs';
 import { xlsxRows } from '../platform/xlsx/test-files';
 import { TEST_PASSWORD } from '../test/factory';
 import { TestApi } from '../test/test-app';
 import { SalesFixtures } from './orders.fixtures';
+import { orderFileHeader } from './orders.import';
 
 type Page = { list: OrderView[]; meta: OrderListMeta };
 
@@ -104,15 +112,29 @@ describe('orders states and totals', () => {
     expect(bad.body.msg).toBe('state: 不是允许的选项');
   });
 
-  it('exports the state of each order', async () => {
-    const started = await api.post<JobStarted>('/api/orders/list', { export: true }, { token: adminToken });
-    const rows = await xlsxRows((await jobFile(api, started.body.data, adminToken)).file.raw);
-    const [state, no] = [rows[0]!.indexOf('state'), rows[0]!.indexOf('platform_order_no')];
-    expect(Object.fromEntries(rows.slice(1).map((r) => [r[no], r[state]]))).toEqual({
-      'ST-DONE': 'done',
-      'ST-SOLD': 'refunded',
-      'ST-OPEN': 'not_done',
-      'ST-SOLD-R': 'refund',
+  it('exports the state of each order, in the requester’s language', async () => {
+    const states = async (locale: Locale) => {
+      const started = await api.post<JobStarted>(
+        '/api/orders/list',
+        { export: true },
+        { token: adminToken, locale },
+      );
+      const rows = await xlsxRows((await jobFile(api, started.body.data, adminToken)).file.raw);
+      const header = (column: 'state' | 'platform_order_no') => translate(orderFileHeader(column), locale);
+      const [state, no] = [rows[0]!.indexOf(header('state')), rows[0]!.indexOf(header('platform_order_no'))];
+      return Object.fromEntries(rows.slice(1).map((r) => [r[no], r[state]]));
+    };
+    expect(await states('en-US')).toEqual({
+      'ST-DONE': 'Done',
+      'ST-SOLD': 'Refunded',
+      'ST-OPEN': 'Not done',
+      'ST-SOLD-R': 'Refund row',
+    });
+    expect(await states('zh-HK')).toEqual({
+      'ST-DONE': '已完成',
+      'ST-SOLD': '已退款',
+      'ST-OPEN': '未完成',
+      'ST-SOLD-R': '退款記錄',
     });
   });
 });

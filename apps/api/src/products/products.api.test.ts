@@ -122,18 +122,23 @@ describe('products', () => {
     const exported = await api.post('/api/product/list', { export: true }, { token: adminToken });
     const rows = await xlsxRows(exported.raw);
     expect(rows[0]).toEqual([
-      'id',
-      'name',
-      'provider_no',
-      'price',
-      'sales_points',
-      'source_type',
-      'grants_level_id',
-      'tags',
-      'status',
+      'Product ID',
+      'Name',
+      'Provider ID',
+      'Price',
+      'Sales points',
+      'Product type',
+      'Level granted (ID)',
+      'Tags',
+      'Status',
     ]);
     const same = await importSheet(api, '/api/product/import', adminToken, 'products.xlsx', exported.raw);
     expect(same).toMatchObject({ imported: 3, failed: 0 });
+    expect(await list()).toEqual(before);
+    const zh = await api.post('/api/product/list', { export: true }, { token: adminToken, locale: 'zh-HK' });
+    expect((await xlsxRows(zh.raw))[0]).toEqual(expect.arrayContaining(['產品編號', '名稱', '價格']));
+    const zhSame = await importSheet(api, '/api/product/import', adminToken, 'products-zh.xlsx', zh.raw);
+    expect(zhSame).toMatchObject({ imported: 3, failed: 0 });
     expect(await list()).toEqual(before);
     const csv = Buffer.from(
       'name,price,sales_points,source_type,tags\nNew course,10,10,2,"new,course"\nBroken,abc,1,9,\n',

@@ -20,6 +20,10 @@ export const PRODUCT_COLUMNS = [
   'status',
 ] as const;
 
+/** A column's header in the products files (export and import), translated. */
+export const productFileHeader = (column: (typeof PRODUCT_COLUMNS)[number]) =>
+  `products.file.${column}` as const;
+
 export function productCell(p: ProductView, column: (typeof PRODUCT_COLUMNS)[number]) {
   if (column === 'tags') return p.tags.join(',');
   return p[column] ?? null;
@@ -45,6 +49,7 @@ async function rowInput(db: Parameters<ImportSpec<unknown>['prepare']>[0], row: 
 export const productImport: ImportSpec<{ id: number | null; input: ProductInput }> = {
   kind: 'product',
   columns: PRODUCT_COLUMNS,
+  header: (column) => productFileHeader(column as (typeof PRODUCT_COLUMNS)[number]),
   perm: Perm.providers,
   async prepare(db, row) {
     const input = await rowInput(db, row);

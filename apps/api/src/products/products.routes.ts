@@ -3,18 +3,20 @@ import { z } from 'zod';
 import { actorOf } from '../platform/http/actor';
 import { access, route } from '../platform/http/route';
 import { keysetBatches, streamXlsx } from '../platform/xlsx/export';
+import { type SheetReader, sheetFormat } from '../platform/xlsx/format';
 import { startImport } from '../platform/xlsx/import';
-import { PRODUCT_COLUMNS, productCell, productImport } from './products.import';
+import { PRODUCT_COLUMNS, productCell, productFileHeader, productImport } from './products.import';
 import { createProduct, listProducts, productBatch, productTags, updateProduct } from './products.service';
 
 const listBody = productListBody.extend({
   export: z.boolean({ message: 'validation.boolean' }).default(false),
 });
 
-const exportColumns = PRODUCT_COLUMNS.map((header) => ({
-  header,
-  value: (p: ProductView) => productCell(p, header),
-}));
+/** The import's columns and values (an export imports back), headed in the reader's language. */
+const exportColumns = (reader: SheetReader) =>
+  PRODUCT_COLUMNS.map((column) =>
+    sheetFormat(reader).text(productFileHeader(column), (p: ProductView) => productCell(p, column)),
+  );
 
 export const productRoutes = [
   route({
@@ -22,10 +24,10 @@ export const productRoutes = [
     url: '/api/product/list',
     access: access.admin(Perm.providers),
     body: listBody,
-    handler: async ({ app, body, reply }) => {
+    handler: async ({ app, body, reply, locale, timeZone }) => {
       if (!body.export) return listProducts(app.db, body, body.page, body.pageSize);
       const batches = keysetBatches((after, limit) => productBatch(app.db, body, after, limit));
-      return streamXlsx(reply, 'products.xlsx', exportColumns, batches);
+      return streamXlsx(reply, 'products.xlsx', exportColumns({ locale, timeZone }), batches);
     },
   }),
   route({

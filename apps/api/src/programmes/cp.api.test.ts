@@ -39,6 +39,11 @@ describe('Qualified CP', () => {
       [11, scn.ids.C, scn.orderNos.o2, '200.00'],
       [8, scn.ids.B, scn.orderNos.o2, '60.00'],
     ]);
+    const named = await api.get<{ list: CpBonusRow[] }>(`/api/members/bounsByGimCpId/${scn.ids.C}`, {
+      token,
+      locale: 'zh-CN',
+    });
+    expect(named.body.data.list.map((b) => b.type_name)).toEqual(['CP 利润', 'CP 推荐奖励']);
     expect((await api.get(`/api/members/wecCpInfo/${scn.ids.B}`, { token })).status).toBe(403);
   });
 

@@ -2,18 +2,22 @@ import { type CpListItem, cpListQuery, idParam, Perm, pageQuery, programmeUserBo
 import { actorOf } from '../platform/http/actor';
 import { access, route } from '../platform/http/route';
 import { keysetBatches, streamXlsx } from '../platform/xlsx/export';
+import { type SheetReader, sheetFormat } from '../platform/xlsx/format';
 import { cpBonuses, cpInfo, listCps, markCp, unmarkCp } from './cp.service';
 import { ownOrAdmin } from './scope';
 
-const exportColumns = [
-  { header: 'Member ID', value: (c: CpListItem) => c.user.user_no },
-  { header: 'Name', value: (c: CpListItem) => c.user.name },
-  { header: 'Current month SP', value: (c: CpListItem) => c.currentTotal },
-  { header: 'Total SP', value: (c: CpListItem) => c.total },
-  { header: 'Referral reward', value: (c: CpListItem) => c.referralRewardGim },
-  { header: 'CP profit', value: (c: CpListItem) => c.cpProfit },
-  { header: 'Qualified since', value: (c: CpListItem) => c.created_at },
-];
+function exportColumns(reader: SheetReader) {
+  const f = sheetFormat(reader);
+  return [
+    f.text('programmes.memberNo', (c: CpListItem) => c.user.user_no),
+    f.text('programmes.member', (c: CpListItem) => c.user.name),
+    f.text('programmes.cp.currentTotal', (c: CpListItem) => c.currentTotal),
+    f.text('programmes.cp.total', (c: CpListItem) => c.total),
+    f.money('programmes.cp.referralRewardGim', (c: CpListItem) => c.referralRewardGim),
+    f.money('programmes.cp.cpProfit', (c: CpListItem) => c.cpProfit),
+    f.date('programmes.cp.since', (c: CpListItem) => c.created_at),
+  ];
+}
 
 /** /cp/cp list (export=1 streams .xlsx). */
 const list = route({
@@ -21,7 +25,7 @@ const list = route({
   url: '/api/members/cp/list',
   access: access.admin(Perm.programmes),
   query: cpListQuery,
-  handler: async ({ app, query, reply }) => {
+  handler: async ({ app, query, reply, locale, timeZone }) => {
     if (!query.export) return listCps(app.db, query.keyword, query.page, query.pageSize);
     let page = 0;
     const batches = keysetBatches(
@@ -29,7 +33,7 @@ const list = route({
       (c) => c.user.id,
       500,
     );
-    return streamXlsx(reply, 'qualified-cp.xlsx', exportColumns, batches);
+    return streamXlsx(reply, 'qualified-cp.xlsx', exportColumns({ locale, timeZone }), batches);
   },
 });
 
@@ -65,8 +69,8 @@ const bonuses = route({
   access: access.holder(Perm.programmes),
   params: idParam,
   query: pageQuery,
-  handler: ({ app, user, params, query }) =>
-    cpBonuses(app.db, ownOrAdmin(user, params.id), query.page, query.pageSize),
+  handler: ({ app, user, params, query, locale }) =>
+    cpBonuses(app.db, ownOrAdmin(user, params.id), query.page, query.pageSize, locale),
 });
 
 export const cpRoutes = [list, add, remove, info, bonuses];

@@ -1,7 +1,15 @@
-import { BonusKey, type CpBonusRow, type CpInfo, type CpListItem, formatCents } from '@app/contracts';
+import {
+  BonusKey,
+  type CpBonusRow,
+  type CpInfo,
+  type CpListItem,
+  formatCents,
+  type Locale,
+} from '@app/contracts';
 import { desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { CP_PAYOUT_TYPES } from '../bonus/bonus.schema';
 import { countingOrder } from '../bonus/settlement.loader';
+import { bonusTypeNames } from '../bonus/type-names';
 import { users } from '../members/members.schema';
 import type { Actor } from '../platform/audit/actor';
 import { audit } from '../platform/audit/audit';
@@ -58,8 +66,9 @@ export async function cpInfo(db: DbOrTx, userId: number, now = new Date()): Prom
 }
 
 /** `bounsByGimCpId`: the type 8 and 11 payouts earned by a CP's channel orders. */
-export async function cpBonuses(db: DbOrTx, userId: number, page: number, pageSize: number) {
+export async function cpBonuses(db: DbOrTx, userId: number, page: number, pageSize: number, locale: Locale) {
   await memberOf(db, userId);
+  const typeName = await bonusTypeNames(db, locale);
   const where = sql`${channelOf(userId)} and ${cpPayout} and b.reversed_at is null`;
   const [count] = await queryRows<{ total: number }>(
     db,
@@ -84,6 +93,7 @@ export async function cpBonuses(db: DbOrTx, userId: number, page: number, pageSi
   const list: CpBonusRow[] = rows.map((r) => ({
     id: Number(r.id),
     type_key: r.type_key,
+    type_name: typeName(r.type_key),
     user: { id: r.user_id, name: r.name, user_no: r.user_no },
     order_no: r.order_no,
     sales_point: Number(r.base_sp),

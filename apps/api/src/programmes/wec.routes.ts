@@ -1,8 +1,11 @@
 import {
+  formatCount,
   idParam,
   Perm,
   programmeUserBody,
+  WEC_CONDITIONS,
   type WecAssessmentDto,
+  type WecConditionProgress,
   wecJoinBody,
   wecListQuery,
 } from '@app/contracts';
@@ -10,6 +13,7 @@ import { actorOf } from '../platform/http/actor';
 import { fieldError } from '../platform/http/errors';
 import { access, route } from '../platform/http/route';
 import { keysetBatches, streamXlsx } from '../platform/xlsx/export';
+import { type SheetReader, sheetFormat } from '../platform/xlsx/format';
 import { ownOrAdmin } from './scope';
 import {
   completeAssessment,
@@ -20,23 +24,23 @@ import {
   startAssessment,
 } from './wec.service';
 
-const conditionCell = (a: WecAssessmentDto, i: number) => {
-  const c = a.conditions[i]!;
-  return `${c.current}/${c.required}${c.completed ? ' ✓' : ''}`;
-};
-const exportColumns = [
-  { header: 'Member ID', value: (a: WecAssessmentDto) => a.user.user_no },
-  { header: 'Name', value: (a: WecAssessmentDto) => a.user.name },
-  { header: 'Status', value: (a: WecAssessmentDto) => a.status },
-  { header: 'Started', value: (a: WecAssessmentDto) => a.started_at },
-  { header: 'Ends', value: (a: WecAssessmentDto) => a.ends_at },
-  { header: 'Completed', value: (a: WecAssessmentDto) => a.completed_at },
-  { header: 'Direct referrals', value: (a: WecAssessmentDto) => conditionCell(a, 0) },
-  { header: 'Pioneer or above', value: (a: WecAssessmentDto) => conditionCell(a, 1) },
-  { header: '2nd generation SP', value: (a: WecAssessmentDto) => conditionCell(a, 2) },
-  { header: '3rd generation SP', value: (a: WecAssessmentDto) => conditionCell(a, 3) },
-  { header: 'Channel providers', value: (a: WecAssessmentDto) => conditionCell(a, 4) },
-];
+/** The WEC list's spreadsheet in the reader's language: one column per condition, "current/required ✓". */
+function exportColumns(reader: SheetReader) {
+  const f = sheetFormat(reader);
+  const progress = (c: WecConditionProgress) =>
+    `${formatCount(c.current, reader.locale)}/${formatCount(c.required, reader.locale)}${c.completed ? ' ✓' : ''}`;
+  return [
+    f.text('programmes.memberNo', (a: WecAssessmentDto) => a.user.user_no),
+    f.text('programmes.member', (a: WecAssessmentDto) => a.user.name),
+    f.label('programmes.status', (a: WecAssessmentDto) => `programmes.status.${a.status}` as const),
+    f.time('programmes.startedAt', (a: WecAssessmentDto) => a.started_at),
+    f.time('programmes.endsAt', (a: WecAssessmentDto) => a.ends_at),
+    f.time('programmes.completedAt', (a: WecAssessmentDto) => a.completed_at),
+    ...WEC_CONDITIONS.map((key, i) =>
+      f.text(`programmes.cond.${key}`, (a: WecAssessmentDto) => progress(a.conditions[i]!), 24),
+    ),
+  ];
+}
 
 function listRoute(url: string, completedOnly: boolean, perm: typeof Perm.wec | typeof Perm.programmes) {
   return route({
@@ -44,7 +48,7 @@ function listRoute(url: string, completedOnly: boolean, perm: typeof Perm.wec | 
     url,
     access: access.admin(perm),
     query: wecListQuery,
-    handler: async ({ app, query, reply }) => {
+    handler: async ({ app, query, reply, locale, timeZone }) => {
       const filter = { keyword: query.keyword, status: query.status, completedOnly };
       if (!query.export) return listAssessments(app.db, filter, query.page, query.pageSize);
       let page = 0;
@@ -53,7 +57,8 @@ function listRoute(url: string, completedOnly: boolean, perm: typeof Perm.wec | 
         undefined,
         500,
       );
-      return streamXlsx(reply, completedOnly ? 'wec-completed.xlsx' : 'wep.xlsx', exportColumns, batches);
+      const columns = exportColumns({ locale, timeZone });
+      return streamXlsx(reply, completedOnly ? 'wec-completed.xlsx' : 'wep.xlsx', columns, batches);
     },
   });
 }

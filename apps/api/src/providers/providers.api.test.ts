@@ -156,6 +156,15 @@ describe('providers', () => {
     expect(exported.status).toBe(200);
     const rows = await xlsxRows(exported.raw);
     expect(rows).toHaveLength(before.meta.total + 1);
+    expect(rows[0]).toEqual([
+      'Provider ID',
+      'Name',
+      'Proportion',
+      'Phone',
+      'Email',
+      'Status',
+      'Referrer member ID',
+    ]);
     expect(rows.find((r) => r[1] === "'=cmd|calc")).toBeDefined();
     const same = await importSheet(api, '/api/provider/import', adminToken, 'providers.xlsx', exported.raw);
     expect(same).toMatchObject({ failed: 0, imported: before.meta.total, errors: null });

@@ -18,6 +18,10 @@ export const PROVIDER_COLUMNS = [
   'referrer_user_no',
 ] as const;
 
+/** A column's header in the providers files (export and import), translated. */
+export const providerFileHeader = (column: (typeof PROVIDER_COLUMNS)[number]) =>
+  `providers.file.${column}` as const;
+
 interface ProviderRowInput {
   providerNo: string | null;
   input: ProviderInput;
@@ -36,6 +40,7 @@ async function existingId(db: DbOrTx, providerNo: string | null) {
 export const providerImport: ImportSpec<ProviderRowInput> = {
   kind: 'provider',
   columns: PROVIDER_COLUMNS,
+  header: (column) => providerFileHeader(column as (typeof PROVIDER_COLUMNS)[number]),
   perm: Perm.providers,
   async prepare(db, row) {
     const input = parseOrThrow(providerBody, { ...row, status: row.status ? Number(row.status) : undefined });

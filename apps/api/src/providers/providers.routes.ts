@@ -11,8 +11,9 @@ import { actorOf } from '../platform/http/actor';
 import { forbidden } from '../platform/http/errors';
 import { access, route } from '../platform/http/route';
 import { keysetBatches, streamXlsx } from '../platform/xlsx/export';
+import { type SheetReader, sheetFormat } from '../platform/xlsx/format';
 import { startImport } from '../platform/xlsx/import';
-import { PROVIDER_COLUMNS, providerImport } from './providers.import';
+import { PROVIDER_COLUMNS, providerFileHeader, providerImport } from './providers.import';
 import {
   createProvider,
   deleteProvider,
@@ -25,10 +26,13 @@ const listQuery = providerListQuery.extend({
   export: z.stringbool({ message: 'validation.boolean' }).default(false),
 });
 
-const exportColumns = PROVIDER_COLUMNS.map((header) => ({
-  header,
-  value: (p: ProviderView) => (header === 'status' ? p.status : (p[header] ?? null)),
-}));
+/** The import's columns and values (an export imports back), headed in the reader's language. */
+const exportColumns = (reader: SheetReader) =>
+  PROVIDER_COLUMNS.map((column) =>
+    sheetFormat(reader).text(providerFileHeader(column), (p: ProviderView) =>
+      column === 'status' ? p.status : (p[column] ?? null),
+    ),
+  );
 
 export const providerRoutes = [
   /**
@@ -40,7 +44,7 @@ export const providerRoutes = [
     url: '/api/provider/list',
     access: access.user,
     query: listQuery,
-    handler: async ({ app, user, query, reply }) => {
+    handler: async ({ app, user, query, reply, locale, timeZone }) => {
       const manager = user.isAdmin && hasPermission(user.roleIds, Perm.providers);
       if (!manager && !hasPermission(user.roleIds, Perm.orders)) throw forbidden();
       // Who referred which provider is for provider managers only (the member detail's channel providers).
@@ -48,7 +52,7 @@ export const providerRoutes = [
       if (query.export) {
         if (!manager) throw forbidden();
         const batches = keysetBatches((after, limit) => providerBatch(app.db, query, after, limit));
-        return streamXlsx(reply, 'providers.xlsx', exportColumns, batches);
+        return streamXlsx(reply, 'providers.xlsx', exportColumns({ locale, timeZone }), batches);
       }
       const page = await listProviders(app.db, query, query.page, query.pageSize);
       if (manager) return page;

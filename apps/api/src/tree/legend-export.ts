@@ -1,4 +1,4 @@
-import { LEGEND_EXPORT_CAP, type Locale, type MessageKey, translate } from '@app/contracts';
+import { LEGEND_EXPORT_CAP, translate } from '@app/contracts';
 import { levelName } from '../access/current-user';
 import { treeNames } from '../members/member.presenter';
 import { levels } from '../members/members.schema';
@@ -6,6 +6,7 @@ import type { DbOrTx } from '../platform/db/client';
 import { badRequest } from '../platform/http/errors';
 import type { Principal } from '../platform/http/principal';
 import type { Column } from '../platform/xlsx/export';
+import { type SheetReader, sheetFormat } from '../platform/xlsx/format';
 import { downlineBatches, downlineCount, type SponsoredRow, type TreePosition } from './tree.queries';
 
 export interface LegendOptions {
@@ -13,29 +14,25 @@ export interface LegendOptions {
   /** Generations below the root; the whole downline when absent. */
   levelsDeep?: number;
   viewer: Principal;
-  locale: Locale;
+  reader: SheetReader;
   /** Most members allowed (tests lower it). */
   cap?: number;
   batchSize?: number;
 }
 
 async function legendColumns(db: DbOrTx, o: LegendOptions): Promise<Column<SponsoredRow>[]> {
-  const levelNames = new Map((await db.select().from(levels)).map((l) => [l.id, levelName(l, o.locale)]));
-  const column = (key: MessageKey, width: number, value: Column<SponsoredRow>['value']) => ({
-    header: translate(key, o.locale),
-    width,
-    value,
-  });
+  const levelNames = new Map(
+    (await db.select().from(levels)).map((l) => [l.id, levelName(l, o.reader.locale)]),
+  );
+  const f = sheetFormat(o.reader);
   return [
-    column('tree.export.generation', 12, (r) => r.depth - o.root.depth),
-    column('tree.export.userNo', 16, (r) => r.user_no),
-    column('tree.export.name', 24, (r) => treeNames(o.viewer, r).name),
-    column('tree.export.fullName', 28, (r) => treeNames(o.viewer, r).full_name),
-    column('tree.export.level', 20, (r) => levelNames.get(r.level_id) ?? ''),
-    column('tree.export.sponsor', 20, (r) => r.sponsor_no ?? ''),
-    column('tree.export.joinedAt', 22, (r) =>
-      new Date(r.created_at).toISOString().slice(0, 19).replace('T', ' '),
-    ),
+    f.text('tree.export.generation', (r: SponsoredRow) => r.depth - o.root.depth, 12),
+    f.text('tree.export.userNo', (r: SponsoredRow) => r.user_no, 16),
+    f.text('tree.export.name', (r: SponsoredRow) => treeNames(o.viewer, r).name, 24),
+    f.text('tree.export.fullName', (r: SponsoredRow) => treeNames(o.viewer, r).full_name, 28),
+    f.text('tree.export.level', (r: SponsoredRow) => levelNames.get(r.level_id) ?? '', 20),
+    f.text('tree.export.sponsor', (r: SponsoredRow) => r.sponsor_no ?? '', 20),
+    f.time('tree.export.joinedAt', (r: SponsoredRow) => r.created_at),
   ];
 }
 
@@ -56,6 +53,6 @@ export async function legendSheet(db: DbOrTx, o: LegendOptions) {
     filename: `downline-${o.root.user_no}.xlsx`,
     columns,
     batches,
-    sheetName: translate('tree.export.sheet', o.locale),
+    sheetName: translate('tree.export.sheet', o.reader.locale),
   };
 }

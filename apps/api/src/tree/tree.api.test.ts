@@ -359,7 +359,9 @@ describe('POST /api/users/exportLegend', () => {
   it('refuses a downline larger than the cap with a translated message instead of cutting it', async () => {
     const root = (await findPosition(api.db, 'sponsor', me.id))!;
     const viewer = { id: me.id, isAdmin: false } as Principal;
-    await expect(legendSheet(api.db, { root, viewer, locale: 'zh-CN', cap: 15 })).rejects.toMatchObject({
+    await expect(
+      legendSheet(api.db, { root, viewer, reader: { locale: 'zh-CN', timeZone: 'UTC' }, cap: 15 }),
+    ).rejects.toMatchObject({
       code: 400,
       key: 'tree.export.tooLarge',
       params: { max: '15' },
@@ -367,7 +369,7 @@ describe('POST /api/users/exportLegend', () => {
     expect(translate('tree.export.tooLarge', 'en-US', { max: '15' })).toContain('more than 15 members');
     // Exactly the cap, or fewer levels under it, still export.
     const ok = (cap: number, levelsDeep?: number) =>
-      legendSheet(api.db, { root, viewer, locale: 'en-US', cap, levelsDeep });
+      legendSheet(api.db, { root, viewer, reader: { locale: 'en-US', timeZone: 'UTC' }, cap, levelsDeep });
     await expect(ok(16)).resolves.toBeDefined();
     await expect(ok(4, 2)).resolves.toBeDefined();
   });

@@ -65,9 +65,10 @@ const exportLegend = route({
   url: '/api/users/exportLegend',
   access: access.holder(Perm.organization),
   body: exportLegendBody,
-  handler: async ({ app, user, body, locale, reply }) => {
+  handler: async ({ app, user, body, locale, timeZone, reply }) => {
     const root = (await scopedRoot(app.db, 'sponsor', user, body.user_id))!;
-    const sheet = await legendSheet(app.db, { root, levelsDeep: body.levels, viewer: user, locale });
+    const reader = { locale, timeZone };
+    const sheet = await legendSheet(app.db, { root, levelsDeep: body.levels, viewer: user, reader });
     return streamXlsx(reply, sheet.filename, sheet.columns, sheet.batches, sheet.sheetName);
   },
 });

@@ -1,40 +1,53 @@
 import type { WalletRecordItem } from '@app/contracts';
+import { bonusTypeNames } from '../bonus/type-names';
 import type { Db } from '../platform/db/client';
 import type { Principal } from '../platform/http/principal';
 import type { XlsxJob } from '../platform/jobs/jobs.runner';
-import { type Column, keysetBatches } from '../platform/xlsx/export';
+import { keysetBatches } from '../platform/xlsx/export';
+import { type SheetReader, sheetFormat } from '../platform/xlsx/format';
 import { countRecords, type RecordFilter, recordBatchFetcher } from './wallet.queries';
 
-const ACTION = { 1: 'add', 2: 'reduce' } as const;
+const ACTION = { 1: 'walletUi.actionAdd', 2: 'walletUi.actionReduce' } as const;
 
-/** Columns of the `/api/wallet/recordList?export=1` spreadsheet (amounts as decimal text, never floats). */
-export const RECORD_EXPORT_COLUMNS: readonly Column<WalletRecordItem>[] = [
-  { header: 'Record No', value: (r) => r.wallet_record_no },
-  { header: 'Member ID', value: (r) => r.user.user_no },
-  { header: 'Member', value: (r) => r.user.name, width: 24 },
-  { header: 'Kind', value: (r) => r.kind },
-  { header: 'Bonus type', value: (r) => r.bonus_type },
-  { header: 'Action', value: (r) => ACTION[r.action] },
-  { header: 'Status', value: (r) => r.state },
-  { header: 'Amount', value: (r) => r.amount },
-  { header: 'Balance after', value: (r) => r.balance_after },
-  { header: 'Frozen after', value: (r) => r.frozen_after },
-  { header: 'Month', value: (r) => r.month },
-  { header: 'Day', value: (r) => r.day },
-  { header: 'Reference', value: (r) => (r.reference_type ? `${r.reference_type}:${r.reference_id}` : null) },
-  { header: 'Remark', value: (r) => r.remark, width: 30 },
-  { header: 'Created at', value: (r) => r.created_at, width: 24 },
-];
+/** Columns of the `/api/wallet/recordList?export=1` spreadsheet, in the reader's language and time zone. */
+async function recordExportColumns(db: Db, reader: SheetReader) {
+  const f = sheetFormat(reader);
+  const bonusType = await bonusTypeNames(db, reader.locale);
+  return [
+    f.text('walletUi.recordNo', (r: WalletRecordItem) => r.wallet_record_no),
+    f.text('walletUi.memberId', (r: WalletRecordItem) => r.user.user_no),
+    f.text('walletUi.member', (r: WalletRecordItem) => r.user.name, 24),
+    f.label('walletUi.kind', (r: WalletRecordItem) => `walletUi.kind.${r.kind}` as const),
+    f.text('bonus.type', (r: WalletRecordItem) => (r.bonus_type === null ? null : bonusType(r.bonus_type))),
+    f.label('walletUi.action', (r: WalletRecordItem) => ACTION[r.action]),
+    f.label('walletUi.status', (r: WalletRecordItem) => `walletUi.state.${r.state}` as const),
+    f.money('walletUi.amount', (r: WalletRecordItem) => r.amount),
+    f.money('walletUi.balanceAfter', (r: WalletRecordItem) => r.balance_after),
+    f.money('walletUi.frozenAfter', (r: WalletRecordItem) => r.frozen_after),
+    f.text('walletUi.month', (r: WalletRecordItem) => r.month),
+    f.text('walletUi.day', (r: WalletRecordItem) => r.day),
+    f.text('walletUi.reference', (r: WalletRecordItem) =>
+      r.reference_type ? `${r.reference_type}:${r.reference_id}` : null,
+    ),
+    f.text('walletUi.remark', (r: WalletRecordItem) => r.remark, 30),
+    f.time('walletUi.time', (r: WalletRecordItem) => r.created_at),
+  ];
+}
 
 /** The export as a job (the ledger is the largest table): the filtered records in id order. */
-export function recordExportJob(db: Db, viewer: Principal, q: RecordFilter): XlsxJob<WalletRecordItem> {
+export async function recordExportJob(
+  db: Db,
+  viewer: Principal,
+  q: RecordFilter,
+  reader: SheetReader,
+): Promise<XlsxJob<WalletRecordItem>> {
   const { page: _page, pageSize: _size, export: _export, ...params } = q;
   return {
     kind: 'wallet.records.export',
     ownerId: viewer.id,
     params,
     fileName: `wallet-records-${new Date().toISOString().slice(0, 10)}.xlsx`,
-    columns: RECORD_EXPORT_COLUMNS,
+    columns: await recordExportColumns(db, reader),
     count: () => countRecords(db, q),
     batches: () => keysetBatches(recordBatchFetcher(db, q)),
   };

@@ -1,4 +1,10 @@
-import type { JobStarted, WalletInvariantResult, WalletRecordList, WalletSummary } from '@app/contracts';
+import {
+  formatDateTime,
+  type JobStarted,
+  type WalletInvariantResult,
+  type WalletRecordList,
+  type WalletSummary,
+} from '@app/contracts';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -132,34 +138,59 @@ describe('GET /api/wallet/recordList (admin)', () => {
     expect(bad.status).toBe(422);
   });
 
-  it('exports the filtered records as an .xlsx job with formula text neutralised', async () => {
+  it('exports the filtered records as an .xlsx job in the requester’s language and time zone', async () => {
     const m = await fundedMember(api, 0);
     await api.db.transaction((tx) =>
       postEntry(tx, {
         userId: m.user.id,
-        amountCents: 123,
+        amountCents: 123_456_78,
         move: 'credit',
         kind: 'adjustment',
         remark: '=HYPERLINK("x")',
       }),
     );
-    const res = await api.get<JobStarted>('/api/wallet/recordList', {
-      token: admin.token,
-      query: { user_id: m.user.id, export: 1 },
-    });
-    expect(res.status).toBe(200);
-    // The export runs as a job: its link reports progress, then serves the file.
-    const { job, file } = await jobFile(api, res.body.data, admin.token);
-    expect(job).toMatchObject({ status: 'done', processed: 1, total: 1 });
-    expect(String(file.headers['content-type'])).toContain('spreadsheetml');
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(file.raw as never);
-    const rows = book.worksheets[0]!.getSheetValues().filter(Boolean) as unknown[][];
-    expect(rows).toHaveLength(2);
-    const header = rows[0]!;
-    const row = rows[1]!;
-    expect(row[header.indexOf('Amount')]).toBe('1.23');
-    expect(row[header.indexOf('Remark')]).toBe(`'=HYPERLINK("x")`);
+    const [record] = (
+      await api.get<WalletRecordList>('/api/wallet/recordList', {
+        token: admin.token,
+        query: { user_id: m.user.id },
+      })
+    ).body.data.list;
+    const exported = async (headers: Record<string, string>) => {
+      const res = await api.get<JobStarted>('/api/wallet/recordList', {
+        token: admin.token,
+        query: { user_id: m.user.id, export: 1 },
+        headers,
+      });
+      expect(res.status).toBe(200);
+      // The export runs as a job: its link reports progress, then serves the file.
+      const { job, file } = await jobFile(api, res.body.data, admin.token);
+      expect(job).toMatchObject({ status: 'done', processed: 1, total: 1 });
+      expect(String(file.headers['content-type'])).toContain('spreadsheetml');
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(file.raw as never);
+      const sheet = book.worksheets[0]!;
+      const header = sheet.getRow(1).values as string[];
+      const cell = (title: string) => sheet.getRow(2).getCell(header.indexOf(title));
+      expect(sheet.rowCount).toBe(2);
+      return cell;
+    };
+
+    const en = await exported({});
+    expect(en('Amount').value).toBe(123456.78);
+    expect(en('Amount').numFmt).toBe('#,##0.00');
+    expect(en('Type').value).toBe('Adjustment');
+    expect(en('Action').value).toBe('Add');
+    expect(en('Status').value).toBe('Complete');
+    expect(en('Time').value).toBe(formatDateTime(record!.created_at, 'UTC'));
+    expect(en('Remark').value).toBe(`'=HYPERLINK("x")`);
+
+    const hk = await exported({ locale: 'zh-HK', 'time-zone': 'Asia/Hong_Kong' });
+    expect(hk('金額').value).toBe(123456.78);
+    expect(hk('類型').value).toBe('調整');
+    expect(hk('動作').value).toBe('增加');
+    expect(hk('狀態').value).toBe('已完成');
+    expect(hk('時間').value).toBe(formatDateTime(record!.created_at, 'Asia/Hong_Kong'));
+    expect(hk('時間').value).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d$/);
   });
 
   it('the invariant endpoint reports a balanced ledger', async () => {

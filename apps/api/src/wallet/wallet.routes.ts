@@ -32,9 +32,9 @@ export const walletRoutes = [
     url: '/api/wallet/recordList',
     access: access.admin(Perm.walletRecord),
     query: walletRecordListQuery,
-    handler: async ({ app, query, user }) =>
+    handler: async ({ app, query, user, locale, timeZone }) =>
       query.export
-        ? startXlsxJob(app.jobs, recordExportJob(app.db, user, query))
+        ? startXlsxJob(app.jobs, await recordExportJob(app.db, user, query, { locale, timeZone }))
         : listRecords(app.db, query),
   }),
   route({

@@ -1,15 +1,13 @@
 import { UserOutlined } from '@ant-design/icons';
 import { type AdminView, adminCreateBody, adminUpdateBody } from '@app/contracts';
 import { Avatar, Checkbox, Form, Input, Space, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../platform/current-user';
+import { formatDateTime } from '../platform/format';
 import { useAllRoles } from './access.api';
 import { EntityFormModal } from './EntityFormModal';
 import { ManagedList } from './ManagedList';
 import { StatusRadio } from './StatusRadio';
-
-const time = (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm') : '-');
 
 /** Create (password required) or edit (blank password = unchanged); only a super admin sees the super switch. */
 function AdminForm({
@@ -111,8 +109,8 @@ export default function AdminsPage() {
           key: 'roles',
           render: (_, admin) => admin.role_names.map((name) => <Tag key={name}>{name}</Tag>),
         },
-        { title: t('access.ui.lastLogin'), dataIndex: 'last_login_at', render: time },
-        { title: t('access.ui.createdAt'), dataIndex: 'created_at', render: time },
+        { title: t('access.ui.lastLogin'), dataIndex: 'last_login_at', render: formatDateTime },
+        { title: t('access.ui.createdAt'), dataIndex: 'created_at', render: formatDateTime },
       ]}
       renderForm={(admin, save, close) => <AdminForm admin={admin} save={save} close={close} />}
     />

@@ -3,6 +3,7 @@ import { Spin } from 'antd';
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router-dom';
 import { registerNavigator } from '../platform/navigation';
+import { useDocumentTitle } from '../shell/document-title';
 import { ProgressDone, trackRouteChanges } from '../shell/progress';
 import { RequireAuth } from '../shell/RequireAuth';
 import { MenuPage, RegisteredPage } from '../shell/RoutedPage';
@@ -27,6 +28,7 @@ const loading = <Spin size="large" fullscreen />;
 /** Public pages finish the progress bar themselves; signed-in pages do it inside the layout. */
 function PublicPage() {
   const { pathname } = useLocation();
+  useDocumentTitle(null);
   return (
     <Suspense fallback={loading}>
       <ProgressDone key={pathname} />

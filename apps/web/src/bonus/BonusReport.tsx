@@ -6,7 +6,8 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { MoneyText } from '../platform/ui/MoneyText';
+import { formatDateTime } from '../platform/format';
+import { formatMoney, MoneyText } from '../platform/ui/MoneyText';
 import { useMemberBonusDetail, useMemberBonusReport } from './bonus.api';
 import { ExplainPayoutButton, useMayExplainPayouts } from './PayoutExplanation';
 
@@ -47,7 +48,7 @@ function detailColumn(key: BonusColumn, t: (k: string) => string): ColumnsType<B
     case 'amount':
       return { title, key, align: 'right', render: (_, r) => <MoneyText value={r.amount} strong /> };
     case 'time':
-      return { title, key, render: (_, r) => dayjs(r.time).format('YYYY-MM-DD HH:mm') };
+      return { title, key, render: (_, r) => formatDateTime(r.time) };
   }
 }
 
@@ -142,7 +143,7 @@ export function BonusReport({ userId, by }: { userId: number; by: 'day' | 'month
       <MoneyText value={value} />
     ) : (
       <Button type="link" size="small" onClick={() => setOpen({ item, range: cellRange })}>
-        {value}
+        {formatMoney(value)}
       </Button>
     );
   };

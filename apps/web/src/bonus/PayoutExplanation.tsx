@@ -1,9 +1,9 @@
 import { type PayoutExplanation as Explanation, mayExplainAnyPayout } from '@app/contracts';
 import { Alert, Button, Descriptions, Drawer, Space, Table, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../platform/current-user';
+import { formatDateTime } from '../platform/format';
 import { formatMoney, MoneyText } from '../platform/ui/MoneyText';
 import { type PayoutTarget, useLevelSettings, usePayoutExplanation } from './bonus.api';
 
@@ -66,7 +66,7 @@ function ExplanationBody({ target }: { target: PayoutTarget }) {
                 period: e.run.period,
                 kind: t(e.run.dry_run ? 'bonus.run.dryRun' : 'bonus.run.real'),
                 status: t(`bonus.run.status.${e.run.status}`),
-                at: dayjs(e.run.created_at).format('YYYY-MM-DD HH:mm'),
+                at: formatDateTime(e.run.created_at),
               })
             : t('bonus.explain.noRun')}
         </Descriptions.Item>
@@ -185,7 +185,7 @@ function SourceOrders({ e }: { e: Explanation }) {
           {
             title: t('bonus.explain.completedAt'),
             key: 'at',
-            render: (_, o) => dayjs(o.completed_at).format('YYYY-MM-DD HH:mm'),
+            render: (_, o) => formatDateTime(o.completed_at),
           },
         ]}
       />

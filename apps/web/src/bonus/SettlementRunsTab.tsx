@@ -3,6 +3,7 @@ import { Alert, Button, Form, Input, Modal, Select, Space, Table, Tag } from 'an
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../platform/format';
 import { JobProgressModal, StartedJobProgress } from '../platform/jobs/JobProgressModal';
 import { useStartedJob } from '../platform/jobs/useJob';
 import { ConfirmButton } from '../platform/ui/ConfirmButton';
@@ -166,7 +167,7 @@ export function SettlementRunsTab() {
           {
             title: t('bonus.run.createdAt'),
             key: 'at',
-            render: (_, r) => dayjs(r.created_at).format('YYYY-MM-DD HH:mm'),
+            render: (_, r) => formatDateTime(r.created_at),
           },
         ]}
       />

@@ -2,11 +2,11 @@ import { PlusOutlined } from '@ant-design/icons';
 import { CONTENT_STATUSES, type ContentAdminRow, type ContentKind, type ContentStatus } from '@app/contracts';
 import { Button, Card, Form, Select, Space, Switch, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterBar, SearchField } from '../platform/filters/FilterBar';
 import { useUrlFilters } from '../platform/filters/useUrlFilters';
+import { formatDateTime } from '../platform/format';
 import { storedLocale } from '../platform/locales';
 import { ConfirmButton } from '../platform/ui/ConfirmButton';
 import { usePagedList } from '../platform/ui/PagedTable';
@@ -83,7 +83,7 @@ export function ContentAdminPage({ kind, titleKey }: { kind: ContentKind; titleK
       title: t('content.ui.publishAt'),
       key: 'publish_at',
       width: 160,
-      render: (_, row) => dayjs(row.publish_at).format('YYYY-MM-DD HH:mm'),
+      render: (_, row) => formatDateTime(row.publish_at),
     },
     {
       title: t('content.ui.audience'),

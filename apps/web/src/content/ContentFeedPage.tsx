@@ -2,11 +2,11 @@ import { PaperClipOutlined, PushpinFilled } from '@ant-design/icons';
 import type { ContentKind, ContentMemberRow } from '@app/contracts';
 import { Card, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterBar, SearchField } from '../platform/filters/FilterBar';
 import { useUrlFilters } from '../platform/filters/useUrlFilters';
+import { formatDateTime } from '../platform/format';
 import { usePagedList } from '../platform/ui/PagedTable';
 import { ContentReader } from './ContentReader';
 import { type FeedFilters, feedFilters, feedList } from './content.api';
@@ -35,7 +35,7 @@ export function ContentFeedPage({ kind, titleKey }: { kind: ContentKind; titleKe
       title: t('content.ui.publishAt'),
       key: 'publish_at',
       width: 170,
-      render: (_, row) => dayjs(row.publish_at).format('YYYY-MM-DD HH:mm'),
+      render: (_, row) => formatDateTime(row.publish_at),
     },
   ];
 

@@ -1,9 +1,9 @@
 import { Divider, Modal, Skeleton, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { AttachmentLinks } from './AttachmentLinks';
 import { useContentItem } from './content.api';
 import './content.css';
+import { formatDateTime } from '../platform/format';
 
 /** Opens one item for reading; the server marks it read, so the list and the unread count refresh. */
 export function ContentReader({ id, onClose }: { id: number; onClose: () => void }) {
@@ -20,9 +20,7 @@ export function ContentReader({ id, onClose }: { id: number; onClose: () => void
     >
       {item ? (
         <article>
-          <Typography.Text type="secondary">
-            {dayjs(item.publish_at).format('YYYY-MM-DD HH:mm')}
-          </Typography.Text>
+          <Typography.Text type="secondary">{formatDateTime(item.publish_at)}</Typography.Text>
           <div
             className="content-body"
             data-testid="content-body"

@@ -1,6 +1,7 @@
 import type { RecentBonus } from '@app/contracts';
 import { Card, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../platform/format';
 import { MoneyText } from '../platform/ui/MoneyText';
 
 /** The member's latest bonus credits on the workplace. */
@@ -18,7 +19,7 @@ export function RecentBonuses({ bonuses }: { bonuses: RecentBonus[] }) {
           {
             key: 'date',
             title: t('dashboard.bonus.date'),
-            render: (b: RecentBonus) => new Date(b.created_at).toLocaleString(),
+            render: (b: RecentBonus) => formatDateTime(b.created_at),
           },
           {
             key: 'type',

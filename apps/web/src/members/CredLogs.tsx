@@ -1,8 +1,8 @@
 import type { CredLog } from '@app/contracts';
 import { Card, Table } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../platform/format';
 import { useUserDetail } from './members.api';
 
 const PAGE_SIZE = 10;
@@ -29,7 +29,7 @@ export function CredLogs({ userId }: { userId: number }) {
           {
             title: t('members.ui.time'),
             key: 'time',
-            render: (_, l) => dayjs(l.time).format('YYYY-MM-DD HH:mm'),
+            render: (_, l) => formatDateTime(l.time),
           },
         ]}
       />

@@ -1,10 +1,10 @@
 import { type OrderView, UI } from '@app/contracts';
 import { Card, Table, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OrderDetailDialog } from '../orders/OrderDetailDialog';
 import { ordersList } from '../orders/orders.api';
+import { formatDateTime } from '../platform/format';
 import { MoneyText } from '../platform/ui/MoneyText';
 import { usePagedList } from '../platform/ui/PagedTable';
 import { UserName } from '../platform/ui/UserName';
@@ -52,7 +52,7 @@ export function MemberOrders({ userId }: { userId: number }) {
             title: t('orders.completedAt'),
             key: 'completed_at',
             sorter: true,
-            render: (_, o) => (o.completed_at ? dayjs(o.completed_at).format('YYYY-MM-DD HH:mm') : '-'),
+            render: (_, o) => formatDateTime(o.completed_at),
           },
         ]}
       />

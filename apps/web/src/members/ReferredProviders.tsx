@@ -1,9 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Perm, type ProviderView } from '@app/contracts';
 import { Button, Space, Table, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../platform/format';
 import { usePagedList } from '../platform/ui/PagedTable';
 import { ProviderForm } from '../providers/ProviderForm';
 import { referredProvidersList } from '../providers/providers.api';
@@ -57,7 +57,7 @@ export function ReferredProviders({ userId, userNo }: { userId: number; userNo: 
           {
             title: t('members.ui.createdAt'),
             key: 'created_at',
-            render: (_, p) => dayjs(p.created_at).format('YYYY-MM-DD HH:mm'),
+            render: (_, p) => formatDateTime(p.created_at),
           },
           {
             title: t('members.ui.actions'),

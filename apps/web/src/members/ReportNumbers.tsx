@@ -1,11 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { REPORT_KINDS, type ReportPackage, reportNumberBody } from '@app/contracts';
 import { Button, Card, Form, Input, InputNumber, Table } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EntityFormModal } from '../access/EntityFormModal';
 import { useIsAdmin } from '../platform/current-user';
+import { formatDateTime } from '../platform/format';
 import { useAddReportNumbers } from './members.api';
 
 /** Adds AI report numbers (docs/product/members.md rules, from the shared schema; at least one set). */
@@ -70,7 +70,7 @@ export function ReportNumbers({ userId, packages }: { userId: number; packages: 
           {
             title: t('members.ui.time'),
             key: 'created_at',
-            render: (_, p) => dayjs(p.created_at).format('YYYY-MM-DD HH:mm'),
+            render: (_, p) => formatDateTime(p.created_at),
           },
         ]}
       />

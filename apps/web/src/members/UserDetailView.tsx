@@ -1,8 +1,8 @@
 import { Perm, type PrivateUserField, type UserDetail } from '@app/contracts';
 import { Card, Descriptions, Space, Spin, Table, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../platform/current-user';
+import { formatDateTime } from '../platform/format';
 import { MoneyText } from '../platform/ui/MoneyText';
 import { UserName } from '../platform/ui/UserName';
 import { CredLogs } from './CredLogs';
@@ -13,8 +13,6 @@ import { useAdminCan } from './permissions';
 import { ReportNumbers } from './ReportNumbers';
 import { EditMemberButton } from './UserFormModal';
 import { WalletAccordion } from './WalletAccordion';
-
-const time = (value: string | null | undefined) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm') : '-');
 
 function MemberInfo({ d }: { d: UserDetail }) {
   const { t } = useTranslation();
@@ -55,7 +53,9 @@ function MemberInfo({ d }: { d: UserDetail }) {
           <Descriptions.Item label={t('members.ui.identity')}>{d.identity ?? '-'}</Descriptions.Item>
         )}
         <Descriptions.Item label={t('members.ui.isWec')}>{yesNo(d.is_wec)}</Descriptions.Item>
-        <Descriptions.Item label={t('members.ui.createdAt')}>{time(d.created_at)}</Descriptions.Item>
+        <Descriptions.Item label={t('members.ui.createdAt')}>
+          {formatDateTime(d.created_at)}
+        </Descriptions.Item>
       </Descriptions>
     </Card>
   );
@@ -115,7 +115,7 @@ function StatusCards({ d, canSeeMoney }: { d: UserDetail; canSeeMoney: boolean }
             )}
           </Descriptions.Item>
           <Descriptions.Item label={t('members.ui.iblommerJoinedAt')}>
-            {time(d.iblommer_user?.created_at)}
+            {formatDateTime(d.iblommer_user?.created_at)}
           </Descriptions.Item>
           <Descriptions.Item label={t('members.ui.iblommerDownline')}>
             {d.iblommer_downline_count ?? 0}
@@ -127,7 +127,9 @@ function StatusCards({ d, canSeeMoney }: { d: UserDetail; canSeeMoney: boolean }
           <Descriptions.Item label={t('members.ui.isCp')}>
             {d.is_cp ? <Tag color="gold">{t('members.ui.yes')}</Tag> : t('members.ui.no')}
           </Descriptions.Item>
-          <Descriptions.Item label={t('members.ui.cpSince')}>{time(d.cp_joined_at)}</Descriptions.Item>
+          <Descriptions.Item label={t('members.ui.cpSince')}>
+            {formatDateTime(d.cp_joined_at)}
+          </Descriptions.Item>
         </Descriptions>
         {d.is_cp && canSeeMoney && <CpFigures userId={d.id} />}
       </Card>
@@ -140,7 +142,7 @@ function StatusCards({ d, canSeeMoney }: { d: UserDetail; canSeeMoney: boolean }
           columns={[
             { title: t('members.ui.level'), dataIndex: 'name' },
             { title: t('members.ui.remark'), dataIndex: 'remark' },
-            { title: t('members.ui.time'), key: 'at', render: (_, h) => time(h.created_at) },
+            { title: t('members.ui.time'), key: 'at', render: (_, h) => formatDateTime(h.created_at) },
           ]}
         />
       </Card>

@@ -2,11 +2,11 @@ import { PlusOutlined } from '@ant-design/icons';
 import type { UserListItem } from '@app/contracts';
 import { Button, Card, Form, Select, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterBar, SearchField } from '../platform/filters/FilterBar';
 import { useUrlFilters } from '../platform/filters/useUrlFilters';
+import { formatDateTime } from '../platform/format';
 import { ConfirmButton } from '../platform/ui/ConfirmButton';
 import { MoneyText } from '../platform/ui/MoneyText';
 import { usePagedList } from '../platform/ui/PagedTable';
@@ -76,7 +76,7 @@ export default function UserListPage() {
       title: t('members.ui.createdAt'),
       key: 'created_at',
       sorter: true,
-      render: (_, u) => dayjs(u.created_at).format('YYYY-MM-DD HH:mm'),
+      render: (_, u) => formatDateTime(u.created_at),
     },
     {
       title: t('members.ui.actions'),

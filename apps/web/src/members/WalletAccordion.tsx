@@ -1,10 +1,10 @@
 import type { UserDetail, WalletRecordItem } from '@app/contracts';
 import { UI } from '@app/contracts';
 import { Collapse, Descriptions, Table, Tag, Timeline } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BonusReport } from '../bonus';
+import { formatDateTime } from '../platform/format';
 import { MoneyText } from '../platform/ui/MoneyText';
 import { useRecordsPage, useWalletSummary } from '../wallet/wallet.api';
 import { ReferredProviders, useCanSeeReferredProviders } from './ReferredProviders';
@@ -67,7 +67,7 @@ function Records({ userId }: { userId: number }) {
         {
           title: t('members.ui.time'),
           key: 'time',
-          render: (_, r) => dayjs(r.created_at).format('YYYY-MM-DD HH:mm'),
+          render: (_, r) => formatDateTime(r.created_at),
         },
       ]}
     />
@@ -87,11 +87,7 @@ function LevelAndPackageLog({ detail }: { detail: UserDetail }) {
       text: `${t('members.ui.section.packages')}: ${p.remark}`,
     })),
   ].sort((a, b) => b.at.localeCompare(a.at));
-  return (
-    <Timeline
-      items={entries.map((e) => ({ children: `${dayjs(e.at).format('YYYY-MM-DD HH:mm')} ${e.text}` }))}
-    />
-  );
+  return <Timeline items={entries.map((e) => ({ children: `${formatDateTime(e.at)} ${e.text}` }))} />;
 }
 
 /**

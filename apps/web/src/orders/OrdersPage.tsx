@@ -17,6 +17,7 @@ import { UserPicker } from '../members/UserPicker';
 import { useIsAdmin } from '../platform/current-user';
 import { FilterBar } from '../platform/filters/FilterBar';
 import { useUrlFilters } from '../platform/filters/useUrlFilters';
+import { formatDateTime } from '../platform/format';
 import { StartedJobProgress } from '../platform/jobs/JobProgressModal';
 import { useStartedJob } from '../platform/jobs/useJob';
 import { formatMoney, MoneyText } from '../platform/ui/MoneyText';
@@ -158,7 +159,7 @@ export default function OrdersPage() {
       sorter: true,
       width: 170,
       ellipsis: true,
-      render: (_, o) => (o.completed_at ? dayjs(o.completed_at).format('YYYY-MM-DD HH:mm') : '-'),
+      render: (_, o) => formatDateTime(o.completed_at),
     },
   ];
   const tableWidth = columns.reduce((sum, c) => sum + Number(c.width), 0);

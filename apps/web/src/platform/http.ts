@@ -30,6 +30,8 @@ client.interceptors.request.use((config) => {
   const token = getToken();
   if (token) config.headers.Authorization = `Bearer ${token}`;
   config.headers.Locale = storedLocale();
+  // Exports write times in the zone the screens show them in.
+  config.headers['Time-Zone'] = Intl.DateTimeFormat().resolvedOptions().timeZone;
   return config;
 });
 

@@ -1,9 +1,7 @@
 import type { WecAssessmentDto } from '@app/contracts';
 import { Descriptions, Progress, Space, Table, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-
-const when = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '-');
+import { formatCount, formatDateTime } from '../platform/format';
 
 export function StatusTag({ status }: { status: WecAssessmentDto['status'] }) {
   const { t } = useTranslation();
@@ -32,10 +30,14 @@ export function AssessmentView({ assessment }: { assessment: WecAssessmentDto })
         <Descriptions.Item label={t('programmes.daysLeft')}>
           <DaysLeft assessment={assessment} />
         </Descriptions.Item>
-        <Descriptions.Item label={t('programmes.startedAt')}>{when(assessment.started_at)}</Descriptions.Item>
-        <Descriptions.Item label={t('programmes.endsAt')}>{when(assessment.ends_at)}</Descriptions.Item>
+        <Descriptions.Item label={t('programmes.startedAt')}>
+          {formatDateTime(assessment.started_at)}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('programmes.endsAt')}>
+          {formatDateTime(assessment.ends_at)}
+        </Descriptions.Item>
         <Descriptions.Item label={t('programmes.completedAt')}>
-          {when(assessment.completed_at)}
+          {formatDateTime(assessment.completed_at)}
         </Descriptions.Item>
       </Descriptions>
       <Table
@@ -51,7 +53,7 @@ export function AssessmentView({ assessment }: { assessment: WecAssessmentDto })
             render: (_, c) => (
               <Space>
                 <span data-testid={`cond-${c.key}`}>
-                  {c.current.toLocaleString('en-US')} / {c.required.toLocaleString('en-US')}
+                  {formatCount(c.current)} / {formatCount(c.required)}
                 </span>
                 <Progress
                   percent={Math.min(100, Math.floor((c.current * 100) / c.required))}

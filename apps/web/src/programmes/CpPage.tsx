@@ -1,12 +1,12 @@
 import type { CpBonusRow, CpListItem } from '@app/contracts';
 import { Button, Card, Modal, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserPicker } from '../members/UserPicker';
 import { FilterBar, SearchField } from '../platform/filters/FilterBar';
 import { useUrlFilters } from '../platform/filters/useUrlFilters';
+import { formatDate } from '../platform/format';
 import { ConfirmButton } from '../platform/ui/ConfirmButton';
 import { MoneyText } from '../platform/ui/MoneyText';
 import { PagedTable, usePagedList } from '../platform/ui/PagedTable';
@@ -29,7 +29,7 @@ function CpBonuses({ userId }: { userId: number }) {
       rowKey="id"
       size="small"
       columns={[
-        { title: t('bonus.type'), dataIndex: 'type_key' },
+        { title: t('bonus.type'), dataIndex: 'type_name' },
         { title: t('programmes.cp.receiver'), key: 'user', render: (_, r) => <UserName user={r.user} /> },
         { title: t('bonus.col.orderNo'), dataIndex: 'order_no' },
         { title: t('bonus.col.salesPoint'), dataIndex: 'sales_point', align: 'right' },
@@ -74,7 +74,7 @@ export default function CpPage() {
     {
       title: t('programmes.cp.since'),
       key: 'since',
-      render: (_, c) => dayjs(c.created_at).format('YYYY-MM-DD'),
+      render: (_, c) => formatDate(c.created_at),
     },
     {
       title: t('programmes.actions'),

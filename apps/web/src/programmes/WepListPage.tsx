@@ -1,13 +1,13 @@
 import { ASSESSMENT, type WecAssessmentDto, type WecStatus } from '@app/contracts';
 import { Alert, Button, Card, Form, Select, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { UserPicker } from '../members/UserPicker';
 import { FilterBar, SearchField } from '../platform/filters/FilterBar';
 import { useUrlFilters } from '../platform/filters/useUrlFilters';
+import { formatDate } from '../platform/format';
 import { ConfirmButton } from '../platform/ui/ConfirmButton';
 import { usePagedList } from '../platform/ui/PagedTable';
 import { UserName } from '../platform/ui/UserName';
@@ -40,7 +40,7 @@ function AssessmentList({ completedOnly }: { completedOnly: boolean }) {
     {
       title: t('programmes.startedAt'),
       key: 'start',
-      render: (_, a) => (a.started_at ? dayjs(a.started_at).format('YYYY-MM-DD') : '-'),
+      render: (_, a) => formatDate(a.started_at),
     },
     {
       title: t('programmes.daysLeft'),

@@ -1,11 +1,11 @@
 import { type ProviderView, UI } from '@app/contracts';
 import { Button, Card, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterBar, SearchField } from '../platform/filters/FilterBar';
 import { useUrlFilters } from '../platform/filters/useUrlFilters';
+import { formatDate } from '../platform/format';
 import { ConfirmButton } from '../platform/ui/ConfirmButton';
 import { usePagedList } from '../platform/ui/PagedTable';
 import { ProviderForm } from './ProviderForm';
@@ -49,7 +49,7 @@ export default function ProvidersPage() {
     {
       title: t('providers.createdAt'),
       dataIndex: 'created_at',
-      render: (v: string) => dayjs(v).format('YYYY-MM-DD'),
+      render: (v: string) => formatDate(v),
     },
     {
       title: t('providers.actions'),

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterBar } from '../platform/filters/FilterBar';
 import { useUrlFilters } from '../platform/filters/useUrlFilters';
+import { formatDateTime } from '../platform/format';
 import { ConfirmButton } from '../platform/ui/ConfirmButton';
 import { MoneyText } from '../platform/ui/MoneyText';
 import { usePagedList } from '../platform/ui/PagedTable';
@@ -75,7 +76,7 @@ export default function RechargePage() {
             key: 'status',
             render: (r) => <RechargeStatusTag status={r.status} />,
           },
-          { title: t('walletUi.time'), key: 'time', render: (r) => new Date(r.created_at).toLocaleString() },
+          { title: t('walletUi.time'), key: 'time', render: (r) => formatDateTime(r.created_at) },
           {
             title: t('walletUi.operation'),
             key: 'op',

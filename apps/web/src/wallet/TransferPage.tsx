@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../platform/current-user';
 import { feedback } from '../platform/feedback';
+import { formatDateTime } from '../platform/format';
 import { applyFieldErrors } from '../platform/ui/form-errors';
 import { formatMoney, MoneyText } from '../platform/ui/MoneyText';
 import { PagedTable } from '../platform/ui/PagedTable';
@@ -76,7 +77,7 @@ export default function TransferPage() {
               {
                 title: t('walletUi.time'),
                 key: 'time',
-                render: (r) => new Date(r.created_at).toLocaleString(),
+                render: (r) => formatDateTime(r.created_at),
               },
               {
                 title: t('walletUi.kind'),

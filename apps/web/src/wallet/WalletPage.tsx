@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { BonusTabs } from '../bonus';
 import { useMe } from '../me/me.api';
 import { useCurrentUser } from '../platform/current-user';
+import { formatDateTime } from '../platform/format';
 import { ConfirmButton } from '../platform/ui/ConfirmButton';
 import { formatMoney, MoneyText } from '../platform/ui/MoneyText';
 import { PagedTable, usePagedList } from '../platform/ui/PagedTable';
@@ -67,7 +68,7 @@ export default function WalletPage() {
               {
                 title: t('walletUi.time'),
                 key: 'time',
-                render: (w) => new Date(w.created_at).toLocaleString(),
+                render: (w) => formatDateTime(w.created_at),
               },
               {
                 title: t('walletUi.amount'),

@@ -2,6 +2,7 @@ import type { RechargeStatus, WalletRecordItem, WalletRecordState, WithdrawalSta
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ExplainPayoutButton, useMayExplainPayouts } from '../bonus';
+import { formatDateTime } from '../platform/format';
 import { MoneyText } from '../platform/ui/MoneyText';
 
 const WITHDRAWAL_COLORS: Record<WithdrawalStatus, string> = {
@@ -70,7 +71,7 @@ export function useRecordColumns() {
     {
       title: t('walletUi.time'),
       key: 'time',
-      render: (r: WalletRecordItem) => new Date(r.created_at).toLocaleString(),
+      render: (r: WalletRecordItem) => formatDateTime(r.created_at),
     },
     {
       title: '',

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterBar, SearchField } from '../platform/filters/FilterBar';
 import { useUrlFilters } from '../platform/filters/useUrlFilters';
+import { formatDateTime } from '../platform/format';
 import { ConfirmButton } from '../platform/ui/ConfirmButton';
 import { applyFieldErrors } from '../platform/ui/form-errors';
 import { MoneyText } from '../platform/ui/MoneyText';
@@ -154,7 +155,7 @@ export default function WithdrawPage() {
             render: (w) => <WithdrawalStatusTag status={w.status} />,
           },
           { title: t('walletUi.reason'), dataIndex: 'reason' },
-          { title: t('walletUi.time'), key: 'time', render: (w) => new Date(w.created_at).toLocaleString() },
+          { title: t('walletUi.time'), key: 'time', render: (w) => formatDateTime(w.created_at) },
           { title: t('walletUi.operation'), key: 'op', render: actions },
         ]}
       />

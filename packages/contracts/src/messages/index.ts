@@ -6,6 +6,7 @@ import { contentMessages } from './content';
 import { healthMessages } from './health';
 import { importsMessages } from './imports';
 import { jobsMessages } from './jobs';
+import { labelsMessages } from './labels';
 import { membersMessages } from './members';
 import { salesMessages } from './sales';
 import { treeMessages } from './tree';
@@ -26,6 +27,7 @@ const catalogues = [
   contentMessages,
   bonusMessages,
   jobsMessages,
+  labelsMessages,
   healthMessages,
 ] as const;
 

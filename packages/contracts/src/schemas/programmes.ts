@@ -68,6 +68,8 @@ export const cpListQuery = pageQuery.extend({
 export interface CpBonusRow {
   id: number;
   type_key: number;
+  /** The bonus type's name in the request's language. */
+  type_name: string;
   user: { id: number; name: string; user_no: string };
   order_no: string | null;
   sales_point: number;

@@ -1,5 +1,6 @@
 import {
   hasPermission,
+  knownTimeZone,
   type Locale,
   type MessageKey,
   type PermId,
@@ -56,6 +57,8 @@ export interface Ctx<B, Q, P> {
   query: Q;
   params: P;
   locale: Locale;
+  /** The requester's IANA time zone (`Time-Zone` header; UTC when absent or unknown), for the times of exports. */
+  timeZone: string;
   req: FastifyRequest;
   reply: FastifyReply;
   app: AppContext;
@@ -149,6 +152,7 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, routes: Ro
           query: input(def.query, req.query),
           params: input(def.params, req.params),
           locale,
+          timeZone: knownTimeZone(req.headers['time-zone'] as string | undefined),
           req,
           reply,
           app: ctx,

@@ -70,7 +70,14 @@ const envelope = z
   .meta({ description: 'Every answer of the API (file downloads aside) is this envelope.' });
 
 const localeHeader = z.object({
-  locale: z.enum(LOCALES).optional().meta({ description: 'Language of `msg` (default en-US).' }),
+  locale: z
+    .enum(LOCALES)
+    .optional()
+    .meta({ description: 'Language of `msg` and of spreadsheet headers and labels (default en-US).' }),
+  'time-zone': z
+    .string()
+    .optional()
+    .meta({ description: 'IANA time zone the times of a spreadsheet are written in (default UTC).' }),
 });
 
 const idempotencyHeader = z.object({

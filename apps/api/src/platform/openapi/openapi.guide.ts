@@ -20,7 +20,9 @@ route definitions and the shared zod contracts of the code base.
   403, 404, 408, 409, 413, 414, 415, 422, 429, 431, 500, 503) — refusals of a malformed request (its URL, headers
   or body) included; session failures answer HTTP 401 with \`code\` 50008 (invalid token),
   50012 (session ended) or 50014 (expired). File downloads answer the file itself.
-- **Language:** the \`Locale\` header (en-US, zh-HK, zh-CN) picks the language of \`msg\` and field errors.
+- **Language:** the \`Locale\` header (en-US, zh-HK, zh-CN) picks the language of \`msg\`, field errors and the
+  headers and labels of spreadsheets; the \`Time-Zone\` header (an IANA name, default UTC) the zone their times
+  are written in (\`2026-11-25 05:08\`).
 - **Validation failures** answer 422 with \`data.errors: [{ field, message }]\`; text holding a NUL or a lone
   UTF-16 surrogate, which the database cannot store, is one, on any field.
 - **Money** travels as decimal strings ("12.50"); times as ISO 8601 with an offset.

@@ -15,7 +15,20 @@ export interface Column<T> {
   header: string;
   value: (row: T) => CellValue;
   width?: number;
+  /** The value is an amount (decimal string): written as a number cell showing two decimals. */
+  money?: boolean;
 }
+
+const MONEY_FORMAT = '#,##0.00';
+
+/** A row's cells: amounts as numbers (the double nearest a decimal string shows as its cents), text neutralised. */
+const cellsOf = <T>(columns: readonly Column<T>[], row: T) =>
+  columns.map((c) => {
+    const value = c.value(row);
+    return c.money && value !== null && value !== undefined && value !== ''
+      ? Number(value)
+      : neutralise(value);
+  });
 
 export function attachment(reply: FastifyReply, filename: string, type = XLSX_MIME): FastifyReply {
   return reply
@@ -38,11 +51,15 @@ export async function writeXlsx<T>(
 ): Promise<number> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
-    useStyles: false,
+    useStyles: true,
     useSharedStrings: false,
   });
   const sheet = workbook.addWorksheet(opts.sheetName ?? 'Sheet1');
-  sheet.columns = columns.map((c) => ({ key: c.header, width: c.width ?? 18 }));
+  sheet.columns = columns.map((c) => ({
+    key: c.header,
+    width: c.width ?? 18,
+    style: c.money ? { numFmt: MONEY_FORMAT } : {},
+  }));
   sheet.addRow(columns.map((c) => c.header)).commit();
   let written = 0;
   for await (const batch of batches) {
@@ -50,7 +67,7 @@ export async function writeXlsx<T>(
       // Between slices of a batch other requests get the event loop, and so does the next batch's read
       // (readAhead), whose round trips would otherwise wait for the whole batch to be written.
       if (i > 0 && i % ROWS_PER_TURN === 0) await new Promise(setImmediate);
-      sheet.addRow(columns.map((c) => neutralise(c.value(row)))).commit();
+      sheet.addRow(cellsOf(columns, row)).commit();
     }
     written += batch.length;
     await untilTaken(zipIntake(sheet), out);

@@ -1,4 +1,12 @@
-import { type ImportKind, type JobStarted, type Locale, type PermId, translate } from '@app/contracts';
+import {
+  type ImportKind,
+  type JobStarted,
+  LOCALES,
+  type Locale,
+  type MessageKey,
+  type PermId,
+  translate,
+} from '@app/contracts';
 import type { FastifyRequest } from 'fastify';
 import { DEFAULT_IMPORT_LIMITS, MB } from '../../config';
 import type { Actor } from '../audit/actor';
@@ -17,6 +25,8 @@ import { refuseFile } from './zip-check';
 export interface ImportSpec<T> {
   kind: ImportKind;
   columns: readonly string[];
+  /** A column's translated header, which a sheet (an export) may carry instead of the column's name, in any language. */
+  header?: (column: string) => MessageKey;
   /** The permission that reads this kind's template (its import route requires the same one). */
   perm: PermId;
   /** Validates one row (schema and database look-ups); throws an AppError naming the field when it is wrong. */
@@ -37,6 +47,16 @@ function rowError(error: unknown, locale: Locale): string {
 interface FailedRow {
   row: SheetRow;
   error: string;
+}
+
+/** The column a sheet's header names: its name, or its translated header in any language. */
+function columnOfHeader<T>(spec: ImportSpec<T>): (header: string) => string {
+  const { header } = spec;
+  if (!header) return (text) => text;
+  const columns = new Map(
+    LOCALES.flatMap((l) => spec.columns.map((c) => [translate(header(c), l), c] as const)),
+  );
+  return (text) => columns.get(text) ?? text;
 }
 
 /** The error file: the failed rows as they were read, plus why each failed. */
@@ -137,7 +157,7 @@ async function importRows<T>(
     });
     imported += rows.length;
   };
-  for await (const row of sheetRows(upload.buffer, upload.filename, maxRows)) {
+  for await (const row of sheetRows(upload.buffer, upload.filename, maxRows, columnOfHeader(spec))) {
     throwIfStopped(signal);
     read++;
     try {

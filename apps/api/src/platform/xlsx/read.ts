@@ -48,12 +48,13 @@ function cellText(value: ExcelJS.CellValue): string {
  * The rows of the first sheet of an .xlsx or .csv checked by checkImportFile, one at a time: the first row
  * names the columns, cells come back as trimmed text, blank rows are skipped. Memory stays bounded
  * (exceljs's streaming reader; a CSV is read record by record), and reading stops with 'import.tooManyRows'
- * as soon as a row passes `maxRows`.
+ * as soon as a row passes `maxRows`. `columnOf` names the column of a header's text.
  */
 export async function* sheetRows(
   buffer: Buffer,
   filename: string,
   maxRows: number,
+  columnOf: (header: string) => string = (header) => header,
 ): AsyncGenerator<SheetRow> {
   let keys: string[] | null = null;
   let read = 0;
@@ -61,7 +62,7 @@ export async function* sheetRows(
     for await (const cells of isCsv(filename) ? csvRecords(buffer) : xlsxGrid(buffer)) {
       const blank = cells.every((c) => c.trim() === '');
       if (!keys) {
-        if (!blank) keys = cells.map((h) => h.trim());
+        if (!blank) keys = cells.map((h) => columnOf(h.trim()));
         continue;
       }
       if (++read > maxRows) throw refuseFile('import.tooManyRows', { limit: maxRows });

@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { UnreadBadge } from '../../content/UnreadBadge';
 import { usePhone } from '../../platform/ui/phone';
-import { isStaging } from '../menu';
+import { useDocumentTitle } from '../document-title';
+import { isStaging, routeTitleKey } from '../menu';
 import { ProgressDone } from '../progress';
 import { useSettings } from '../settings';
 import { LanguageSwitch } from './LanguageSwitch';
@@ -29,6 +30,7 @@ export function AppLayout({ user }: { user: CurrentUser }) {
   const phone = usePhone();
   const drawerMenu = settings.menu && phone;
   const topMenu = settings.menu && settings.topMenu && !phone;
+  useDocumentTitle(routeTitleKey(pathname, user.is_admin));
 
   useEffect(() => {
     document.documentElement.classList.toggle('color-weak', settings.colorWeak);
