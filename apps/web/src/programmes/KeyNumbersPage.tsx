@@ -21,7 +21,9 @@ export default function KeyNumbersPage() {
     setEditing(row);
   };
   const save = async () => {
-    const values = await form.validateFields();
+    // Field errors show under the fields; antd's Modal leaves a rejected onOk unhandled.
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
     try {
       await saveKeyNumber.mutateAsync({
         id: editing === 'new' ? null : (editing as KeyNumberDto).id,
