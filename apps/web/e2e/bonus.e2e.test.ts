@@ -119,6 +119,7 @@ function collectPageErrors(page: Page): string[] {
 
 describe('bonus settings and settlement', () => {
   it('an admin edits a level ratio after a validation error', async () => {
+    harness.expectFailedLoads('/api/levels/', 422); // the server's refusal of the wrong ratio
     const page = await harness.newPage();
     await harness.login(page, ...DEMO.admin);
     await page.getByRole('menuitem', { name: 'Member Levels' }).click();

@@ -15,6 +15,14 @@ const WEB_DIST = resolve(import.meta.dirname, '../dist');
 /** A host name containing the staging marker, resolved to the local server by Chromium. */
 export const STAGING_HOST = 'staging.backoffice.test';
 
+/**
+ * Chromium ignores the API's Cross-Origin-Opener-Policy header on plain http under a host name other than
+ * localhost/127.0.0.1, and says so as a console error: true of the staging host here only (served over https
+ * for real).
+ */
+const UNTRUSTWORTHY_COOP =
+  /^The Cross-Origin-Opener-Policy header has been ignored, because the URL's origin was untrustworthy/;
+
 export interface PageOptions {
   /** Stored language choice before the first page load. */
   locale?: Locale;
@@ -34,6 +42,10 @@ export class Harness {
   private readonly contexts: BrowserContext[] = [];
   /** Content-Security-Policy violations seen by any page since the last check. */
   private cspViolations: string[] = [];
+  /** Uncaught page errors and console errors (other than CSP violations) seen since the last check. */
+  private pageErrors: string[] = [];
+  /** Failed resource loads the running test provokes on purpose (see expectFailedLoads). */
+  private expectedLoads: ExpectedLoad[] = [];
 
   private constructor(
     private readonly app: FastifyInstance,
@@ -87,14 +99,15 @@ export class Harness {
     // Playwright's 30 s default is short on a loaded 2-core CI machine (see SLOW_ANSWER_MS).
     context.setDefaultTimeout(75_000);
     this.contexts.push(context);
+    this.watchErrors(context);
     await this.watchCsp(context);
     if (locale)
       await context.addInitScript((l) => {
-        if (!localStorage.getItem('locale')) localStorage.setItem('locale', l);
+        // Not in the blank page before the first navigation, whose opaque origin has no storage.
+        if (location.protocol.startsWith('http') && !localStorage.getItem('locale'))
+          localStorage.setItem('locale', l);
       }, locale);
-    const page = await context.newPage();
-    page.on('pageerror', (error) => console.error('[browser]', error.message));
-    return page;
+    return context.newPage();
   }
 
   /**
@@ -119,6 +132,36 @@ export class Harness {
     });
   }
 
+  /**
+   * Records every uncaught error and console error of the context's pages (popups included), except CSP
+   * violations (watchCsp) and the failed loads the test expects: Chromium logs "Failed to load resource: the
+   * server responded with a status of 422" for every 4xx/5xx answer, and the API answers refusals so.
+   */
+  private watchErrors(context: BrowserContext): void {
+    context.on('weberror', (webError) => {
+      const error = webError.error();
+      // A rejection with a non-Error value (antd's validateFields rejects with an object) has an empty message.
+      const text = error.stack || error.message || `${error.name} (not an Error object)`;
+      this.pageErrors.push(`uncaught at ${webError.page()?.url()}: ${text}`);
+    });
+    context.on('console', (message) => {
+      if (message.type() !== 'error' || message.text().includes('Content Security Policy')) return;
+      const url = message.location().url;
+      if (UNTRUSTWORTHY_COOP.test(message.text()) && url.startsWith(`http://${STAGING_HOST}:`)) return;
+      const status = Number(/^Failed to load resource: .* status of (\d{3})/.exec(message.text())?.[1]);
+      if (this.expectedLoads.some((e) => e.status === status && url.includes(e.url))) return;
+      this.pageErrors.push(`console: ${message.text()} (${url})`);
+    });
+  }
+
+  /**
+   * Lets this test's pages fail to load a URL containing `url` with one of `statuses` (a refusal the test
+   * provokes); forgotten after the test. Anything else logged as a console error fails the test.
+   */
+  expectFailedLoads(url: string, ...statuses: number[]): void {
+    for (const status of statuses) this.expectedLoads.push({ status, url });
+  }
+
   /** The CSP violations seen since the last call, forgotten once taken. */
   takeCspViolations(): string[] {
     const seen = this.cspViolations;
@@ -126,10 +169,17 @@ export class Harness {
     return seen;
   }
 
-  /** Throws when a page broke the Content-Security-Policy since the last check. */
-  assertNoCspViolations(): void {
-    const seen = this.takeCspViolations();
-    if (seen.length > 0) throw new Error(`Content-Security-Policy violations:\n${seen.join('\n')}`);
+  /**
+   * Throws when a page broke the Content-Security-Policy, threw an uncaught error or logged a console error
+   * since the last check (after every test: see setup.ts); the expected failed loads are forgotten too.
+   */
+  assertCleanPages(): void {
+    const csp = this.takeCspViolations();
+    const errors = this.pageErrors;
+    this.pageErrors = [];
+    this.expectedLoads = [];
+    if (csp.length > 0) throw new Error(`Content-Security-Policy violations:\n${csp.join('\n')}`);
+    if (errors.length > 0) throw new Error(`Page errors:\n${errors.join('\n')}`);
   }
 
   /** Signs in through the login form and waits for the signed-in layout (its menu, or on a phone the menu button). */
@@ -158,6 +208,11 @@ export class Harness {
     await this.database.close();
     rmSync(this.webDist, { recursive: true, force: true });
   }
+}
+
+interface ExpectedLoad {
+  status: number;
+  url: string;
 }
 
 export const DEMO = {

@@ -155,6 +155,16 @@ describe('member list and user detail', () => {
     for (const month of months) expect(month).toMatch(/^\d{4}-\d{2}$/);
   });
 
+  it("a missing member's page says so in the user's language and goes back home", async () => {
+    const page = await harness.newPage({ locale: 'zh-HK' });
+    await harness.login(page, ...DEMO.admin);
+    harness.expectFailedLoads('/api/users/99999999', 404);
+    await page.goto('/description/99999999');
+    await page.getByText('此會員不存在。').waitFor();
+    await page.getByRole('button', { name: /^返\s?回$/ }).click(); // antd spaces out a two-character label
+    await page.waitForURL(/\/dashboard\/workplace$/);
+  });
+
   it('a member opens a downline member as a page and sees names masked, in their language', async () => {
     const page = await harness.newPage({ locale: 'zh-HK' });
     await harness.login(page, ...DEMO.member);

@@ -92,6 +92,7 @@ describe('orders screen', () => {
   });
 
   it('insists on a MemberId for referral sales', async () => {
+    harness.expectFailedLoads('/api/orders/list', 422); // the server's refusal below
     await admin.getByRole('switch', { name: 'Referral sales' }).click();
     await admin.getByRole('button', { name: 'Search' }).click();
     await admin.getByText('member_id: must fill GlobalId').waitFor();

@@ -51,6 +51,7 @@ describe('roles, permissions and administrators', () => {
     await dialog.getByText('Passwords do not match').waitFor();
 
     // Fixed on the client, the server still refuses the taken username under its field.
+    harness.expectFailedLoads('/api/permission/admins', 422);
     await dialog.getByLabel('Confirm password').fill('desk123');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.locator('.ant-form-item-explain-error', { hasText: 'Username already exists' }).waitFor();
@@ -93,6 +94,7 @@ describe('roles, permissions and administrators', () => {
       .poll(() => page.getByRole('switch', { name: '狀態 operator' }).getAttribute('aria-checked'))
       .toBe('false');
 
+    harness.expectFailedLoads('/api/', 401); // the operator's calls once their session ended
     await operator.reload();
     await operator.waitForURL(/\/login\?redirect=%2Fdashboard%2Fworkplace$/);
   });

@@ -43,6 +43,7 @@ describe('workplace', () => {
 
 describe('personal center', () => {
   it('saves the profile and bank details, and shows the server refusing a wrong old password', async () => {
+    harness.expectFailedLoads('/api/me', 422); // the refusals this test provokes
     const page = await harness.newPage();
     await harness.login(page, ...DEMO.member);
     await page.getByRole('menuitem', { name: 'Personal Center' }).click();
@@ -86,6 +87,7 @@ describe('session handling of the HTTP client', () => {
   };
 
   it('a session ended elsewhere offers the confirm-logout dialog, whose Re-Login goes to login', async () => {
+    harness.expectFailedLoads('/api/', 401); // calls after the logout elsewhere
     const page = await harness.newPage();
     await harness.login(page, ...DEMO.member);
     const profile = await openProfile(page);
@@ -100,7 +102,39 @@ describe('session handling of the HTTP client', () => {
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   });
 
+  it('an invalid stored token goes straight to login with one toast and no confirm-logout dialog', async () => {
+    const page = await harness.newPage();
+    await harness.login(page, ...DEMO.admin);
+    await page.evaluate(() => localStorage.setItem('token', 'forged.token.value'));
+    // Every call the page starts with is refused so; the current-user answer comes last, after the page's own.
+    harness.expectFailedLoads('/api/', 401);
+    await page.route('**/api/user/info', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    // Every toast shown, however briefly.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      Object.assign(window, { toasts: seen });
+      new MutationObserver(() => {
+        for (const toast of document.querySelectorAll('.ant-message-notice:not([data-seen])')) {
+          toast.setAttribute('data-seen', '');
+          seen.push(toast.textContent ?? '');
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/orders/orders');
+    await page.waitForURL(/\/login\?redirect=%2Forders%2Forders$/);
+    await page.waitForTimeout(2500);
+    expect(await page.evaluate(() => (window as unknown as { toasts: string[] }).toasts)).toEqual([
+      'Your sign-in is not valid, please log in again',
+    ]);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
   it('a call without a session goes to login with the target and says so', async () => {
+    harness.expectFailedLoads('/api/me', 401);
     const page = await harness.newPage();
     await harness.login(page, ...DEMO.member);
     const profile = await openProfile(page);
@@ -114,6 +148,7 @@ describe('session handling of the HTTP client', () => {
 // Last in the file: it changes the demo member's password (and puts it back).
 describe('own password change', () => {
   it('a new password keeps this session, ends the others, and signs in afterwards', async () => {
+    harness.expectFailedLoads('/api/', 401); // the other session's calls once it ended
     const elsewhere = await harness.newPage();
     await harness.login(elsewhere, ...DEMO.member);
     const page = await harness.newPage();

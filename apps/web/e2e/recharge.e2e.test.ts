@@ -67,6 +67,7 @@ describe('recharge (administrator)', () => {
     await dialog.getByLabel('Member', { exact: true }).fill(me.name);
     await admin.locator('.ant-select-item-option', { hasText: `(${me.user_no})` }).click();
 
+    harness.expectFailedLoads('/api/recharge/create', 422); // the PDF proof below
     const proof = dialog.locator('input[type=file]');
     await proof.setInputFiles({
       name: 'receipt.pdf',

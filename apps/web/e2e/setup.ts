@@ -1,7 +1,8 @@
 import { afterEach } from 'vitest';
 import { Harness } from './harness';
 
-// A browser test fails when any page it drove broke the Content-Security-Policy the API sends.
+// A browser test fails when any page it drove broke the Content-Security-Policy the API sends, threw an
+// uncaught error or logged a console error it did not expect (Harness.expectFailedLoads).
 afterEach(() => {
-  for (const harness of Harness.running) harness.assertNoCspViolations();
+  for (const harness of Harness.running) harness.assertCleanPages();
 });

@@ -121,6 +121,7 @@ describe('genealogy (admin)', () => {
     page.on('pageerror', (error) => errors.push(error));
     const { parentId, expected } = await openFrontier(page);
     const children = (url: URL) => url.pathname === '/api/users/tree/user';
+    harness.expectFailedLoads('/api/users/tree/user', 502);
     await page.route(children, (route) => route.fulfill({ status: 502, body: 'bad gateway' }));
     const expand = nodeBox(page, parentId).getByRole('button', { name: 'Expand' });
     await expand.click();

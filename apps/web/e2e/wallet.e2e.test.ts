@@ -57,6 +57,7 @@ describe('transfer', () => {
       expect(await page.getByRole('dialog').count()).toBe(0);
     };
     await page.getByLabel('Amount').fill('12.50');
+    harness.expectFailedLoads('/api/wallet/recipient', 422); // the two refusals below
     await refused(sender.me.user_no, 'You cannot transfer to yourself');
     await refused('M999999999', 'User does not exist');
 
@@ -67,6 +68,13 @@ describe('transfer', () => {
       .getByText(`Recipient: ${masked} (${recipient.me.user_no})`)
       .waitFor();
     expect(await pickerError.count()).toBe(0);
+    // More than the balance is refused under the field, before any confirm dialog.
+    const amount = page.getByLabel('Amount');
+    await amount.fill(formatCents(senderCents + 1));
+    await submit.click();
+    await fieldError(page, 'Amount').getByText('Insufficient balance', { exact: true }).waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await amount.fill('12.50');
     await submit.click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText(`Transfer 12.50 to ${masked} (${recipient.me.user_no})?`).waitFor();

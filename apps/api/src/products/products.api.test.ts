@@ -150,4 +150,13 @@ describe('products', () => {
       tags: ['new', 'course'],
     });
   });
+
+  it('an import row with a negative price says so, apart from a price with too many decimals', async () => {
+    const csv = Buffer.from('name,price,sales_points,source_type\nMinus,-5,1,2\nFine grained,1.005,1,2\n');
+    const res = await importSheet(api, '/api/product/import', adminToken, 'p.csv', csv);
+    expect(res).toMatchObject({ imported: 0, failed: 2 });
+    const why = (name: string) => res.errors?.find((row) => row.includes(name))?.at(-1);
+    expect(why('Minus')).toBe('price: The amount cannot be negative');
+    expect(why('Fine grained')).toBe('price: Enter an amount with at most 2 decimals');
+  });
 });

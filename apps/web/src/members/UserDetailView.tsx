@@ -1,8 +1,10 @@
-import { Perm, type PrivateUserField, type UserDetail } from '@app/contracts';
-import { Card, Descriptions, Space, Spin, Table, Tag } from 'antd';
+import { Perm, type PrivateUserField, ResultCode, type UserDetail } from '@app/contracts';
+import { Card, Descriptions, Result, Space, Spin, Table, Tag } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../platform/current-user';
 import { formatDateTime } from '../platform/format';
+import { ApiError } from '../platform/http';
 import { MoneyText } from '../platform/ui/MoneyText';
 import { UserName } from '../platform/ui/UserName';
 import { CredLogs } from './CredLogs';
@@ -150,16 +152,31 @@ function StatusCards({ d, canSeeMoney }: { d: UserDetail; canSeeMoney: boolean }
   );
 }
 
+/** What shows instead of the detail when it could not be read (the refusal was toasted already). */
+function Unreadable({ error, back }: { error: unknown; back?: ReactNode }) {
+  const { t } = useTranslation();
+  const missing = error instanceof ApiError && error.code === ResultCode.NOT_FOUND;
+  return (
+    <Result
+      status={missing ? '404' : 'warning'}
+      title={missing ? t('members.ui.notFound') : (error as Error).message}
+      extra={back}
+    />
+  );
+}
+
 /**
  * Every section of the user detail (docs/product/members.md); money (wallet, CP figures) only for admins and the member
- * themselves. Admins whose role allows it also edit the member and see the member's orders.
+ * themselves. Admins whose role allows it also edit the member and see the member's orders. `back` (a page's way
+ * back) shows when the member could not be read.
  */
-export function UserDetailView({ userId }: { userId: number }) {
+export function UserDetailView({ userId, back }: { userId: number; back?: ReactNode }) {
   const detail = useUserDetail(userId);
   const { user } = useCurrentUser();
   const canSeeOrders = useAdminCan(Perm.orders);
   const d = detail.data;
-  if (!d) return detail.isLoading ? <Spin /> : null;
+  if (detail.isError) return <Unreadable error={detail.error} back={back} />;
+  if (!d) return <Spin />;
   const canSeeMoney = user?.is_admin === true || user?.id === d.id;
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>

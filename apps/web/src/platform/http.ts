@@ -48,6 +48,7 @@ export async function send<T>({ quiet = false, ...config }: CallConfig): Promise
   const key = PendingCalls.keyOf(config);
   const controller = pending.begin(key);
   if (!controller) throw new CanceledError('duplicate request');
+  const token = getToken();
   let response: AxiosResponse;
   try {
     response = await client.request({ ...config, signal: controller.signal });
@@ -62,8 +63,11 @@ export async function send<T>({ quiet = false, ...config }: CallConfig): Promise
     feedback.message.error(t('platform.serviceError'));
     throw new ApiError(ResultCode.SERVER_ERROR, t('platform.serviceError'), null);
   }
-  if (body.code === ResultCode.OK) return body as Envelope<T>;
-  handleFailure(body, config.url ?? '', quiet);
+  if (body.code === ResultCode.OK) {
+    acceptedToken = token;
+    return body as Envelope<T>;
+  }
+  handleFailure(body, config.url ?? '', quiet, token);
   throw new ApiError(body.code, body.msg || t('platform.error'), body.data);
 }
 
@@ -80,36 +84,49 @@ async function envelopeOf(response: AxiosResponse): Promise<Envelope<unknown> | 
   return envelope && typeof envelope === 'object' && typeof envelope.code === 'number' ? envelope : null;
 }
 
+/** The token the server has accepted in this page load: a refused token never accepted was a stale stored one. */
+let acceptedToken: string | null = null;
 let logoutDialogOpen = false;
 
-function handleFailure(body: Envelope<unknown>, url: string, quiet: boolean): void {
-  if (body.code === ResultCode.UNAUTHORIZED) {
-    pending.cancelAll();
-    const target = loginPath();
-    clearSession();
-    navigateTo(target);
-    feedback.message.info(t('session.loginRequired'));
+function handleFailure(body: Envelope<unknown>, url: string, quiet: boolean, token: string | null): void {
+  const notice = body.msg || t('platform.error');
+  const sessionEnded = SESSION_CODES.includes(body.code);
+  if (body.code !== ResultCode.UNAUTHORIZED && !sessionEnded) {
+    if (!quiet) feedback.message.error(notice);
     return;
   }
-  const sessionEnded = SESSION_CODES.includes(body.code);
-  if (!quiet || sessionEnded) feedback.message.error(body.msg || t('platform.error'));
-  if (sessionEnded && !url.startsWith(CURRENT_USER_URL) && !logoutDialogOpen) {
-    logoutDialogOpen = true;
-    feedback.modal.confirm({
-      title: t('platform.confirmLogout'),
-      content: t('session.revoked'),
-      okText: t('platform.reLogin'),
-      cancelText: t('platform.cancel'),
-      onOk: () => {
-        const target = loginPath();
-        clearSession();
-        navigateTo(target);
-      },
-      afterClose: () => {
-        logoutDialogOpen = false;
-      },
-    });
-  }
+  // Calls answered after the first refusal (in parallel, or after a new sign-in) say nothing more.
+  if (token !== getToken() || logoutDialogOpen) return;
+  if (body.code === ResultCode.UNAUTHORIZED) toLogin(t('session.loginRequired'));
+  else if (token !== acceptedToken || url.startsWith(CURRENT_USER_URL)) toLogin(notice);
+  else confirmLogout(notice);
+}
+
+function toLogin(notice: string): void {
+  pending.cancelAll();
+  const target = loginPath();
+  clearSession();
+  navigateTo(target);
+  feedback.message.info(notice);
+}
+
+function confirmLogout(notice: string): void {
+  feedback.message.error(notice);
+  logoutDialogOpen = true;
+  feedback.modal.confirm({
+    title: t('platform.confirmLogout'),
+    content: t('session.revoked'),
+    okText: t('platform.reLogin'),
+    cancelText: t('platform.cancel'),
+    onOk: () => {
+      const target = loginPath();
+      clearSession();
+      navigateTo(target);
+    },
+    afterClose: () => {
+      logoutDialogOpen = false;
+    },
+  });
 }
 
 /** Calls returning the envelope's `data`. */

@@ -1,5 +1,6 @@
-import { type SendTransferBody, sendTransferBody, type TransferItem } from '@app/contracts';
+import { parseCents, type SendTransferBody, sendTransferBody, type TransferItem } from '@app/contracts';
 import { Button, Card, Col, Form, Input, Row, Statistic, Tag } from 'antd';
+import type { Rule } from 'antd/es/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../platform/current-user';
@@ -47,6 +48,15 @@ export default function TransferPage() {
     });
   };
   const rules = (field: keyof SendTransferBody) => zodRules(sendTransferBody, field);
+  // Refused here, before the confirm dialog; the server checks again when the transfer is sent.
+  const withinBalance: Rule = {
+    validator: async (_rule, value) => {
+      const cents = parseCents(String(value ?? ''));
+      const available = wallet.data && parseCents(wallet.data.total);
+      if (cents !== null && available != null && cents > available)
+        throw new Error(t('wallet.insufficientBalance'));
+    },
+  };
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} lg={10}>
@@ -54,7 +64,7 @@ export default function TransferPage() {
           <Statistic title={t('walletUi.available')} value={formatMoney(wallet.data?.total)} />
           <Form form={form} layout="vertical" onFinish={confirm} style={{ marginTop: 16 }}>
             <RecipientField />
-            <Form.Item name="amount" label={t('walletUi.amount')} rules={rules('amount')}>
+            <Form.Item name="amount" label={t('walletUi.amount')} rules={[...rules('amount'), withinBalance]}>
               <Input inputMode="decimal" />
             </Form.Item>
             <Form.Item name="remark" label={t('walletUi.remark')} rules={rules('remark')}>

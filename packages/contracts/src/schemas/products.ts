@@ -18,7 +18,8 @@ export const amountCents = z
   .transform((value, ctx) => {
     const cents = parseCents(value);
     if (cents === null) {
-      ctx.addIssue({ code: 'custom', message: 'validation.amount' });
+      const negative = String(value).trim().startsWith('-');
+      ctx.addIssue({ code: 'custom', message: negative ? 'validation.amountNegative' : 'validation.amount' });
       return z.NEVER;
     }
     return cents;
