@@ -88,6 +88,12 @@ export async function userRecords(db: DbOrTx, userId: number, q: PageQuery) {
 
 export type RecordFilter = z.output<typeof walletRecordListQuery>;
 
+/** Records in `state`; a hold's end is looked up only among the records still held (status pending). */
+const stateIs = (state: WalletRecordState): SQL =>
+  state === 'complete'
+    ? eq(walletRecords.status, RecordStatus.complete)
+    : sql`(${walletRecords.status} = ${RecordStatus.pending} and ${recordState} = ${state})`;
+
 function filterOf(q: RecordFilter): SQL | undefined {
   const keyword = q.keyword
     ? or(eq(users.userNo, q.keyword), ilike(users.name, containsPattern(q.keyword)))
@@ -98,6 +104,7 @@ function filterOf(q: RecordFilter): SQL | undefined {
     q.kind ? eq(walletRecords.kind, q.kind) : undefined,
     q.action ? eq(walletRecords.action, q.action) : undefined,
     q.status !== undefined ? eq(walletRecords.status, q.status) : undefined,
+    q.state ? stateIs(q.state) : undefined,
     q.bonus_type ? eq(walletRecords.bonusType, q.bonus_type) : undefined,
     q.start_date ? gte(walletRecords.createdAt, new Date(`${q.start_date}T00:00:00Z`)) : undefined,
     q.end_date ? lt(walletRecords.createdAt, sql`${q.end_date}::date + 1`) : undefined,

@@ -124,6 +124,26 @@ describe('withdrawal state machine (docs/product/withdrawals.md)', () => {
     expect(withdrawal.map((r) => r.state)).toEqual(expected);
   });
 
+  it('the records list filters by the state it shows', async () => {
+    const { member } = await withdrawalIn(WithdrawalStatus.rejected);
+    const stateOf = async (state?: WalletRecordState) =>
+      (
+        await api.get<WalletRecordList>('/api/wallet/recordList', {
+          token: admin.token,
+          query: { user_id: member.user.id, ...(state ? { state } : {}) },
+        })
+      ).body.data.list.map((r) => r.state);
+    const all = await stateOf();
+    expect(all).toContain('returned');
+    for (const state of ['complete', 'pending', 'returned', 'paid'] as const)
+      expect(await stateOf(state)).toEqual(all.filter((s) => s === state));
+    const unknown = await api.get('/api/wallet/recordList', {
+      token: admin.token,
+      query: { state: 'lost' },
+    });
+    expect(unknown.status).toBe(422);
+  });
+
   const refused = Object.values(WithdrawalStatus).flatMap((status) =>
     (Object.keys(WITHDRAWAL_TRANSITIONS) as Step[])
       .filter((s) => WITHDRAWAL_TRANSITIONS[s].from !== status)

@@ -1,4 +1,9 @@
-import { WALLET_RECORD_KINDS, type WalletRecordItem, type WalletRecordTotals } from '@app/contracts';
+import {
+  WALLET_RECORD_KINDS,
+  WALLET_RECORD_STATES,
+  type WalletRecordItem,
+  type WalletRecordTotals,
+} from '@app/contracts';
 import { Button, Card, DatePicker, Form, Input, Select, Space, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -80,15 +85,15 @@ export default function WalletRecordPage() {
             ]}
           />
         </Form.Item>
-        <Form.Item name="status" label={t('walletUi.status')}>
+        <Form.Item name="state" label={t('walletUi.status')}>
           <Select
             allowClear
             style={{ width: 120 }}
             placeholder={t('walletUi.all')}
-            options={[
-              { value: 1, label: t('walletUi.statusComplete') },
-              { value: 0, label: t('walletUi.statusPending') },
-            ]}
+            options={WALLET_RECORD_STATES.map((state) => ({
+              value: state,
+              label: t(`walletUi.state.${state}`),
+            }))}
           />
         </Form.Item>
         <Form.Item name="dates" label={t('walletUi.dateRange')}>

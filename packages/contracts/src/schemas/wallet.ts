@@ -71,6 +71,8 @@ export const walletRecordListQuery = walletRecordQuery.extend({
   kind: z.enum(WALLET_RECORD_KINDS, { message: 'validation.choice' }).optional(),
   action: intFromQuery(1, 2).optional(),
   status: intFromQuery(0, 1).optional(),
+  /** What the list's Status column shows: complete, or a hold still pending, returned or paid out. */
+  state: z.enum(WALLET_RECORD_STATES, { message: 'validation.choice' }).optional(),
   bonus_type: intFromQuery(1, 21).optional(),
   start_date: dateText.optional(),
   end_date: dateText.optional(),

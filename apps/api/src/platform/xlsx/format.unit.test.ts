@@ -16,7 +16,7 @@ const columns = (locale: Locale) => {
   const f = sheetFormat({ locale, timeZone: 'Asia/Hong_Kong' });
   return [
     f.text('walletUi.recordNo', (r: Row) => r.no),
-    f.label('walletUi.status', (r: Row) => (r.status ? 'walletUi.statusComplete' : 'walletUi.statusPending')),
+    f.label('walletUi.status', (r: Row) => (r.status ? 'walletUi.state.complete' : 'walletUi.state.pending')),
     f.money('walletUi.amount', (r: Row) => r.amount),
     f.time('walletUi.time', (r: Row) => r.at),
   ];
