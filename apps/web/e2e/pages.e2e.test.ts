@@ -14,10 +14,6 @@ afterAll(() => harness?.close());
 const CREATE = /^(new|add|create)\b|^apply for/i;
 const EDIT = /^\s*edit\s*$/i;
 
-/**
- * Pages whose dialogs are not opened yet: the bonus dialogs are being reworked on another branch (issue 20), whose
- * Save leaves antd's validateFields rejection unhandled when a field is wrong. Their pages are still visited.
- */
 /** Every routed path the user may open (the menu's pages and the detail pages), `:id` standing for `memberId`. */
 function pathsFor(user: CurrentUser, memberId: number): string[] {
   const viewer = { isAdmin: user.is_admin, roleIds: user.role_ids };
