@@ -1,6 +1,7 @@
 import type { Workplace } from '@app/contracts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiAs } from './api-as';
 import { DEMO, Harness } from './harness';
 
 let harness: Harness;
@@ -8,13 +9,6 @@ beforeAll(async () => {
   harness = await Harness.start();
 });
 afterAll(() => harness?.close());
-
-/** Calls the API as the page's signed-in user (to compare what the page shows with what the server says). */
-async function apiAs<T>(page: Page, method: 'GET' | 'POST', url: string): Promise<T> {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const res = await page.request.fetch(url, { method, headers: { Authorization: `Bearer ${token}` } });
-  return ((await res.json()) as { data: T }).data;
-}
 
 const statistic = (page: Page, title: string) =>
   page.locator('.ant-statistic').filter({ hasText: title }).locator('.ant-statistic-content');

@@ -4,8 +4,10 @@
  */
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { TreeAnswer, TreeNode } from '@app/contracts';
 import type { Page } from 'playwright-core';
 import { treeUiMessages } from '../src/tree/tree.messages';
+import { apiAs } from './api-as';
 import { DEMO, Harness } from './harness';
 import { PHONE, saveBankDetails, settled } from './phone';
 
@@ -39,7 +41,15 @@ try {
   const admin = await harness.newPage({ viewport: DESKTOP });
   await harness.login(admin, ...DEMO.admin);
   await shoot(admin, '/orders/orders', 'admin-orders-1440.png');
-  await shoot(admin, '/organization/index', 'admin-org-chart.png', async () => {
+  // The largest downline under the demo member that fits a screen readably once expanded (the whole tree would be
+  // dots at that scale).
+  const { id: memberId } = await apiAs<{ id: number }>(member, 'GET', '/api/me');
+  const { roots } = await apiAs<TreeAnswer>(admin, 'GET', `/api/users/tree?user_id=${memberId}`);
+  const size = (node: TreeNode): number => 1 + node.children.reduce((n, c) => n + size(c), 0);
+  const nodes = (node: TreeNode): TreeNode[] => [node, ...node.children.flatMap(nodes)];
+  const fitting = nodes(roots[0]!).filter((node) => size(node) <= 25);
+  const id = fitting.reduce((best, node) => (size(node) > size(best) ? node : best), fitting[0]!).id;
+  await shoot(admin, `/organization/index?user_id=${id}`, 'admin-org-chart.png', async () => {
     await admin.getByRole('button', { name: 'Expand all' }).click();
     if (fitLabel) await admin.getByRole('button', { name: fitLabel, exact: true }).click();
     await admin.mouse.move(0, 0); // no tooltip on the picture

@@ -1,6 +1,7 @@
 import type { TreeAnswer, TreeNode } from '@app/contracts';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiAs } from './api-as';
 import { DEMO, Harness } from './harness';
 
 let harness: Harness;
@@ -8,12 +9,6 @@ beforeAll(async () => {
   harness = await Harness.start();
 });
 afterAll(() => harness?.close());
-
-async function apiAs<T>(page: Page, url: string): Promise<T> {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const res = await page.request.get(url, { headers: { Authorization: `Bearer ${token}` } });
-  return ((await res.json()) as { data: T }).data;
-}
 
 const chart = (page: Page) => page.getByTestId('org-chart');
 const nodeBox = (page: Page, id: number | string) => chart(page).locator(`[data-node-id="${id}"]`);
@@ -40,7 +35,7 @@ describe('genealogy (admin)', () => {
     await harness.login(page, ...DEMO.admin);
     await page.goto('/organization/index');
     await page.getByText('Genealogy').first().waitFor();
-    const tree = await apiAs<TreeAnswer>(page, '/api/users/tree');
+    const tree = await apiAs<TreeAnswer>(page, 'GET', '/api/users/tree');
     const founder = tree.roots.find((r) => r.name === 'founder')!;
     await nodeBox(page, founder.id).getByText(founder.full_name).waitFor();
     expect(tree.roots.length).toBe(3);
@@ -86,7 +81,7 @@ describe('genealogy (admin)', () => {
   /** The founder's genealogy loaded one level deep, and a frontier node on screen whose children load on demand. */
   async function openFrontier(page: Page) {
     await harness.login(page, ...DEMO.admin);
-    const tree = await apiAs<TreeAnswer>(page, '/api/users/tree');
+    const tree = await apiAs<TreeAnswer>(page, 'GET', '/api/users/tree');
     const founder = tree.roots.find((r) => r.name === 'founder')!;
     await page.route(
       (url) => url.pathname === '/api/users/tree',
@@ -151,7 +146,7 @@ describe('iBloomer tree (admin)', () => {
     await harness.login(page, ...DEMO.admin);
     await page.goto('/iblommeTree');
     await page.locator('.ant-card-head-title', { hasText: 'iBloomer Tree' }).waitFor();
-    const tree = await apiAs<TreeAnswer>(page, '/api/users/iblommeTree');
+    const tree = await apiAs<TreeAnswer>(page, 'GET', '/api/users/iblommeTree');
     expect(tree.roots.length).toBeGreaterThan(1); // a forest under the holder named for this tree
     await nodeBox(page, 'top').getByText('iBloomer tree root').waitFor();
     expect(await page.getByText('Top sponsors').count()).toBe(0);
@@ -181,7 +176,7 @@ describe('iBloomer tree (admin)', () => {
     const page = await harness.newPage();
     await harness.login(page, ...DEMO.admin);
     await page.goto('/iblommeTree');
-    const tree = await apiAs<TreeAnswer>(page, '/api/users/iblommeTree');
+    const tree = await apiAs<TreeAnswer>(page, 'GET', '/api/users/iblommeTree');
     const expandable = chart(page).locator('[data-depth="1"]', {
       has: page.getByRole('button', { name: 'Expand' }),
     });
@@ -207,7 +202,7 @@ describe('iBloomer tree (admin)', () => {
     const confirm = page.getByRole('dialog').filter({ hasText: 'Change iBloomer upline' });
     await confirm.getByRole('button', { name: 'OK' }).click();
     await page.getByText('Upline changed successfully').first().waitFor();
-    const moved = await apiAs<TreeAnswer>(page, `/api/users/iblommeTree?user_id=${targetId}`);
+    const moved = await apiAs<TreeAnswer>(page, 'GET', `/api/users/iblommeTree?user_id=${targetId}`);
     expect(moved.roots[0]!.children.map((c) => c.id)).toContain(child.id);
   });
 });
@@ -218,7 +213,7 @@ describe('sponsor tree (member)', () => {
     await harness.login(page, ...DEMO.member);
     await page.goto('/organization/index');
     await page.getByText('推薦樹').first().waitFor();
-    const tree = await apiAs<TreeAnswer>(page, '/api/users/tree');
+    const tree = await apiAs<TreeAnswer>(page, 'GET', '/api/users/tree');
     const [me] = tree.roots;
     await nodeBox(page, me!.id).getByText('Demo Member').waitFor();
     // Every other member's name is masked by the server, and the chart shows it so.
@@ -257,7 +252,7 @@ describe('genealogy viewport (admin)', () => {
         ).length,
       };
     });
-    const tree = await apiAs<TreeAnswer>(page, '/api/users/tree');
+    const tree = await apiAs<TreeAnswer>(page, 'GET', '/api/users/tree');
     const all = (n: TreeNode): number => 1 + n.children.reduce((s, c) => s + all(c), 0);
     expect(outside).toEqual({ total: 1 + tree.roots.reduce((s, r) => s + all(r), 0), outside: 0 });
   });
@@ -307,7 +302,7 @@ async function dragNode(page: Page, from: number, to: number) {
 describe('moving a member by drag and drop (admin)', () => {
   async function openMoveCase(page: Page) {
     await harness.login(page, ...DEMO.admin);
-    const tree = await apiAs<TreeAnswer>(page, '/api/users/tree');
+    const tree = await apiAs<TreeAnswer>(page, 'GET', '/api/users/tree');
     const found = moveCase(tree.roots);
     await page.goto(`/organization/index?user_id=${found.top.id}`);
     await nodeBox(page, found.top.id).waitFor();
@@ -339,7 +334,7 @@ describe('moving a member by drag and drop (admin)', () => {
     await dragNode(page, moved.id, target.id);
     await confirmDialog(page).getByRole('button', { name: 'OK' }).click();
     await confirmDialog(page).waitFor({ state: 'detached' });
-    const after = await apiAs<TreeAnswer>(page, `/api/users/tree?user_id=${top.id}`);
+    const after = await apiAs<TreeAnswer>(page, 'GET', `/api/users/tree?user_id=${top.id}`);
     const newParent = after.roots[0]!.children.find((c) => c.id === target.id)!;
     expect(newParent.children.map((c) => c.id)).toContain(moved.id);
 

@@ -1,6 +1,6 @@
 import type { OrderView } from '@app/contracts';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiAs } from './api-as';
 import { DEMO, Harness } from './harness';
 
 let harness: Harness;
@@ -8,12 +8,6 @@ beforeAll(async () => {
   harness = await Harness.start();
 });
 afterAll(() => harness?.close());
-
-async function apiAs<T>(page: Page, method: 'GET' | 'POST', url: string, data?: object): Promise<T> {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const res = await page.request.fetch(url, { method, data, headers: { Authorization: `Bearer ${token}` } });
-  return ((await res.json()) as { data: T }).data;
-}
 
 describe('user detail (admin)', () => {
   it('opens a member from the list, edits the phone, and opens one of their orders', async () => {

@@ -17,7 +17,7 @@ import { UserPicker } from '../members/UserPicker';
 import { useIsAdmin } from '../platform/current-user';
 import { FilterBar } from '../platform/filters/FilterBar';
 import { useUrlFilters } from '../platform/filters/useUrlFilters';
-import { formatDateTime } from '../platform/format';
+import { formatCount, formatDateTime } from '../platform/format';
 import { StartedJobProgress } from '../platform/jobs/JobProgressModal';
 import { useStartedJob } from '../platform/jobs/useJob';
 import { formatMoney, MoneyText } from '../platform/ui/MoneyText';
@@ -52,7 +52,11 @@ function OrderSumsText({ label, sums }: { label: string; sums: OrderSums | undef
     <span>
       {label}:{' '}
       <Typography.Text strong>
-        {t('orders.sums', { count, amount: formatMoney(amount), points: sales_point })}
+        {t('orders.sums', {
+          count: formatCount(count),
+          amount: formatMoney(amount),
+          points: formatCount(sales_point),
+        })}
       </Typography.Text>
     </span>
   );
