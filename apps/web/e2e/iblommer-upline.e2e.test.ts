@@ -70,6 +70,7 @@ describe('iBloomer upline (admin)', () => {
     await founder.getByRole('button', { name: 'Edit' }).click();
     const cycle = page.getByRole('dialog').filter({ hasText: 'Edit member' });
     await pickMember(page, cycle, 'iBloomer upline', 'e2e_bloomer');
+    harness.expectFailedLoads('/api/users/', 422); // the server's refusal of the cycle
     await cycle.getByRole('button', { name: 'Save' }).click();
     await cycle
       .locator('.ant-form-item', { has: page.getByLabel('iBloomer upline', { exact: true }) })

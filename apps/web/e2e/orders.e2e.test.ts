@@ -170,6 +170,7 @@ describe('orders states and layout', () => {
     await admin.getByRole('button', { name: 'Export refund table' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Export refund table' });
     await dialog.getByLabel('Refund number').fill('RF-UNKNOWN');
+    harness.expectFailedLoads('/api/orders/export-refund', 404); // the server's answer below
     await dialog.getByRole('button', { name: 'OK' }).click();
     await admin.locator('.ant-message').getByText('Data not found').waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();

@@ -315,6 +315,7 @@ describe('moving a member by drag and drop (admin)', () => {
     const page = await harness.newPage();
     const { top, target } = await openMoveCase(page);
     await dragNode(page, top.id, target.id);
+    harness.expectFailedLoads('/api/users/update/refererUser', 409); // the server's refusal of the move
     await confirmDialog(page).getByRole('button', { name: 'OK' }).click();
     const refusal = page.getByText('A member cannot be moved under itself or its own downline');
     await refusal.waitFor();
