@@ -317,9 +317,6 @@ const shownSums = (s: Totals['done']): OrderSums => ({
   sales_point: s.salesPoint,
 });
 
-/** SPEC.md's `totalAmount` and `totalSalesPoint`: the done sales, net of refunds (`done`). */
-const doneAsTotals = (done: OrderSums) => ({ totalAmount: done.amount, totalSalesPoint: done.sales_point });
-
 /** One page of the filtered orders plus count and sums over the whole filtered set. */
 export async function orderPage(
   db: DbOrTx,
@@ -331,6 +328,7 @@ export async function orderPage(
   countUpTo = TOTALS_CONFIG.countUpTo,
 ) {
   const { rows, totals } = await rowsAndTotals(db, f, query, walkUpTo, refererWalkFrom, countUpTo);
+  const done = shownSums(totals.done);
   const meta: OrderListAnswerMeta = totals.atLeast
     ? {
         total: totals.total,
@@ -346,8 +344,10 @@ export async function orderPage(
         total: totals.total,
         page: f.page,
         pageSize: f.pageSize,
-        ...doneAsTotals(shownSums(totals.done)),
-        done: shownSums(totals.done),
+        // SPEC.md's totalAmount and totalSalesPoint: the done sales, net of refunds.
+        totalAmount: done.amount,
+        totalSalesPoint: done.sales_point,
+        done,
         refunded: shownSums(totals.refunded),
       };
   return { list: rows.map((r) => toOrderView(viewer, r)), meta };
