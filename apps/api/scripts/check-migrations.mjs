@@ -1,5 +1,8 @@
 // Fails when the Drizzle schema has changes no migration holds: drizzle-kit generates into a copy of
 // apps/api/drizzle, and any migration it writes there is one the developer forgot (npm run db:generate).
+// Fails too when the journal's order is not the order of its times: the migrator applies only migrations
+// newer than the last one a database applied, so a migration renumbered ahead of a newer one (a merge) would
+// be skipped by every database that already had the newer one.
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +13,20 @@ const api = join(dirname(fileURLToPath(import.meta.url)), '..');
 const work = mkdtempSync(join(tmpdir(), 'migrations-check-'));
 const before = new Set(readdirSync(join(api, 'drizzle')));
 const added = () => readdirSync(join(work, 'drizzle')).filter((f) => !before.has(f));
+const journal = JSON.parse(readFileSync(join(api, 'drizzle/meta/_journal.json'), 'utf8')).entries;
+journal.forEach((entry, i) => {
+  const number = String(i).padStart(4, '0');
+  if (entry.idx !== i || !entry.tag.startsWith(`${number}_`)) {
+    console.error(`Journal entry ${i} is ${entry.idx} ${entry.tag}: migrations must be numbered in order.`);
+    process.exitCode = 1;
+  }
+  if (i > 0 && entry.when <= journal[i - 1].when) {
+    console.error(
+      `${entry.tag} is dated before ${journal[i - 1].tag}: give it a later "when" in the journal.`,
+    );
+    process.exitCode = 1;
+  }
+});
 try {
   cpSync(join(api, 'drizzle'), join(work, 'drizzle'), { recursive: true });
   const config = join(work, 'drizzle.config.ts');
