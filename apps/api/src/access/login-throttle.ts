@@ -1,5 +1,5 @@
 import { ResultCode } from '@app/contracts';
-import { eq, like, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, like, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../platform/db/client';
 import { AppError } from '../platform/http/errors';
 import { loginAttempts } from './access.schema';
@@ -54,6 +54,21 @@ export async function attemptSucceeded(db: DbOrTx, keys: AttemptKeys): Promise<v
 /** Lifts every address's wait for one account (after an operator resets its password). */
 export async function clearAccountFailures(db: DbOrTx, userId: number): Promise<void> {
   await db.delete(loginAttempts).where(like(loginAttempts.key, `user:${userId}@%`));
+}
+
+/**
+ * Forgets the keys whose failures are past their window and that wait for nothing: they count as no
+ * failure already, but each name a client made up would otherwise keep its row for good.
+ */
+export async function forgetStaleAttempts(db: DbOrTx): Promise<void> {
+  await db
+    .delete(loginAttempts)
+    .where(
+      and(
+        lt(loginAttempts.windowStart, sql`now() - ${sql.raw(`interval '${THROTTLE.windowHours} hours'`)}`),
+        or(isNull(loginAttempts.lockedUntil), lte(loginAttempts.lockedUntil, sql`now()`)),
+      ),
+    );
 }
 
 const tooMany = (minutes: number) =>

@@ -9,6 +9,7 @@ import { databaseAddress, waitForDatabase } from '../platform/db/wait-for-databa
 import { keepCompletingAssessments } from '../programmes/wec.service';
 import { startBanner } from './banner';
 import { type FirstStart, prepareFirstStart } from './first-start';
+import { keepTidy } from './housekeeping';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -39,6 +40,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     });
     // WEC assessments whose conditions are all met complete by themselves (docs/product/programmes.md).
     const stopAssessments = keepCompletingAssessments(database.db, (error) => app.log.error(error));
+    const stopTidying = keepTidy(database.db, (error) => app.log.error(error));
     const url = `http://localhost:${(app.server.address() as AddressInfo).port}`;
     const databaseText = location.dataDir
       ? `embedded PGlite in ${location.dataDir}`
@@ -52,6 +54,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       close: async () => {
         await stopScopesAhead();
         await stopAssessments();
+        await stopTidying();
         await app.close();
         await database.close();
       },

@@ -1,11 +1,14 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
-import type { Tx } from '../db/client';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../db/client';
 import { conflict, fieldError } from './errors';
 import { idempotencyKeys } from './idempotency.schema';
 import type { AuthedCtx } from './route';
 
 const KEY_PATTERN = /^[\w.:-]{8,128}$/;
+
+/** How long a first answer is kept for its retries; a retry after that runs again. */
+export const IDEMPOTENCY_KEPT_DAYS = 7;
 
 /**
  * Runs a money-moving call in one transaction, honouring the `Idempotency-Key` header (docs/product/wallet.md).
@@ -50,4 +53,13 @@ export async function idempotent<T>(
       .where(where);
     return data;
   });
+}
+
+/** Forgets the first answers older than IDEMPOTENCY_KEPT_DAYS (the table would grow by one row per money call). */
+export async function forgetOldIdempotencyKeys(db: DbOrTx): Promise<void> {
+  await db
+    .delete(idempotencyKeys)
+    .where(
+      lt(idempotencyKeys.createdAt, sql`now() - ${sql.raw(`interval '${IDEMPOTENCY_KEPT_DAYS} days'`)}`),
+    );
 }
