@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { claimFolder } from './folder-lock';
 
 /**
  * Queries name their tables (db.select().from(table)); drizzle's relational `db.query` API is not used, so the
@@ -61,6 +62,7 @@ export function openDatabase(opts: { url?: string; dataDir?: string }): Database
       close: () => pool.end(),
     };
   }
+  const release = opts.dataDir ? claimFolder(opts.dataDir) : () => undefined;
   const client = new PGlite({ dataDir: opts.dataDir, extensions: { pg_trgm } });
   const db = drizzlePglite(client) as unknown as Db;
   return {
@@ -69,7 +71,13 @@ export function openDatabase(opts: { url?: string; dataDir?: string }): Database
     migrate: async (folder = migrationsFolder) => {
       await migratePglite(db as never, { migrationsFolder: folder });
     },
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    },
   };
 }
 
