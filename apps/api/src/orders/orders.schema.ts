@@ -81,7 +81,9 @@ export const orders = pgTable(
     index('orders_referer_idx').on(t.refererUserId, t.id),
     index('orders_provider_completed_idx').on(t.providerId, t.completedAt),
     index('orders_product_idx').on(t.productId),
-    index('orders_completed_idx').on(t.completedAt, t.id),
+    // The buyer in the key: a broad name search walks this index newest first and checks each buyer
+    // without reading the order (orders/totals/filters.ts).
+    index('orders_completed_idx').on(t.completedAt, t.id, t.userId),
     // Sort indexes carrying the filter columns that correlate with amounts and points (product,
     // provider, source type): a page's ids come from an index-only scan that skips non-matching
     // orders without reading them (orders.queries.ts pageRows).

@@ -108,7 +108,8 @@ export async function orderWhere(
     // The buyers are looked up once, at most nameBuyersUpTo + 1 of them. As few, their orders are found
     // through orders' user_id index and counted exactly. More (a common surname: tens of thousands at a
     // million members) would read every one of their orders: the page is then found along a sort index
-    // (the planner stops at the page) and at most countUpTo orders are counted (conditions.ts `bounded`).
+    // (the planner stops at the page) and at most countUpTo orders are counted (conditions.ts `bounded`). The
+    // walk reads the buyer from orders_completed_idx and the buyer's names from users_id_names_idx.
     const found = await db
       .select({ id: users.id })
       .from(users)
