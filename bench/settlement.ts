@@ -163,7 +163,8 @@ export async function benchSettlement() {
         `${run.payout_count.toLocaleString('en-US')} payouts, ${run.total_amount} in ${seconds.toFixed(1)} s, ` +
         `heap ${heapMb()} MB after, ${peakHeap} MB at most; peak RSS so far ${peakRssMb()} MB; ` +
         `this process's CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s; ` +
-        `WAL ${await walMbSince(db, walBefore)} MB (the whole server's); load average ${load} → ${loadAverage()}`,
+        `WAL ${await walMbSince(db, walBefore)} MB (the whole server's, ${walBefore} → ${await walLsn(db)}); ` +
+        `load average ${load} → ${loadAverage()}`,
     );
   }
   await database.close();

@@ -1,7 +1,10 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type pg from 'pg';
 import { orders } from '../orders/orders.schema';
 import type { DbOrTx } from '../platform/db/client';
-import { CREDIT_CTES, nextRecordId, postEntry, postingRows } from '../wallet/ledger';
+import { copyNumber, copyRows, copyText, drawIds, serverConnection } from '../platform/db/copy';
+import { type CopyCredits, creditByCopy } from '../wallet/credit-copy';
+import { CREDIT_CTES, nextRecordId, postEntry, postingRows, refusingDuplicates } from '../wallet/ledger';
 import { bonusPayouts } from './bonus.schema';
 import type { Payout } from './engine/types';
 import { orderPeriod } from './settlement.loader';
@@ -17,12 +20,15 @@ export const payoutDay = (period: string, fallback: string) =>
  * Pays payouts: records them under their unique (user, type, period, source order) key in bulk, each
  * linked to the id of its wallet record, and credits those not paid before through the ledger's bulk
  * credit (`CREDIT_CTES`), each record referencing the source order (or the period) and the run.
- * One statement per 5,000 payouts: they travel to the server once and nothing comes back but a count.
- * Callers pass them grouped by user (see settlement.passes.ts). Returns how many were paid now.
+ * One statement per 5,000 payouts: they travel to the server once and nothing comes back but a count. A first
+ * run on PostgreSQL copies them in instead (payByCopy). Callers pass them grouped by user (see
+ * settlement.passes.ts). Returns how many were paid now.
  */
 export async function payBonuses(tx: DbOrTx, payouts: readonly Payout[], opts: PayOptions): Promise<number> {
   const today = new Date().toISOString().slice(0, 10);
   const remark = opts.remark ?? (opts.runId ? `bonus run #${opts.runId}` : null);
+  const server = opts.firstRun ? serverConnection(tx) : null;
+  if (server) return payByCopy(server, payouts, opts, remark, today);
   let paid = 0;
   for (let i = 0; i < payouts.length; i += CHUNK) {
     const json = payoutsJson(payouts.slice(i, i + CHUNK), opts, today);
@@ -39,7 +45,8 @@ interface PayOptions {
   remark?: string;
   /**
    * Nothing of the payouts' periods was recorded when the caller took the settlement lock: insert without
-   * the conflict check (~15 % of the insert). The unique key still refuses a duplicate, failing the run.
+   * the conflict check (~15 % of the insert), on PostgreSQL by COPY (payByCopy). The unique keys still refuse a
+   * duplicate, failing the run.
    */
   firstRun?: boolean;
 }
@@ -92,6 +99,84 @@ function payStatement(json: string, opts: PayOptions, remark: string | null) {
     ), ${CREDIT_CTES}
     select count(*)::int as paid from e`;
 }
+
+const PAYOUT_COLUMNS = [
+  'id',
+  'run_id',
+  'user_id',
+  'type_key',
+  'period',
+  'day',
+  'order_id',
+  'base_sp',
+  'ratio_bp',
+  'cents',
+  'shares',
+  'total_shares',
+  'pool_cents',
+  'wallet_record_id',
+] as const;
+
+/**
+ * payBonuses of a first run on a server connection: payout and wallet record ids drawn from their sequences,
+ * the ledger's credits by creditByCopy, then the payouts by COPY, all in the caller's transaction. COPY has
+ * no conflict clause: a payout recorded before fails the run (409 'wallet.duplicateEntry'), as a first run's
+ * statement would. Four round trips for up to 50,000 payouts.
+ */
+async function payByCopy(
+  client: pg.ClientBase,
+  payouts: readonly Payout[],
+  opts: PayOptions,
+  remark: string | null,
+  today: string,
+): Promise<number> {
+  const days = new Map<string, string>();
+  const dayOf = (period: string) => {
+    const day = days.get(period) ?? payoutDay(period, today);
+    days.set(period, day);
+    return day;
+  };
+  for (let start = 0; start < payouts.length; start += COPY_CHUNK) {
+    const chunk = payouts.slice(start, start + COPY_CHUNK);
+    const payoutIds = await drawIds(client, 'bonus_payouts_id_seq', chunk.length);
+    const recordIds = await drawIds(client, 'wallet_records_id_seq', chunk.length);
+    const credits: CopyCredits = {
+      count: chunk.length,
+      at: (i) => {
+        const p = chunk[i]!;
+        const orderNo = p.orderId === null ? undefined : opts.orderNoOf?.(p.orderId);
+        const day = dayOf(p.period);
+        return {
+          id: recordIds[i]!,
+          userId: p.userId,
+          amountCents: p.cents,
+          kind: 'bonus',
+          bonusType: p.typeKey,
+          referenceType: orderNo === undefined ? 'bonus_period' : 'order',
+          referenceId: orderNo ?? `${p.period}#${payoutIds[i]}`,
+          month: day.slice(0, 7),
+          day,
+          remark,
+        };
+      },
+    };
+    await creditByCopy(client, credits);
+    await refusingDuplicates(() =>
+      copyRows(client, 'bonus_payouts', PAYOUT_COLUMNS, chunk.length, (i) => {
+        const p = chunk[i]!;
+        const key = `${payoutIds[i]}\t${copyNumber(opts.runId)}\t${p.userId}\t${p.typeKey}\t${copyText(p.period)}`;
+        const base = `${dayOf(p.period)}\t${copyNumber(p.orderId)}\t${p.baseSp}\t${copyNumber(p.ratioBp)}\t${p.cents}`;
+        const s = p.shares;
+        const shares = s ? `${s.shares}\t${s.totalShares}\t${s.poolCents}` : '\\N\t\\N\t\\N';
+        return `${key}\t${base}\t${shares}\t${recordIds[i]}`;
+      }),
+    );
+  }
+  return payouts.length;
+}
+
+/** Payouts per COPY (settlement.passes.ts hands over 50,000 at a time). */
+const COPY_CHUNK = 50_000;
 
 /** Pays one payout (see payBonuses); false when it had been paid before. */
 export async function payBonus(

@@ -7,9 +7,9 @@ import { RecordAction, RecordStatus, type WalletRecordRow, wallets } from './wal
 
 /**
  * The ledger: the ONE way any balance changes (members, orders, bonus engine, withdrawals, transfers,
- * recharges all call `postEntry`; bonus settlement credits in bulk through `CREDIT_CTES`). Each posting changes
- * the wallet and appends one `wallet_records` row per entry in the caller's transaction, so a balance never
- * moves without its record.
+ * recharges all call `postEntry`; bonus settlement credits in bulk through `CREDIT_CTES`, or on PostgreSQL through
+ * `creditByCopy` of credit-copy.ts). Each posting changes the wallet and appends one `wallet_records` row per entry
+ * in the caller's transaction, so a balance never moves without its record.
  *
  * Moves (what happens to the wallet's two buckets; amounts are positive integer cents):
  * - `credit`  available += amount            record: add,    complete  (recharge, transfer_in, bonus, refund…)
@@ -125,9 +125,12 @@ function pendingRecord(entry: Omit<LedgerEntry, 'move'>, move: (typeof MOVES)[Le
 }
 
 /** Runs a posting statement; a unique violation (an entry already posted) becomes 409 duplicateEntry. */
-export async function postingRows(db: DbOrTx, statement: SQL): Promise<Array<Record<string, unknown>>> {
+export const postingRows = (db: DbOrTx, statement: SQL) => refusingDuplicates(() => queryRows(db, statement));
+
+/** Runs a posting; a unique violation (an entry already posted) becomes 409 duplicateEntry. */
+export async function refusingDuplicates<T>(posting: () => Promise<T>): Promise<T> {
   try {
-    return await queryRows(db, statement);
+    return await posting();
   } catch (error) {
     if (hasSqlState(error, UNIQUE_VIOLATION))
       throw new AppError(ResultCode.CONFLICT, 'wallet.duplicateEntry');
