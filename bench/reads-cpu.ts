@@ -1,9 +1,10 @@
 /**
  * The API's own CPU per authenticated read (on demand: `node --import tsx bench/reads-cpu.ts` after
  * `npm run bench -- reads` made the `bench_reads` database). In one process: the real app answering injected
- * requests (no HTTP sockets) beside a bare pg pool making the same two statements, 16 in flight, CPU time
- * (user + system) per request. On a shared machine CPU time per request is steadier than requests per second
- * (docs/performance/reads.md).
+ * requests (no HTTP sockets; the wallet read and `/api/me` make one statement, caller and data) beside a bare
+ * pg pool making the principal's and the wallet's two statements, 16 in flight, CPU time
+ * (user + system) per request, `BENCH_REQUESTS` (3,000) per line and `BENCH_ROUNDS` (2) rounds. On a shared
+ * machine CPU time per request is steadier than requests per second (docs/performance/reads.md).
  */
 import { openSync, writeSync } from 'node:fs';
 import pg from 'pg';
@@ -25,8 +26,10 @@ const ids = Array.from({ length: 200 }, (_, i) => i + 2);
 const tokens = new Map<number, string>();
 for (const id of ids) tokens.set(id, await app.appContext.tokens.sign({ userId: id, version: 0 }));
 const pool = new pg.Pool({ connectionString: url, max: 16 });
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const P = `select u.id, u.name, u.is_admin, u.is_super, u.status, u.token_version, u.level_id, case when u.is_super then null else array( select distinct rp.permission_id from user_roles ur join roles r on r.id = ur.role_id and r.status = 1 join role_permissions rp on rp.role_id = r.id join permissions p on p.id = rp.permission_id and p.status = 1 where ur.user_id = u.id order by 1) end as permission_ids from users u where u.id = $1`;
-async function run(label: string, one: (id: number) => Promise<unknown>, n = 3000, conc = 16) {
+async function run(label: string, one: (id: number) => Promise<unknown>, n = REQUESTS, conc = 16) {
   let next = 0;
   const worker = async () => {
     while (next < n) {
@@ -44,7 +47,7 @@ async function run(label: string, one: (id: number) => Promise<unknown>, n = 300
     `${label}: ${((c.user + c.system) / n).toFixed(0)} µs CPU per request (user ${(c.user / n).toFixed(0)}, system ${(c.system / n).toFixed(0)}), ${(n / ((performance.now() - t0) / 1000)).toFixed(0)}/s`,
   );
 }
-for (let round = 0; round < 2; round++) {
+for (let round = 0; round < ROUNDS; round++) {
   await run('bare pg, two statements', async (id) => {
     await pool.query({ name: 'p', text: P, values: [id] });
     await pool.query({

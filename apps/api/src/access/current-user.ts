@@ -3,11 +3,15 @@ import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { levels, users } from '../members/members.schema';
 import type { DbOrTx } from '../platform/db/client';
+import { preparedPerHandle } from '../platform/db/prepared';
 import { notFound } from '../platform/http/errors';
-import type { Principal } from '../platform/http/principal';
+import type { Principal, PrincipalLoader } from '../platform/http/principal';
 import { roles, userRoles } from './access.schema';
+import { principalColumns, principalOf, roleIdsOf } from './principal';
 
-export function levelName(level: typeof levels.$inferSelect, locale: Locale): string {
+type LevelNames = Pick<typeof levels.$inferSelect, 'name' | 'nameZhHk' | 'nameZhCn'>;
+
+export function levelName(level: LevelNames, locale: Locale): string {
   if (locale === 'zh-HK') return level.nameZhHk;
   if (locale === 'zh-CN') return level.nameZhCn;
   return level.name;
@@ -21,32 +25,27 @@ const roleNames = sql<string[]>`array(
   where ${userRoles.userId} = ${users.id})`;
 
 /**
- * GET /api/me is read often (every page of the web app's personal center), so it is one prepared statement
- * (built once per database handle, planned once per connection) with only the columns the profile shows,
- * its level, its sponsor and its role names; it was three round trips and every column of the user, the
- * password hash included.
+ * GET /api/me is read often (every page of the web app's personal center), so the caller's principal and
+ * profile are one prepared statement (built once per database handle, planned once per connection): the
+ * principal's columns, only the columns the profile shows, its level's names, its sponsor and its role names.
+ * It is the route's principal loader, so the read is one round trip (docs/performance/reads.md).
  */
-const profileQueries = new WeakMap<DbOrTx, ReturnType<typeof prepareProfile>>();
-const prepareProfile = (db: DbOrTx) =>
+const profileQuery = preparedPerHandle((db) =>
   db
     .select({
-      id: users.id,
-      name: users.name,
+      ...principalColumns,
       displayName: users.displayName,
       email: users.email,
       phone: users.phone,
       userNo: users.userNo,
-      isAdmin: users.isAdmin,
-      isSuper: users.isSuper,
       avatar: users.avatar,
-      levelId: users.levelId,
       bankAccountName: users.bankAccountName,
       bankCountry: users.bankCountry,
       bankAccountNo: users.bankAccountNo,
       createdAt: users.createdAt,
       platformId: users.platformId,
       treeDepth: users.treeDepth,
-      level: levels,
+      level: { id: levels.id, name: levels.name, nameZhHk: levels.nameZhHk, nameZhCn: levels.nameZhCn },
       parent: { id: parent.id, name: parent.name, user_no: parent.userNo },
       roleNames,
     })
@@ -54,17 +53,34 @@ const prepareProfile = (db: DbOrTx) =>
     .leftJoin(levels, eq(levels.id, users.levelId))
     .leftJoin(parent, eq(parent.id, users.parentUserId))
     .where(eq(users.id, sql.placeholder('id')))
-    .prepare('load_profile');
+    .prepare('load_principal_profile'),
+);
 
-/** The personal-center profile; CurrentUser is its subset. */
-export async function loadProfile(db: DbOrTx, principal: Principal, locale: Locale): Promise<MeProfile> {
-  let query = profileQueries.get(db);
-  if (!query) {
-    query = prepareProfile(db);
-    profileQueries.set(db, query);
-  }
-  const [user] = await query.execute({ id: principal.id });
-  if (!user) throw notFound('access.userDataNotFound');
+type ProfileRow = Awaited<ReturnType<ReturnType<typeof profileQuery>['execute']>>[number];
+
+async function profileRow(db: DbOrTx, userId: number): Promise<ProfileRow | undefined> {
+  const [row] = await profileQuery(db).execute({ id: userId });
+  return row;
+}
+
+/** The caller with their profile row, checked like every caller (`principalOf`). */
+export interface ProfiledPrincipal extends Principal {
+  profile: ProfileRow;
+}
+
+export const loadPrincipalWithProfile: PrincipalLoader<ProfiledPrincipal> = async (db, userId) => {
+  const row = await profileRow(db, userId);
+  return row ? { ...principalOf(row), profile: row } : null;
+};
+
+/** The personal-center profile, read anew (after a change, at sign-in). */
+export async function loadProfile(db: DbOrTx, userId: number, locale: Locale): Promise<MeProfile> {
+  const row = await profileRow(db, userId);
+  if (!row) throw notFound('access.userDataNotFound');
+  return profileOf(row, locale);
+}
+
+export function profileOf(user: ProfileRow, locale: Locale): MeProfile {
   const { level } = user;
   return {
     id: user.id,
@@ -78,7 +94,7 @@ export async function loadProfile(db: DbOrTx, principal: Principal, locale: Loca
     avatar: user.avatar,
     level_id: user.levelId,
     level: level && !user.isAdmin ? { id: level.id, name: levelName(level, locale) } : null,
-    role_ids: principal.roleIds,
+    role_ids: roleIdsOf(user),
     role_names: [...user.roleNames].sort(),
     bank_account_name: user.bankAccountName,
     bank_country: user.bankCountry,
@@ -90,12 +106,8 @@ export async function loadProfile(db: DbOrTx, principal: Principal, locale: Loca
   };
 }
 
-export async function loadCurrentUser(
-  db: DbOrTx,
-  principal: Principal,
-  locale: Locale,
-): Promise<CurrentUser> {
-  const p = await loadProfile(db, principal, locale);
+/** CurrentUser is the profile's subset. */
+export function currentUserOf(p: MeProfile): CurrentUser {
   return {
     id: p.id,
     name: p.name,

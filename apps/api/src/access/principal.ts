@@ -1,8 +1,8 @@
-import { ALL_PERMISSIONS } from '@app/contracts';
+import { ALL_PERMISSIONS, type RoleIds } from '@app/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { users } from '../members/members.schema';
-import type { DbOrTx } from '../platform/db/client';
-import type { PrincipalLoader } from '../platform/http/principal';
+import { preparedPerHandle } from '../platform/db/prepared';
+import type { Principal, PrincipalLoader } from '../platform/http/principal';
 import { permissions, rolePermissions, roles, userRoles } from './access.schema';
 
 /** Permission numbers granted through the user's enabled roles' enabled permissions (a subquery per user). */
@@ -14,34 +14,51 @@ const permissionIds = sql<number[]>`array(
   where ${userRoles.userId} = ${users.id} order by 1)`;
 
 /**
- * Every authenticated request loads its caller, so this is one prepared statement (built once per database
- * handle, planned once per connection): the user's state and, unless a super admin, their permissions.
+ * What a principal is read from: the user's state and, unless a super admin, their permissions. A statement
+ * that loads the caller together with more of their own row (`route({ loadPrincipal })`) selects these too
+ * and builds the principal with `principalOf`, so every loader checks the caller alike.
  */
-const principalQueries = new WeakMap<DbOrTx, ReturnType<typeof preparePrincipal>>();
-const preparePrincipal = (db: DbOrTx) =>
+export const principalColumns = {
+  id: users.id,
+  name: users.name,
+  isAdmin: users.isAdmin,
+  isSuper: users.isSuper,
+  status: users.status,
+  tokenVersion: users.tokenVersion,
+  levelId: users.levelId,
+  permissionIds: sql<number[] | null>`case when ${users.isSuper} then null else ${permissionIds} end`,
+};
+
+type PrincipalRow = Omit<Principal, 'roleIds'> & { permissionIds: number[] | null };
+
+/** The permissions of a principal's row: every one for a super admin. */
+export function roleIdsOf(row: Pick<PrincipalRow, 'isSuper' | 'permissionIds'>): RoleIds {
+  return row.isSuper ? [ALL_PERMISSIONS] : (row.permissionIds ?? []).map(Number);
+}
+
+export function principalOf(row: PrincipalRow): Principal {
+  return {
+    id: row.id,
+    name: row.name,
+    isAdmin: row.isAdmin,
+    isSuper: row.isSuper,
+    status: row.status,
+    tokenVersion: row.tokenVersion,
+    levelId: row.levelId,
+    roleIds: roleIdsOf(row),
+  };
+}
+
+/** Every authenticated request loads its caller, so this is one prepared statement. */
+const principalQuery = preparedPerHandle((db) =>
   db
-    .select({
-      id: users.id,
-      name: users.name,
-      isAdmin: users.isAdmin,
-      isSuper: users.isSuper,
-      status: users.status,
-      tokenVersion: users.tokenVersion,
-      levelId: users.levelId,
-      permissionIds: sql<number[] | null>`case when ${users.isSuper} then null else ${permissionIds} end`,
-    })
+    .select(principalColumns)
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
-    .prepare('load_principal');
+    .prepare('load_principal'),
+);
 
 export const loadPrincipal: PrincipalLoader = async (db, userId) => {
-  let query = principalQueries.get(db);
-  if (!query) {
-    query = preparePrincipal(db);
-    principalQueries.set(db, query);
-  }
-  const [row] = await query.execute({ id: userId });
-  if (!row) return null;
-  const { permissionIds: granted, ...user } = row;
-  return { ...user, roleIds: user.isSuper ? [ALL_PERMISSIONS] : (granted ?? []).map(Number) };
+  const [row] = await principalQuery(db).execute({ id: userId });
+  return row ? principalOf(row) : null;
 };

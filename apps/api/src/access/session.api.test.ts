@@ -1,10 +1,12 @@
 import type { CurrentUser, MenuEntry, MeProfile, MeUpdateResult } from '@app/contracts';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../members/members.schema';
 import { TEST_PASSWORD } from '../test/factory';
 import { TestApi } from '../test/test-app';
-import { roles } from './access.schema';
+import { roles, userRoles } from './access.schema';
 import { ADMIN_ROLE, MEMBER_ROLE } from './bootstrap';
+import { loadPrincipal } from './principal';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -201,6 +203,33 @@ describe('GET /api/me profile', () => {
       parent_user: null,
       role_names: [MEMBER_ROLE, ADMIN_ROLE].sort(),
     });
+  });
+});
+
+describe('GET /api/me and /api/user/info load their caller with the profile', () => {
+  it('check that caller like every route: a changed role, a disabled account and a logout show on the next read', async () => {
+    const m = await api.factory.member();
+    const token = await api.login(m.name, TEST_PASSWORD);
+    const me = async () => api.get<MeProfile>('/api/me', { token });
+    const info = async () => api.get<CurrentUser>('/api/user/info', { token });
+    const granted = (await loadPrincipal(api.db, m.id))!.roleIds;
+    expect(granted.length).toBeGreaterThan(0);
+    expect((await me()).body.data).toMatchObject({ role_ids: granted, role_names: [MEMBER_ROLE] });
+    expect((await info()).body.data).toMatchObject({ role_ids: granted, role_names: [MEMBER_ROLE] });
+
+    await api.db.delete(userRoles).where(eq(userRoles.userId, m.id));
+    expect((await me()).body.data).toMatchObject({ role_ids: [], role_names: [] });
+    expect((await info()).body.data).toMatchObject({ role_ids: [], role_names: [] });
+
+    await api.db.update(users).set({ status: 2 }).where(eq(users.id, m.id));
+    expect((await me()).body.code).toBe(50012);
+    expect((await info()).body.code).toBe(50012);
+    await api.db.update(users).set({ status: 1 }).where(eq(users.id, m.id));
+    expect((await me()).status).toBe(200);
+
+    await api.post('/api/logout', {}, { token });
+    expect((await me()).body.code).toBe(50012);
+    expect((await info()).body.code).toBe(50012);
   });
 });
 

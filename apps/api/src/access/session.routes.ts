@@ -12,11 +12,10 @@ import { users } from '../members/members.schema';
 import { actorOf } from '../platform/http/actor';
 import { AppError } from '../platform/http/errors';
 import { access, publicRoute, route } from '../platform/http/route';
-import { loadCurrentUser, loadProfile } from './current-user';
+import { currentUserOf, loadPrincipalWithProfile, loadProfile, profileOf } from './current-user';
 import { attemptKeys, attemptSucceeded, claimAttempt } from './login-throttle';
 import { updateOwnProfile } from './own-profile';
 import { hashPassword, needsRehash, verifyAgainstNoAccount, verifyPassword } from './passwords';
-import { loadPrincipal } from './principal';
 
 const login = publicRoute({
   method: 'POST',
@@ -46,12 +45,11 @@ const login = publicRoute({
         .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)));
     }
     await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
-    const principal = (await loadPrincipal(db, user.id))!;
     return {
       access_token: await tokens.sign({ userId: user.id, version: user.tokenVersion }),
       token_type: 'Bearer',
       expires_in: tokens.ttlSeconds,
-      user: await loadCurrentUser(db, principal, locale),
+      user: currentUserOf(await loadProfile(db, user.id, locale)),
     };
   },
 });
@@ -75,14 +73,16 @@ const userInfo = route({
   method: 'GET',
   url: '/api/user/info',
   access: access.user,
-  handler: ({ app, user, locale }) => loadCurrentUser(app.db, user, locale),
+  loadPrincipal: loadPrincipalWithProfile,
+  handler: async ({ user, locale }) => currentUserOf(profileOf(user.profile, locale)),
 });
 
 const getMe = route({
   method: 'GET',
   url: '/api/me',
   access: access.user,
-  handler: ({ app, user, locale }) => loadProfile(app.db, user, locale),
+  loadPrincipal: loadPrincipalWithProfile,
+  handler: async ({ user, locale }) => profileOf(user.profile, locale),
 });
 
 /** Profile, bank details (members) and password; a new password ends every session and hands this caller a fresh token. */
@@ -94,7 +94,7 @@ const updateMe = route({
   message: 'common.editSuccessful',
   handler: async ({ app, req, user, body, locale }): Promise<MeUpdateResult> => {
     const tokenVersion = await app.db.transaction((tx) => updateOwnProfile(tx, actorOf(req), user, body));
-    const profile = await loadProfile(app.db, user, locale);
+    const profile = await loadProfile(app.db, user.id, locale);
     if (tokenVersion === null) return profile;
     return { ...profile, access_token: await app.tokens.sign({ userId: user.id, version: tokenVersion }) };
   },

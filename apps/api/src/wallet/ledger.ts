@@ -2,6 +2,7 @@ import { type MessageKey, ResultCode } from '@app/contracts';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../platform/db/client';
 import { hasSqlState, UNIQUE_VIOLATION } from '../platform/db/errors';
+import { preparedPerHandle } from '../platform/db/prepared';
 import { AppError } from '../platform/http/errors';
 import { RecordAction, RecordStatus, type WalletRecordRow, wallets } from './wallet.schema';
 
@@ -168,22 +169,20 @@ export const CREDIT_CTES = sql`w as (
       from r order by id
     )`;
 
-/** Current balances of a user (zeros when the wallet was never credited). */
-/** The wallet summary is the hottest read of a member (docs/performance/reads.md): one prepared statement per handle. */
-const balanceQueries = new WeakMap<DbOrTx, ReturnType<typeof prepareBalance>>();
-const prepareBalance = (db: DbOrTx) =>
+/** The wallet summary is the hottest read of a member (docs/performance/reads.md): one prepared statement. */
+const balanceQuery = preparedPerHandle((db) =>
   db
     .select({ availableCents: wallets.availableCents, frozenCents: wallets.frozenCents })
     .from(wallets)
     .where(eq(wallets.userId, sql.placeholder('userId')))
-    .prepare('wallet_balance');
+    .prepare('wallet_balance'),
+);
 
+/** The balances of a wallet never credited. */
+export const NO_WALLET = Object.freeze({ availableCents: 0, frozenCents: 0 });
+
+/** Current balances of a user (zeros when the wallet was never credited). */
 export async function walletBalance(db: DbOrTx, userId: number) {
-  let query = balanceQueries.get(db);
-  if (!query) {
-    query = prepareBalance(db);
-    balanceQueries.set(db, query);
-  }
-  const [row] = await query.execute({ userId });
-  return row ?? { availableCents: 0, frozenCents: 0 };
+  const [row] = await balanceQuery(db).execute({ userId });
+  return row ?? NO_WALLET;
 }

@@ -69,6 +69,17 @@ describe('GET /api/wallet/{id} and /record', () => {
     expect((await api.get('/api/wallet/admin/invariant', { token: a.token })).status).toBe(403);
   });
 
+  it('checks its caller like every route: a lost permission or a disabled account is refused on the next read', async () => {
+    const m = await fundedMember(api, 100);
+    const read = () => api.get<WalletSummary>(`/api/wallet/${m.user.id}`, { token: m.token });
+    expect((await read()).body.data.total).toBe('1.00');
+    await api.db.execute(sql`update users set status = 2 where id = ${m.user.id}`);
+    expect((await read()).body.code).toBe(50012);
+    await api.db.execute(sql`update users set status = 1 where id = ${m.user.id}`);
+    await api.db.execute(sql`delete from user_roles where user_id = ${m.user.id}`);
+    expect((await read()).status).toBe(403);
+  });
+
   it('shows zeros for a member never credited', async () => {
     const m = await fundedMember(api, 0);
     const res = await api.get<WalletSummary>(`/api/wallet/${m.user.id}`, { token: m.token });

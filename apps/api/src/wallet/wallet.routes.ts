@@ -20,6 +20,7 @@ import { walletBalance } from './ledger';
 import { recordExportJob } from './record-export';
 import { findRecipient, listTransfers, sendTransferAudited } from './transfers.service';
 import { listRecords, userRecords } from './wallet.queries';
+import { loadPrincipalWithBalance } from './wallet-holder';
 
 /** Members see only their own wallet; administrators holding the permission see anyone's. */
 function assertOwnWallet(user: Principal, userId: number) {
@@ -79,9 +80,10 @@ export const walletRoutes = [
     url: '/api/wallet/:id',
     access: access.holder(Perm.walletRecord),
     params: idParam,
+    loadPrincipal: loadPrincipalWithBalance,
     handler: async ({ app, params, user }): Promise<WalletSummary> => {
       assertOwnWallet(user, params.id);
-      const balance = await walletBalance(app.db, params.id);
+      const balance = params.id === user.id ? user.ownBalance : await walletBalance(app.db, params.id);
       return {
         user_id: params.id,
         total: formatCents(balance.availableCents),

@@ -13,5 +13,12 @@ export interface Principal {
   roleIds: RoleIds;
 }
 
-/** The caller behind a token's user id as they are now (null when the user is gone); access/principal.ts. */
-export type PrincipalLoader = (db: DbOrTx, userId: number) => Promise<Principal | null>;
+/**
+ * The caller behind a token's user id as they are now (null when the user is gone); access/principal.ts. A
+ * route's own loader (`route({ loadPrincipal })`) returns the principal with more of the caller's row, read
+ * in the same statement.
+ */
+export type PrincipalLoader<P extends Principal = Principal> = (
+  db: DbOrTx,
+  userId: number,
+) => Promise<P | null>;

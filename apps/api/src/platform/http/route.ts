@@ -63,8 +63,8 @@ export interface Ctx<B, Q, P> {
   reply: FastifyReply;
   app: AppContext;
 }
-export interface AuthedCtx<B, Q, P> extends Ctx<B, Q, P> {
-  user: Principal;
+export interface AuthedCtx<B, Q, P, U extends Principal = Principal> extends Ctx<B, Q, P> {
+  user: U;
 }
 
 type Infer<S> = S extends ZodType ? z.output<S> : undefined;
@@ -102,18 +102,25 @@ export type RouteDef =
     })
   | (RouteBase<ZodType, ZodType, ZodType> & {
       access: Access;
+      loadPrincipal?: PrincipalLoader;
       handler: (ctx: AuthedCtx<unknown, unknown, unknown>) => Promise<unknown>;
     });
 
-/** Declares a signed-in route with typed body/query/params from its zod schemas. */
+/**
+ * Declares a signed-in route with typed body/query/params from its zod schemas. A hot read of the caller's own
+ * data may load it with the caller in one statement (`loadPrincipal`, built on access/principal.ts'
+ * `principalColumns`): one round trip instead of two, and the caller is checked exactly as by the app's loader.
+ */
 export function route<
   SB extends ZodType | undefined = undefined,
   SQ extends ZodType | undefined = undefined,
   SP extends ZodType | undefined = undefined,
+  U extends Principal = Principal,
 >(
   def: RouteBase<SB, SQ, SP> & {
     access: Access;
-    handler: (ctx: AuthedCtx<Infer<SB>, Infer<SQ>, Infer<SP>>) => Promise<unknown>;
+    loadPrincipal?: PrincipalLoader<U>;
+    handler: (ctx: AuthedCtx<Infer<SB>, Infer<SQ>, Infer<SP>, U>) => Promise<unknown>;
   },
 ): RouteDef {
   return def as unknown as RouteDef;
@@ -140,13 +147,14 @@ declare module 'fastify' {
 
 export function registerRoutes(app: FastifyInstance, ctx: AppContext, routes: RouteDef[]): void {
   for (const def of routes) {
+    const loader = ('loadPrincipal' in def && def.loadPrincipal) || ctx.loadPrincipal;
     app.route({
       method: def.method,
       url: def.url,
       config: { access: def.access },
       handler: async (req, reply) => {
         const locale = resolveLocale(req.headers.locale as string | undefined);
-        const user = await authorize(req, ctx, def.access);
+        const user = await authorize(req, ctx, def.access, loader);
         const handlerCtx = {
           body: input(def.rawBody ? undefined : def.body, req.body),
           query: input(def.query, req.query),
@@ -183,7 +191,12 @@ function bearerToken(req: FastifyRequest): string | null {
 }
 
 /** Resolves the caller from the Bearer token and checks the route's access rule. */
-async function authorize(req: FastifyRequest, ctx: AppContext, rule: Access): Promise<Principal | null> {
+async function authorize(
+  req: FastifyRequest,
+  ctx: AppContext,
+  rule: Access,
+  loadPrincipal: PrincipalLoader,
+): Promise<Principal | null> {
   const token = bearerToken(req);
   if (!token) {
     if (rule.kind === 'public') return null;
@@ -196,7 +209,7 @@ async function authorize(req: FastifyRequest, ctx: AppContext, rule: Access): Pr
       ? new AppError(ResultCode.TOKEN_EXPIRED, 'session.expired')
       : new AppError(ResultCode.ILLEGAL_TOKEN, 'session.illegalToken');
   }
-  const principal = await ctx.loadPrincipal(ctx.db, check.claims.userId);
+  const principal = await loadPrincipal(ctx.db, check.claims.userId);
   if (!principal) {
     if (rule.kind === 'public') return null;
     throw new AppError(ResultCode.ILLEGAL_TOKEN, 'session.illegalToken');
