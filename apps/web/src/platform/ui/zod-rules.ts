@@ -7,7 +7,7 @@ type Shaped = { shape: Record<string, z.ZodType> };
 
 /**
  * antd Form rules for one field of a contracts zod object schema, with translated messages:
- *   <Form.Item name="account" rules={zodRules(loginBody, 'account')}>
+ *   <Form.Item name="phone" rules={zodRules(updateMeBody, 'phone')}>
  * The field shows as required when the schema refuses an empty value.
  */
 export function zodRules<S extends Shaped>(schema: S, field: keyof S['shape'] & string): Rule[] {

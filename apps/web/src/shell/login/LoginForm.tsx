@@ -16,6 +16,8 @@ export interface LoginFormProps {
   t: Translate;
   /** Shows a refusal (wrong password, account locked, wait n minutes): antd's toast in the app, the page's own before. */
   notify: (text: string) => void;
+  /** A valid form is being sent (the stand-alone page loads the app meanwhile, if the browser was never idle). */
+  onSending?: () => void;
   onSignedIn: (result: LoginResult) => void;
 }
 
@@ -24,7 +26,7 @@ export interface LoginFormProps {
  * submit, a 422's reasons under the fields. Plain React and our own CSS: the page needs neither antd nor
  * i18next (docs/performance/web.md).
  */
-export function LoginForm({ t, notify, onSignedIn }: LoginFormProps) {
+export function LoginForm({ t, notify, onSending, onSignedIn }: LoginFormProps) {
   const [values, setValues] = useState<LoginBody>({ account: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
@@ -48,6 +50,7 @@ export function LoginForm({ t, notify, onSignedIn }: LoginFormProps) {
     setErrors(found);
     if (FIELDS.some((field) => found[field])) return;
     setBusy(true);
+    onSending?.();
     const outcome = await signIn(values, t);
     if (!isRefusal(outcome)) return onSignedIn(outcome); // the page is replaced: stays busy
     notify(outcome.notice);

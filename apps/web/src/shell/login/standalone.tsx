@@ -11,11 +11,12 @@ import { signInTarget } from './target';
 
 /** The app behind the sign-in: antd, the router, react-query, i18next with every dictionary, the layout. */
 const loadApp = () => import('../../app/start');
+const prefetchApp = () => void loadApp().catch(() => undefined);
 
 /**
  * A fresh load of /login (or /) without a session (main.tsx): the sign-in form alone, with its own toasts and
- * translations. Once the form is up and the browser idle, the app is fetched and evaluated; after sign-in it
- * takes the page's root at the target (docs/performance/web.md).
+ * translations. Once the form is up and the browser idle (at the latest when the form is sent), the app is fetched
+ * and evaluated; after sign-in it takes the page's root at the target (docs/performance/web.md).
  */
 export function startLogin(root: Root): void {
   const locale = storedLocale();
@@ -42,12 +43,12 @@ export function startLogin(root: Root): void {
 function StandaloneLogin({ t, onSignedIn }: { t: Translate; onSignedIn: (result: LoginResult) => void }) {
   const { notify, toasts } = useToasts();
   useEffect(() => {
-    const idle = requestIdleCallback(() => void loadApp().catch(() => undefined));
+    const idle = requestIdleCallback(prefetchApp);
     return () => cancelIdleCallback(idle);
   }, []);
   return (
     <>
-      <LoginForm t={t} notify={notify} onSignedIn={onSignedIn} />
+      <LoginForm t={t} notify={notify} onSending={prefetchApp} onSignedIn={onSignedIn} />
       {toasts}
     </>
   );
