@@ -3,9 +3,10 @@ import { defineConfig, type PluginOption } from 'vite';
 import { precompress } from './build/precompress';
 
 /**
- * Framework packages every page loads, each in a chunk of its own (docs/performance/web.md): the entry chunk
- * stays small, and a release that changes only our code leaves these files, and their cached copies, as they are.
- * Only packages the first page imports belong here: a module put in one of these chunks loads with it.
+ * Framework packages every signed-in page loads, each in a chunk of its own (docs/performance/web.md): a release
+ * that changes only our code leaves these files, and their cached copies, as they are. Only packages every
+ * signed-in page imports belong here: a module put in one of these chunks loads with it. The sign-in page of a
+ * fresh load takes only react and zod of them (shell/login/).
  */
 const VENDOR_CHUNKS: Record<string, string> = {
   react: 'react',

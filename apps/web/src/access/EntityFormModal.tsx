@@ -2,8 +2,9 @@ import { Form, type FormInstance, Modal } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { issueText } from '../platform/issue-text';
 import { applyFieldErrors } from '../platform/ui/form-errors';
-import { issueText, zodRules } from '../platform/ui/zod-rules';
+import { zodRules } from '../platform/ui/zod-rules';
 
 type ObjectSchema = z.ZodType & { shape: Record<string, z.ZodType> };
 
@@ -47,7 +48,7 @@ export function EntityFormModal<S extends ObjectSchema>({
     const parsed = schema.safeParse({ ...form.getFieldsValue(true), ...values });
     if (!parsed.success) {
       form.setFields(
-        parsed.error.issues.map((issue) => ({ name: issue.path as string[], errors: [issueText(issue)] })),
+        parsed.error.issues.map((issue) => ({ name: issue.path as string[], errors: [issueText(issue, t)] })),
       );
       return;
     }

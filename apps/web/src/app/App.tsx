@@ -11,19 +11,19 @@ import { useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router-dom';
 import { setFeedbackInstances } from '../platform/feedback';
-import { i18n, storedLocale } from '../platform/locales';
+import { storedLocale } from '../platform/locale-choice';
+import { i18n } from '../platform/locales';
 import { queryClient } from '../platform/query-client';
 import { router } from './router';
 
 const ANTD_LOCALES = { 'en-US': enUS, 'zh-HK': zhHK, 'zh-CN': zhCN } as const;
 const DAYJS_LOCALES: Record<Locale, string> = { 'en-US': 'en', 'zh-HK': 'zh-hk', 'zh-CN': 'zh-cn' };
-// antd draws progress bars in its info colour unless told; our own styles (route progress bar) read the variable.
+// antd draws progress bars in its info colour unless told (our own styles read --app-theme-color, main.tsx).
 const THEME = {
   algorithm: theme.defaultAlgorithm,
   token: { colorPrimary: UI.themeColor },
   components: { Progress: { defaultColor: UI.themeColor } },
 };
-document.documentElement.style.setProperty('--app-theme-color', UI.themeColor);
 
 /** Lets the HTTP client use the themed, translated toasts and dialogs of antd's <App>. */
 function FeedbackBridge() {

@@ -8,6 +8,7 @@ import { ProgressDone, trackRouteChanges } from '../shell/progress';
 import { RequireAuth } from '../shell/RequireAuth';
 import { MenuPage, RegisteredPage } from '../shell/RoutedPage';
 import { DETAIL_ROUTES } from './pages';
+import '../shell/public-page.css';
 import '../shell/shell.css';
 
 // Every page, and the signed-in layout, is its own chunk (docs/performance/web.md): the first page loads only
@@ -72,5 +73,5 @@ export const router = createBrowserRouter([
   },
 ]);
 
-registerNavigator((to) => void router.navigate(to));
+registerNavigator((to, options) => void router.navigate(to, options));
 trackRouteChanges(router);

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { FilterBar, SearchField } from '../platform/filters/FilterBar';
 import { useUrlFilters } from '../platform/filters/useUrlFilters';
 import { formatDateTime } from '../platform/format';
-import { storedLocale } from '../platform/locales';
+import { storedLocale } from '../platform/locale-choice';
 import { ConfirmButton } from '../platform/ui/ConfirmButton';
 import { usePagedList } from '../platform/ui/PagedTable';
 import { ContentFormModal } from './ContentFormModal';

@@ -25,9 +25,10 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGE_NAMES } from '../platform/locales';
+import { issueText } from '../platform/issue-text';
+import { LANGUAGE_NAMES } from '../platform/locale-choice';
 import { applyFieldErrors } from '../platform/ui/form-errors';
-import { issueText } from '../platform/ui/zod-rules';
+
 import { downloadAttachment } from './AttachmentLinks';
 import { uploadAttachment, useAdminItem, usePublicConfig, useSaveContent } from './content.api';
 import { RichTextEditor } from './RichTextEditor';
@@ -118,7 +119,7 @@ function ContentForm({
     };
     const parsed = contentBody.safeParse(body);
     if (!parsed.success) {
-      form.setFields(parsed.error.issues.map((i) => ({ name: i.path as never, errors: [issueText(i)] })));
+      form.setFields(parsed.error.issues.map((i) => ({ name: i.path as never, errors: [issueText(i, t)] })));
       showTabOf(parsed.error.issues.map((i) => i.path as string[]));
       return;
     }

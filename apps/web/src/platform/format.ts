@@ -4,7 +4,7 @@ import {
   formatDateTime as dateTimeIn,
   formatMoney,
 } from '@app/contracts';
-import { storedLocale } from './locales';
+import { storedLocale } from './locale-choice';
 
 /**
  * What every table shows for a time, a date, a count or an amount (`@app/contracts` format.ts, shared with the

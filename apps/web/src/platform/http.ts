@@ -1,7 +1,8 @@
 import { type Envelope, type FieldError, ResultCode, SESSION_CODES, UI } from '@app/contracts';
 import axios, { type AxiosRequestConfig, type AxiosResponse, CanceledError } from 'axios';
 import { feedback } from './feedback';
-import { storedLocale, t } from './locales';
+import { storedLocale } from './locale-choice';
+import { t } from './locales';
 import { navigateTo } from './navigation';
 import { PendingCalls } from './pending-calls';
 import { clearSession, getToken, loginPath } from './session';

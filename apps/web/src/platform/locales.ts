@@ -1,4 +1,4 @@
-import { LOCALES, type Locale, messages, resolveLocale, STORAGE_KEYS } from '@app/contracts';
+import { LOCALES, type Locale, messages } from '@app/contracts';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { accessUiMessages } from '../access/access.messages';
@@ -16,6 +16,7 @@ import { shellMessages } from '../shell/shell.messages';
 import { treeUiMessages } from '../tree/tree.messages';
 import { walletUiMessages } from '../wallet/wallet.messages';
 import { jobsUiMessages } from './jobs/jobs.messages';
+import { storedLocale } from './locale-choice';
 import { platformMessages } from './platform.messages';
 
 export type Dictionary = Record<Locale, Record<string, string>>;
@@ -45,23 +46,6 @@ export const dictionaries: Dictionary[] = [
   bonusUiMessages,
   programmesUiMessages,
 ];
-
-export const LANGUAGE_NAMES: Record<Locale, string> = {
-  'en-US': 'English',
-  'zh-HK': '繁體中文',
-  'zh-CN': '简体中文',
-};
-
-/** The language chosen in the switch (local storage), en-US when none. */
-export function storedLocale(): Locale {
-  return resolveLocale(globalThis.localStorage?.getItem(STORAGE_KEYS.locale));
-}
-
-/** Stores the choice and reloads, as the language switch does (docs/product/README.md). */
-export function switchLocale(locale: Locale): void {
-  localStorage.setItem(STORAGE_KEYS.locale, locale);
-  window.location.reload();
-}
 
 const resources = Object.fromEntries(
   LOCALES.map((locale) => [

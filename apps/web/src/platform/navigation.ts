@@ -1,11 +1,16 @@
 /**
- * Lets code outside React (the HTTP client) navigate inside the single-page app.
+ * Lets code outside React (the HTTP client, the sign-in) navigate inside the single-page app.
  * The router registers itself on start; before that a full page load is used.
  */
-let navigator: (to: string) => void = (to) => window.location.assign(to);
+export interface NavigateOptions {
+  replace?: boolean;
+}
 
-export const registerNavigator = (navigate: (to: string) => void) => {
+let navigator = (to: string, options?: NavigateOptions) =>
+  options?.replace ? window.location.replace(to) : window.location.assign(to);
+
+export const registerNavigator = (navigate: typeof navigator) => {
   navigator = navigate;
 };
 
-export const navigateTo = (to: string) => navigator(to);
+export const navigateTo = (to: string, options?: NavigateOptions) => navigator(to, options);

@@ -1,13 +1,11 @@
-import type { LoginBody, LoginResult } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../platform/http';
 
-/** The shell's endpoints: sign-in, sign-out and the server's menu (docs/product/access.md). */
-export const SHELL = { login: '/api/login', logout: '/api/logout', menu: '/api/user/menu' } as const;
+/** The shell's endpoints: sign-out and the server's menu (docs/product/access.md); the sign-in's is in login/login.api.ts. */
+export const SHELL = { logout: '/api/logout', menu: '/api/user/menu' } as const;
 
 export const shellKeys = { menu: (userId: number) => ['menu', userId] as const };
 
-export const login = (values: LoginBody) => http.post<LoginResult>(SHELL.login, values);
 export const logout = () => http.post(SHELL.logout);
 
 /** The menu as the server builds it for the signed-in user. */

@@ -1,26 +1,13 @@
 import type { Rule } from 'antd/es/form';
 import type { z } from 'zod';
+import { issueText } from '../issue-text';
 import { t } from '../locales';
 
 type Shaped = { shape: Record<string, z.ZodType> };
 
-const CATALOGUE_KEY = /^[a-z]+\.[A-Za-z.]+$/;
-
-/** The translated message of a zod issue whose message is a catalogue key ('validation.tooShort'), as the server does. */
-export function issueText(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'invalid_union' && !CATALOGUE_KEY.test(issue.message)) {
-    const inner = issue.errors[0]?.[0];
-    if (inner) return issueText(inner);
-  }
-  const params: Record<string, string | number> = {};
-  if ('minimum' in issue) params.min = String(issue.minimum);
-  if ('maximum' in issue) params.max = String(issue.maximum);
-  return t(CATALOGUE_KEY.test(issue.message) ? issue.message : 'validation.invalid', params);
-}
-
 /**
  * antd Form rules for one field of a contracts zod object schema, with translated messages:
- *   <Form.Item name="account" rules={zodRules(loginBody, 'account')}>
+ *   <Form.Item name="phone" rules={zodRules(updateMeBody, 'phone')}>
  * The field shows as required when the schema refuses an empty value.
  */
 export function zodRules<S extends Shaped>(schema: S, field: keyof S['shape'] & string): Rule[] {
@@ -42,7 +29,7 @@ export function fieldRules(fieldSchema: z.ZodType): Rule[] {
       validator: async (_rule, value) => {
         const input = value === null && !takesNull ? undefined : value;
         const issue = fieldSchema.safeParse(input).error?.issues[0];
-        if (issue) throw new Error(issueText(issue));
+        if (issue) throw new Error(issueText(issue, t));
       },
     },
   ];

@@ -2,7 +2,7 @@ import { GlobalOutlined } from '@ant-design/icons';
 import { LOCALES, type Locale } from '@app/contracts';
 import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGE_NAMES, storedLocale, switchLocale } from '../../platform/locales';
+import { LANGUAGE_NAMES, storedLocale, switchLocale } from '../../platform/locale-choice';
 import { usePhone } from '../../platform/ui/phone';
 
 /** Stores the chosen language and reloads the page (docs/product/README.md). On a phone only the globe shows. */

@@ -1,0 +1,20 @@
+import type { LoginResult } from '@app/contracts';
+import { StrictMode } from 'react';
+import type { Root } from 'react-dom/client';
+import { enterApp } from '../shell/sign-in';
+import { App } from './App';
+
+/** Renders the whole app (antd, the router, every dictionary) into the page's root. */
+export function startApp(root: Root): void {
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+/** After the stand-alone sign-in page (shell/login/standalone.tsx): the app takes its root, at the target. */
+export function startSignedIn(root: Root, result: LoginResult, target: string): void {
+  enterApp(result, target);
+  startApp(root);
+}
