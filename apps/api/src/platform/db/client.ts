@@ -127,12 +127,13 @@ export async function queryRows<T extends Record<string, unknown>>(db: DbOrTx, q
 }
 
 /**
- * Runs a read without parallel workers, for the batches of a large export: the app writes one
- * batch while the next is read, and on a small machine the workers take the CPU it needs (a
- * 100,000-order export took a third longer with them on 2 cores).
+ * Runs a read without parallel workers: for the batches of a large export (the app writes one batch while
+ * the next is read, and on a small machine the workers take the CPU it needs: a 100,000-order export took a
+ * third longer with them on 2 cores), and for a walk that stops early (each worker walks its share past the
+ * point where the walk alone would have stopped).
  */
-export function withoutParallelWorkers<T>(db: Db, read: (tx: DbOrTx) => PromiseLike<T>): Promise<T> {
-  return db.transaction(async (tx) => {
+export function withoutParallelWorkers<T>(db: DbOrTx, read: (tx: DbOrTx) => PromiseLike<T>): Promise<T> {
+  return (db as Db).transaction(async (tx) => {
     await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
     return read(tx);
   });
