@@ -38,6 +38,11 @@ export interface Config {
   metricsToken?: string;
   /** Start-up tries to reach PostgreSQL this many times (DB_START_ATTEMPTS), pausing DB_START_DELAY_MS, doubled each time up to 5 s. */
   dbStartAttempts?: number;
+  /**
+   * The server's statements on PostgreSQL are stopped after this long (DB_STATEMENT_TIMEOUT_MS, 0: never), so a
+   * pathological request cannot hold a connection; migrations and settlement runs are exempt.
+   */
+  dbStatementTimeoutMs?: number;
   dbStartDelayMs?: number;
   /** On SIGTERM, requests in flight get this long to finish before the process exits anyway (SHUTDOWN_GRACE_MS). */
   shutdownGraceMs?: number;
@@ -121,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metrics: env.METRICS === 'true',
     metricsToken: env.METRICS_TOKEN || undefined,
     dbStartAttempts: Number(env.DB_START_ATTEMPTS || 8),
+    dbStatementTimeoutMs: Number(env.DB_STATEMENT_TIMEOUT_MS ?? 60_000),
     dbStartDelayMs: Number(env.DB_START_DELAY_MS || 1000),
     shutdownGraceMs: Number(env.SHUTDOWN_GRACE_MS || 20_000),
     jobTiming: parseJobTiming(env),

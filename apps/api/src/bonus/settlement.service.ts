@@ -13,7 +13,14 @@ import { users } from '../members/members.schema';
 import { orders } from '../orders/orders.schema';
 import { type Actor, systemActor } from '../platform/audit/actor';
 import { audit } from '../platform/audit/audit';
-import { type Db, type DbOrTx, hasConnectionPool, queryRows, type Tx } from '../platform/db/client';
+import {
+  type Db,
+  type DbOrTx,
+  hasConnectionPool,
+  queryRows,
+  type Tx,
+  withoutStatementTimeout,
+} from '../platform/db/client';
 import { isDatabaseUnavailable } from '../platform/db/errors';
 import { paged, pageWindow } from '../platform/db/paging';
 import { badRequest, notFound } from '../platform/http/errors';
@@ -96,6 +103,7 @@ export async function runSettlement(
   const id = await nextRunId(db);
   try {
     return await db.transaction(async (tx) => {
+      await withoutStatementTimeout(tx);
       await lockSettlements(tx);
       await closeInterruptedRuns(tx, input.actor);
       // Ranges commit payouts before the run ends: its row is recorded running first (on a pool committed
@@ -172,7 +180,15 @@ async function recordFailure(
  * transaction (the demo seeder) pays in it and commits nothing: the caller's transaction decides.
  */
 const paymentLanes = (db: DbOrTx, tx: Tx): PaymentLanes => {
-  if (hasConnectionPool(db)) return { count: PAYMENT_LANES, open: (work) => db.transaction(work) };
+  if (hasConnectionPool(db))
+    return {
+      count: PAYMENT_LANES,
+      open: (work) =>
+        db.transaction(async (lane) => {
+          await withoutStatementTimeout(lane);
+          return work(lane);
+        }),
+    };
   if (is(db, PgTransaction)) return { count: 1, open: (work) => work(tx) };
   return {
     count: 1,

@@ -24,7 +24,7 @@ export interface RunningServer {
 /** Opens and migrates the configured database, prepares a first start, and listens. */
 export async function startServer(config: Config): Promise<RunningServer> {
   const location = databaseLocation(config);
-  const database = openDatabase(location);
+  const database = openDatabase({ ...location, statementTimeoutMs: config.dbStatementTimeoutMs });
   try {
     if (location.url)
       await waitForDatabase(database.db, databaseAddress(location.url), {

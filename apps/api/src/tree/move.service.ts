@@ -2,7 +2,7 @@ import { type MoveResult, ResultCode } from '@app/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../platform/audit/actor';
 import { audit } from '../platform/audit/audit';
-import { type Db, queryRows } from '../platform/db/client';
+import { type Db, queryRows, withoutStatementTimeout } from '../platform/db/client';
 import { AppError, badRequest, notFound } from '../platform/http/errors';
 import { findPosition, inSubtree } from './tree.queries';
 import { col } from './tree-columns';
@@ -29,6 +29,8 @@ export async function moveSubtree(
   input: { user_id: number; parent_user_id: number | null },
 ): Promise<MoveResult> {
   return db.transaction(async (tx) => {
+    // A downline of hundreds of thousands moves in minutes: the administrator asked for all of it.
+    await withoutStatementTimeout(tx);
     await lockTree(tx, tree, 'exclusive');
     const node = await findPosition(tx, tree, input.user_id);
     if (!node) throw notFound('access.userNotFound');

@@ -44,7 +44,11 @@ function keepServingWhenConnectionsDie(pool: pg.Pool): void {
 }
 
 /** A real PostgreSQL server when a URL is given, else embedded PGlite (in memory when dataDir is omitted). */
-export function openDatabase(opts: { url?: string; dataDir?: string }): Database {
+export function openDatabase(opts: {
+  url?: string;
+  dataDir?: string;
+  statementTimeoutMs?: number;
+}): Database {
   const migrationsFolder = findMigrationsFolder();
   if (opts.url) {
     const pool = new pg.Pool({
@@ -52,6 +56,8 @@ export function openDatabase(opts: { url?: string; dataDir?: string }): Database
       max: Number(process.env.DB_POOL_MAX ?? 10),
       // A server out of reach fails a request after this long instead of letting it wait for ever.
       connectionTimeoutMillis: Number(process.env.DB_CONNECT_TIMEOUT_MS ?? 5000),
+      // Each connection's default; what may take longer says so (withoutStatementTimeout, migrateAlone).
+      ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),
     });
     keepServingWhenConnectionsDie(pool);
     const db = drizzlePg(pool) as unknown as Db;
@@ -89,9 +95,12 @@ async function migrateAlone(pool: pg.Pool, migrationsFolder: string): Promise<vo
   const client = await pool.connect();
   try {
     await client.query(`select pg_advisory_lock(${MIGRATIONS_LOCK})`);
+    // An upgrade may rebuild indexes of millions of rows: minutes, beyond any request's timeout.
+    await client.query('set statement_timeout = 0');
     try {
       await migratePg(drizzlePg(client), { migrationsFolder });
     } finally {
+      await client.query('reset statement_timeout');
       await client.query(`select pg_advisory_unlock(${MIGRATIONS_LOCK})`);
     }
   } finally {
@@ -124,6 +133,11 @@ export const hasConnectionPool = (db: DbOrTx): db is Db =>
 export async function queryRows<T extends Record<string, unknown>>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/** Lifts the statement timeout for the rest of `tx` (long work by design: a settlement run's statements). */
+export async function withoutStatementTimeout(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`set local statement_timeout = 0`);
 }
 
 /**

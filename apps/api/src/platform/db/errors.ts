@@ -8,6 +8,8 @@ export function hasSqlState(error: unknown, code: string): boolean {
 export const FOREIGN_KEY_VIOLATION = '23503';
 export const UNIQUE_VIOLATION = '23505';
 export const LOCK_NOT_AVAILABLE = '55P03';
+/** A statement cancelled: past statement_timeout (DB_STATEMENT_TIMEOUT_MS), or by an operator. */
+export const QUERY_CANCELED = '57014';
 
 /**
  * SQLSTATEs of a database out of reach: class 08 (connection exception), the server shutting down or

@@ -1,6 +1,6 @@
 import { type Locale, ResultCode, resolveLocale, translate } from '@app/contracts';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { isDatabaseUnavailable } from '../db/errors';
+import { hasSqlState, isDatabaseUnavailable, QUERY_CANCELED } from '../db/errors';
 import { AppError, httpStatusFor } from './errors';
 import { frameworkAppError } from './framework-errors';
 import { type RawFieldError, translateFieldErrors } from './validation';
@@ -8,7 +8,7 @@ import { type RawFieldError, translateFieldErrors } from './validation';
 /**
  * Every failure as the envelope `{ code, msg, data }` translated from the Locale header: the handlers' AppErrors,
  * the framework's own errors about the request (Fastify's `frameworkErrors` come here too), a database out of
- * reach (503), anything else a logged 500.
+ * reach (503), a statement stopped by the statement timeout (503), anything else a logged 500.
  */
 export function sendError(error: FastifyError, req: FastifyRequest, reply: FastifyReply) {
   const locale = resolveLocale(req.headers.locale as string | undefined);
@@ -17,6 +17,11 @@ export function sendError(error: FastifyError, req: FastifyRequest, reply: Fasti
   if (isDatabaseUnavailable(error)) {
     req.log.warn({ err: error }, 'database unavailable');
     return reply.status(503).send(unavailable(locale));
+  }
+  if (hasSqlState(error, QUERY_CANCELED)) {
+    req.log.warn({ err: error }, 'statement cancelled (DB_STATEMENT_TIMEOUT_MS)');
+    const msg = translate('common.requestTooSlow', locale);
+    return reply.status(503).send({ code: ResultCode.SERVICE_UNAVAILABLE, msg, data: null });
   }
   const status = error.statusCode ?? 500;
   if (status >= 500) req.log.error(error);
