@@ -44,6 +44,8 @@ export class Harness {
   private cspViolations: string[] = [];
   /** Uncaught page errors and console errors (other than CSP violations) seen since the last check. */
   private pageErrors: string[] = [];
+  /** How many contexts were open when the running test began: those it opens are closed after it. */
+  private contextsBeforeTest = 0;
   /** Failed resource loads the running test provokes on purpose (see expectFailedLoads). */
   private expectedLoads: ExpectedLoad[] = [];
 
@@ -180,6 +182,22 @@ export class Harness {
     this.expectedLoads = [];
     if (csp.length > 0) throw new Error(`Content-Security-Policy violations:\n${csp.join('\n')}`);
     if (errors.length > 0) throw new Error(`Page errors:\n${errors.join('\n')}`);
+  }
+
+  /** Marks the start of a test (setup.ts): pages opened before it (in a file's beforeAll) stay open for the next tests. */
+  testStarted(): void {
+    this.contextsBeforeTest = this.contexts.length;
+  }
+
+  /**
+   * Closes the pages the test opened (setup.ts): left open, a signed-in page keeps polling and, once a later test
+   * ends that member's sessions, logs the refusals as console errors in a test that never touched it.
+   */
+  async closeTestPages(): Promise<void> {
+    for (const context of this.contexts.splice(this.contextsBeforeTest)) await context.close();
+    // What the closing pages said while going (requests cut short) belongs to no test.
+    this.pageErrors = [];
+    this.takeCspViolations();
   }
 
   /** Signs in through the login form and waits for the signed-in layout (its menu, or on a phone the menu button). */
