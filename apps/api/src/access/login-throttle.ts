@@ -1,5 +1,6 @@
 import { ResultCode } from '@app/contracts';
 import { and, eq, isNull, like, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { ago } from '../platform/db/ago';
 import { type DbOrTx, queryRows } from '../platform/db/client';
 import { AppError } from '../platform/http/errors';
 import { loginAttempts } from './access.schema';
@@ -56,6 +57,9 @@ export async function clearAccountFailures(db: DbOrTx, userId: number): Promise<
   await db.delete(loginAttempts).where(like(loginAttempts.key, `user:${userId}@%`));
 }
 
+/** A window that started before this is over: its failures count for nothing. */
+const windowStaleBefore = () => ago({ hours: THROTTLE.windowHours });
+
 /**
  * Forgets the keys whose failures are past their window and that wait for nothing: they count as no
  * failure already, but each name a client made up would otherwise keep its row for good.
@@ -65,7 +69,7 @@ export async function forgetStaleAttempts(db: DbOrTx): Promise<void> {
     .delete(loginAttempts)
     .where(
       and(
-        lt(loginAttempts.windowStart, sql`now() - ${sql.raw(`interval '${THROTTLE.windowHours} hours'`)}`),
+        lt(loginAttempts.windowStart, windowStaleBefore()),
         or(isNull(loginAttempts.lockedUntil), lte(loginAttempts.lockedUntil, sql`now()`)),
       ),
     );
@@ -76,7 +80,7 @@ const tooMany = (minutes: number) =>
 
 /** Adds one attempt to `key` unless it waits; answers the minutes left to wait, or 0 when counted. */
 async function claim(db: DbOrTx, key: string, allowance: number): Promise<number> {
-  const stale = sql`a.window_start < now() - ${sql.raw(`interval '${THROTTLE.windowHours} hours'`)}`;
+  const stale = sql`a.window_start < ${windowStaleBefore()}`;
   const next = sql`case when ${stale} then 1 else a.failures + 1 end`;
   const counted = await queryRows<{ failures: number }>(
     db,

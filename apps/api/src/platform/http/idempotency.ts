@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
+import { ago } from '../db/ago';
 import type { DbOrTx, Tx } from '../db/client';
 import { conflict, fieldError } from './errors';
 import { idempotencyKeys } from './idempotency.schema';
@@ -57,9 +58,5 @@ export async function idempotent<T>(
 
 /** Forgets the first answers older than IDEMPOTENCY_KEPT_DAYS (the table would grow by one row per money call). */
 export async function forgetOldIdempotencyKeys(db: DbOrTx): Promise<void> {
-  await db
-    .delete(idempotencyKeys)
-    .where(
-      lt(idempotencyKeys.createdAt, sql`now() - ${sql.raw(`interval '${IDEMPOTENCY_KEPT_DAYS} days'`)}`),
-    );
+  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, ago({ days: IDEMPOTENCY_KEPT_DAYS })));
 }
