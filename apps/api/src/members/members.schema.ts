@@ -39,6 +39,10 @@ export const users = pgTable(
     userNo: text('user_no').notNull().unique().default(sql`'M' || nextval('user_no_seq')::text`),
     name: text('name').notNull(),
     displayName: text('display_name'),
+    // The names as `ilike` compares them (it lowers both sides in a UTF-8 database), kept by PostgreSQL: a name
+    // search reads them with a plain `like`, several times cheaper per row than `ilike` (orders/totals/filters.ts).
+    nameLower: text('name_lower').generatedAlwaysAs(sql`lower(name)`),
+    displayNameLower: text('display_name_lower').generatedAlwaysAs(sql`lower(display_name)`),
     email: text('email'),
     phone: text('phone'),
     passwordHash: text('password_hash').notNull(),
@@ -85,16 +89,16 @@ export const users = pgTable(
     // The orders screen's phone and WordPress-id filters (equality): one index probe, not a scan of users.
     index('users_phone_idx').on(t.phone),
     index('users_platform_id_idx').on(t.platformId),
-    // The orders screen's name filter (`%…%` on name or display name); needs the pg_trgm
+    // The orders screen's name filter (`%…%` on name or display name, lowered); needs the pg_trgm
     // extension, which the database client creates before migrating.
     index('users_name_trgm_idx').using(
       'gin',
-      sql`${t.name} gin_trgm_ops`,
-      sql`${t.displayName} gin_trgm_ops`,
+      sql`${t.nameLower} gin_trgm_ops`,
+      sql`${t.displayNameLower} gin_trgm_ops`,
     ),
     // A broad name search checks each order's buyer by id (orders/totals/filters.ts): the names beside the
     // id answer it from this small index (mostly in memory) instead of a random page of the wide users table.
-    index('users_id_names_idx').on(t.id, t.name, t.displayName),
+    index('users_id_names_idx').on(t.id, t.nameLower, t.displayNameLower),
   ],
 );
 

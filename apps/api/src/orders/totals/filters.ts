@@ -94,9 +94,11 @@ export async function orderWhere(
   }
   if (downline) buyer.push(downlineMembers(downline));
   if (f.name) {
-    // Through the trigram index users_name_trgm_idx.
+    // `ilike` as PostgreSQL runs it in a UTF-8 database (both sides lowered, then `like`), on the names lowered
+    // once when written: through the trigram index users_name_trgm_idx, or users_id_names_idx by id.
     const pattern = containsPattern(f.name);
-    const fullName = sql`(${users.name} ilike ${pattern} or ${users.displayName} ilike ${pattern})`;
+    const lowered = sql`lower(${pattern})`;
+    const fullName = sql`(${users.nameLower} like ${lowered} or ${users.displayNameLower} like ${lowered})`;
     // A member matches what they see (docs/product/orders.md): their own name, others' masked. The characters a mask
     // shows are the name's own, so unless the search has a '*' a match also matches the name (indexed).
     const matching = self

@@ -1,6 +1,8 @@
 import { type OrderFilter, orderListBody } from '@app/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadPrincipal } from '../../access/principal';
+import { users } from '../../members/members.schema';
 import type { Principal } from '../../platform/http/principal';
 import { TestApi } from '../../test/test-app';
 import { SalesFixtures, surfaced } from '../orders.fixtures';
@@ -82,5 +84,21 @@ describe('a broad name search', () => {
     });
     // Few buyers are counted exactly whatever the number of orders.
     expect((await page({ name: 'chan' }, { nameBuyersUpTo: 6, countUpTo: 1 })).meta).toEqual(all.meta);
+  });
+
+  it('matches names as they are now, whatever the case of the name or of the search', async () => {
+    for (const limits of [exact, { nameBuyersUpTo: 2, countUpTo: 1_000 }]) {
+      const shouted = await page({ name: 'CHAN' }, limits);
+      expect(shouted.meta.total).toBe(86);
+      expect(ids(shouted)).toEqual(ids(await page({ name: 'cHaN' }, limits)));
+    }
+    await api.db.update(users).set({ displayName: 'Chan Wong' }).where(eq(users.name, 'ns_wong'));
+    try {
+      expect((await page({ name: 'chan' }, exact)).meta.total).toBe(100);
+      expect((await page({ name: 'chan wong' }, exact)).meta.total).toBe(14);
+    } finally {
+      await api.db.update(users).set({ displayName: 'Wong' }).where(eq(users.name, 'ns_wong'));
+    }
+    expect((await page({ name: 'chan wong' }, exact)).meta.total).toBe(0);
   });
 });
