@@ -1,12 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type PluginOption } from 'vite';
 import { precompress } from './build/precompress';
+import { preloadFirstChunks } from './build/preload-first-chunks';
 
 /**
  * Framework packages every signed-in page loads, each in a chunk of its own (docs/performance/web.md): a release
  * that changes only our code leaves these files, and their cached copies, as they are. Only packages every
  * signed-in page imports belong here: a module put in one of these chunks loads with it. The sign-in page of a
- * fresh load takes only react and zod of them (shell/login/).
+ * fresh load takes only react of them (shell/login/), zod with the first keystroke.
  */
 const VENDOR_CHUNKS: Record<string, string> = {
   react: 'react',
@@ -32,7 +33,7 @@ function vendorChunk(id: string): string | undefined {
 export default defineConfig({
   root: import.meta.dirname,
   // The plugin's types come from the vite that vitest hoists; the plugin itself works with this one.
-  plugins: [react() as unknown as PluginOption, precompress()],
+  plugins: [react() as unknown as PluginOption, preloadFirstChunks(), precompress()],
   server: { proxy: { '/api': 'http://localhost:3000' } },
   build: {
     outDir: 'dist',

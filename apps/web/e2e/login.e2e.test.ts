@@ -26,8 +26,12 @@ describe('the sign-in page', () => {
       await page.getByRole('heading', { name: text.title }).waitFor();
       expect(await page.title()).toBe(text.title);
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale);
+      // As the user types (the contract's rules arrive with the first keystroke), then on submit.
       await page.getByLabel(text.account).fill('   ');
+      await page.getByRole('alert').waitFor();
+      expect(await page.getByRole('alert').allInnerTexts()).toEqual([text.required]);
       await page.locator('button[type=submit]').click();
+      await page.getByRole('alert').nth(1).waitFor();
       expect(await page.getByRole('alert').allInnerTexts()).toEqual([text.required, text.required]);
       expect(await page.locator('[class^="ant-"]').count()).toBe(0);
     });

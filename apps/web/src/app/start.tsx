@@ -1,11 +1,13 @@
+import '../platform/zod-without-eval';
 import type { LoginResult } from '@app/contracts';
 import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
+import { pageRoot } from '../platform/page-root';
 import { enterApp } from '../shell/sign-in';
 import { App } from './App';
 
 /** Renders the whole app (antd, the router, every dictionary) into the page's root. */
-export function startApp(root: Root): void {
+export function startApp(root: Root = pageRoot()): void {
   root.render(
     <StrictMode>
       <App />

@@ -1,6 +1,6 @@
-import { type LoginBody, type LoginResult, loginBody } from '@app/contracts';
+import type { LoginBody, LoginResult } from '@app/contracts';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { issueText, type Translate } from '../../platform/issue-text';
+import type { Translate } from '../../platform/issue-text';
 import { Icon, type IconName } from './icons';
 import { LanguageSelect } from './LanguageSelect';
 import { isRefusal, signIn } from './login.api';
@@ -11,6 +11,9 @@ type Field = keyof LoginBody;
 type FieldErrors = Partial<Record<Field, string>>;
 
 const FIELDS: Field[] = ['account', 'password'];
+
+/** The contract's rules, with zod: fetched on the first keystroke or submit, not before the form shows. */
+const loadCheck = () => import('./login-check');
 
 export interface LoginFormProps {
   t: Translate;
@@ -32,24 +35,24 @@ export function LoginForm({ t, notify, onSending, onSignedIn }: LoginFormProps) 
   const [busy, setBusy] = useState(false);
   const [passwordShown, setPasswordShown] = useState(false);
 
-  const check = (field: Field, value: string) => {
-    const issue = loginBody.shape[field].safeParse(value).error?.issues[0];
-    return issue && issueText(issue, t);
-  };
   const change = (field: Field, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: check(field, value) }));
+    // Once loaded, the checks settle in the order of the keystrokes.
+    void loadCheck().then(({ fieldRefusal }) =>
+      setErrors((current) => ({ ...current, [field]: fieldRefusal(field, value, t) })),
+    );
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
+    setBusy(true);
+    const { fieldRefusal } = await loadCheck();
     const found: FieldErrors = Object.fromEntries(
-      FIELDS.map((field) => [field, check(field, values[field])]),
+      FIELDS.map((field) => [field, fieldRefusal(field, values[field], t)]),
     );
     setErrors(found);
-    if (FIELDS.some((field) => found[field])) return;
-    setBusy(true);
+    if (FIELDS.some((field) => found[field])) return setBusy(false);
     onSending?.();
     const outcome = await signIn(values, t);
     if (!isRefusal(outcome)) return onSignedIn(outcome); // the page is replaced: stays busy

@@ -1,8 +1,8 @@
 import type { LoginResult } from '@app/contracts';
 import { StrictMode, useEffect } from 'react';
-import type { Root } from 'react-dom/client';
 import type { Translate } from '../../platform/issue-text';
 import { storedLocale } from '../../platform/locale-choice';
+import { pageRoot } from '../../platform/page-root';
 import { storeSession } from '../../platform/session';
 import { LoginForm } from './LoginForm';
 import { loginText } from './login-text';
@@ -18,7 +18,8 @@ const prefetchApp = () => void loadApp().catch(() => undefined);
  * translations. Once the form is up and the browser idle (at the latest when the form is sent), the app is fetched
  * and evaluated; after sign-in it takes the page's root at the target (docs/performance/web.md).
  */
-export function startLogin(root: Root): void {
+export function startLogin(): void {
+  const root = pageRoot();
   const locale = storedLocale();
   const t = loginText(locale);
   document.documentElement.lang = locale;
