@@ -7,7 +7,7 @@
  * BENCH_LOAD_PROCESSES load processes keep BENCH_CONNECTIONS keep-alive HTTP connections busy for
  * BENCH_SECONDS per scenario, each request signed in as a random member reading their own data
  * (JWT check, principal lookup, permission, the query, the envelope). In the same run, as many bare Fastify+pg
- * processes making the same two statements give the baseline each line is compared with.
+ * processes making the same one statement give the baseline each line is compared with.
  */
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
@@ -77,9 +77,9 @@ async function apiProcess() {
 }
 
 /**
- * The baseline: a bare Fastify process on its own pg pool answering `GET /api/wallet/:id` with the same two
- * statements the API runs (the caller's principal and permissions, then the wallet row) and the same
- * envelope, without token check, access rule, logging or the rest of the app. What the API costs on top
+ * The baseline: a bare Fastify process on its own pg pool answering `GET /api/wallet/:id` with the one
+ * statement the API runs (the caller's principal and permissions with the wallet row, wallet/wallet-holder.ts;
+ * two statements until the fourth session of 2026-11-26) and the same envelope, without token check, access rule, logging or the rest of the app. What the API costs on top
  * of it is the ratio the figures report.
  */
 async function baselineProcess() {
@@ -87,14 +87,16 @@ async function baselineProcess() {
   const app = Fastify({ logger: false });
   app.get<{ Params: { id: string } }>('/api/wallet/:id', async (req) => {
     const id = Number(req.params.id);
-    const principal = await pool.query({ name: 'principal', text: PRINCIPAL_SQL, values: [id] });
-    if (!principal.rows[0]) throw new Error('no such user');
-    const wallet = await pool.query({ name: 'wallet', text: WALLET_SQL, values: [id] });
-    const row = wallet.rows[0] ?? { available_cents: 0, frozen_cents: 0 };
+    const [row] = (await pool.query({ name: 'caller_wallet', text: CALLER_WALLET_SQL, values: [id] })).rows;
+    if (!row) throw new Error('no such user');
     return {
       code: 200,
       msg: 'ok',
-      data: { user_id: id, total: String(row.available_cents), freezeTotal: String(row.frozen_cents) },
+      data: {
+        user_id: id,
+        total: String(row.available_cents ?? 0),
+        freezeTotal: String(row.frozen_cents ?? 0),
+      },
     };
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -138,15 +140,15 @@ async function cpuOf(servers: Server[]): Promise<number> {
 }
 
 /** access/principal.ts's statement, written out. */
-const PRINCIPAL_SQL = `select u.id, u.name, u.is_admin, u.is_super, u.status, u.token_version, u.level_id,
+const CALLER_WALLET_SQL = `select u.id, u.name, u.is_admin, u.is_super, u.status, u.token_version, u.level_id,
+  w.available_cents, w.frozen_cents,
   case when u.is_super then null else array(
     select distinct rp.permission_id from user_roles ur
     join roles r on r.id = ur.role_id and r.status = 1
     join role_permissions rp on rp.role_id = r.id
     join permissions p on p.id = rp.permission_id and p.status = 1
     where ur.user_id = u.id order by 1) end as permission_ids
-  from users u where u.id = $1`;
-const WALLET_SQL = 'select available_cents, frozen_cents from wallets where user_id = $1';
+  from users u left join wallets w on w.user_id = u.id where u.id = $1`;
 
 /** Keeps `connections` requests in flight for `ms`, spread over the API ports; counts and times them. */
 async function hammer(
