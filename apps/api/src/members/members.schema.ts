@@ -89,7 +89,7 @@ export const users = pgTable(
     // The orders screen's phone and WordPress-id filters (equality): one index probe, not a scan of users.
     index('users_phone_idx').on(t.phone),
     index('users_platform_id_idx').on(t.platformId),
-    // The orders screen's name filter (`%…%` on name or display name, lowered); needs the pg_trgm
+    // Name searches (`%…%` on the lowered name or display name: members/name-search.ts); needs the pg_trgm
     // extension, which the database client creates before migrating.
     index('users_name_trgm_idx').using(
       'gin',

@@ -11,6 +11,7 @@ import { CP_PAYOUT_TYPES } from '../bonus/bonus.schema';
 import { countingOrder } from '../bonus/settlement.loader';
 import { bonusTypeNames } from '../bonus/type-names';
 import { users } from '../members/members.schema';
+import { nameContains } from '../members/name-search';
 import type { Actor } from '../platform/audit/actor';
 import { audit } from '../platform/audit/audit';
 import { type DbOrTx, queryRows } from '../platform/db/client';
@@ -119,8 +120,9 @@ export async function unmarkCp(tx: DbOrTx, actor: Actor, userId: number) {
 
 /** /cp/cp: every Qualified CP with its figures. */
 export async function listCps(db: DbOrTx, keyword: string | undefined, page: number, pageSize: number) {
-  const kw = keyword ? containsPattern(keyword) : null;
-  const condition = kw ? or(ilike(users.name, kw), ilike(users.userNo, kw)) : undefined;
+  const condition = keyword
+    ? or(nameContains(keyword), ilike(users.userNo, containsPattern(keyword)))
+    : undefined;
   const [count] = await db
     .select({ total: sql<number>`count(*)::int` })
     .from(qualifiedCps)

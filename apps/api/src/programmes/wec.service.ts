@@ -2,6 +2,7 @@ import { ASSESSMENT, BonusKey, Level, type WecAssessmentDto, type WecStatus } fr
 import { and, desc, eq, gt, ilike, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { payOneOff } from '../bonus/one-off';
 import { users } from '../members/members.schema';
+import { nameContains } from '../members/name-search';
 import { type Actor, systemActor } from '../platform/audit/actor';
 import { audit } from '../platform/audit/audit';
 import type { Db, DbOrTx } from '../platform/db/client';
@@ -211,7 +212,6 @@ export interface AssessmentFilter {
 }
 
 function where(f: AssessmentFilter, now: Date): SQL | undefined {
-  const kw = f.keyword ? containsPattern(f.keyword) : null;
   const byStatus: Record<WecStatus, SQL> = {
     completed: sql`${wecAssessments.completedAt} is not null`,
     joined: sql`${wecAssessments.completedAt} is null and ${wecAssessments.startedAt} is null`,
@@ -219,7 +219,7 @@ function where(f: AssessmentFilter, now: Date): SQL | undefined {
     expired: sql`${wecAssessments.completedAt} is null and ${wecAssessments.endsAt} <= ${now.toISOString()}`,
   };
   return and(
-    kw ? or(ilike(users.name, kw), ilike(users.userNo, kw)) : undefined,
+    f.keyword ? or(nameContains(f.keyword), ilike(users.userNo, containsPattern(f.keyword))) : undefined,
     f.status ? byStatus[f.status] : undefined,
     f.completedOnly ? isNotNull(wecAssessments.completedAt) : undefined,
   );

@@ -129,6 +129,16 @@ describe('GET /api/wallet/recordList (admin)', () => {
       query: { keyword: m.user.userNo, kind: 'bonus', bonus_type: 1 },
     });
     expect(type1.body.data.list.map((r) => r.amount)).toEqual(['3.00', '10.00']);
+    const byName = await api.get<WalletRecordList>('/api/wallet/recordList', {
+      token: admin.token,
+      query: {
+        keyword: m.user.name.slice(1).toUpperCase(),
+        user_id: m.user.id,
+        kind: 'bonus',
+        bonus_type: 1,
+      },
+    });
+    expect(byName.body.data.list.map((r) => r.amount)).toEqual(['3.00', '10.00']);
     const reduces = await api.get<WalletRecordList>('/api/wallet/recordList', {
       token: admin.token,
       query: { user_id: m.user.id, action: 2 },

@@ -7,12 +7,13 @@ import {
   type WalletRecordState,
   type walletRecordListQuery,
 } from '@app/contracts';
-import { and, desc, eq, gt, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { users } from '../members/members.schema';
+import { nameContains } from '../members/name-search';
 import type { DbOrTx } from '../platform/db/client';
-import { containsPattern, pageWindow } from '../platform/db/paging';
+import { pageWindow } from '../platform/db/paging';
 import { RecordStatus, walletRecords } from './wallet.schema';
 
 const holdEnd = alias(walletRecords, 'hold_end');
@@ -95,9 +96,7 @@ const stateIs = (state: WalletRecordState): SQL =>
     : sql`(${walletRecords.status} = ${RecordStatus.pending} and ${recordState} = ${state})`;
 
 function filterOf(q: RecordFilter): SQL | undefined {
-  const keyword = q.keyword
-    ? or(eq(users.userNo, q.keyword), ilike(users.name, containsPattern(q.keyword)))
-    : undefined;
+  const keyword = q.keyword ? or(eq(users.userNo, q.keyword), nameContains(q.keyword)) : undefined;
   return and(
     keyword,
     q.user_id ? eq(walletRecords.userId, q.user_id) : undefined,

@@ -292,4 +292,18 @@ describe('authorisation', () => {
     expect(res.body.data.meta.total).toBeGreaterThan(0);
     expect(res.body.data.list.every((w) => w.status === WithdrawalStatus.rejected)).toBe(true);
   });
+
+  it('admins find a member’s applications by member number or by part of the name, whatever its case', async () => {
+    const { member, id } = await withdrawalIn(WithdrawalStatus.inApplication);
+    const found = async (keyword: string) =>
+      (
+        await api.get<{ list: WithdrawalItem[] }>('/api/wallet/admin/list', {
+          token: admin.token,
+          query: { keyword },
+        })
+      ).body.data.list.map((w) => w.id);
+    expect(await found(member.user.userNo)).toEqual([id]);
+    expect(await found(member.user.name.slice(1).toUpperCase())).toEqual([id]);
+    expect(await found(`${member.user.name}-nobody`)).toEqual([]);
+  });
 });

@@ -8,13 +8,14 @@ import {
   type WithdrawalStatus,
   type withdrawalListQuery,
 } from '@app/contracts';
-import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { users } from '../members/members.schema';
+import { nameContains } from '../members/name-search';
 import type { Actor } from '../platform/audit/actor';
 import { audit } from '../platform/audit/audit';
 import type { DbOrTx } from '../platform/db/client';
-import { containsPattern, pageWindow } from '../platform/db/paging';
+import { pageWindow } from '../platform/db/paging';
 import { badRequest, notFound } from '../platform/http/errors';
 import { type LedgerMove, postEntry } from '../wallet/ledger';
 import { type WithdrawalRow, withdrawals } from './withdrawals.schema';
@@ -169,9 +170,7 @@ export async function listWithdrawals(
   q: z.output<typeof withdrawalListQuery>,
   userId?: number,
 ): Promise<WithdrawalList> {
-  const keyword = q.keyword
-    ? or(eq(users.userNo, q.keyword), ilike(users.name, containsPattern(q.keyword)))
-    : undefined;
+  const keyword = q.keyword ? or(eq(users.userNo, q.keyword), nameContains(q.keyword)) : undefined;
   const where: SQL | undefined = and(
     userId === undefined ? undefined : eq(withdrawals.userId, userId),
     q.status ? eq(withdrawals.status, q.status) : undefined,

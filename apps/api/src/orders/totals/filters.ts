@@ -2,6 +2,7 @@ import { type OrderFilter, SALES_SWITCHES } from '@app/contracts';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { memberByNo } from '../../members/lookups';
 import { type UserRow, users } from '../../members/members.schema';
+import { nameOrDisplayNameContains } from '../../members/name-search';
 import { maskedName } from '../../members/viewer';
 import type { Db, DbOrTx } from '../../platform/db/client';
 import { containsPattern } from '../../platform/db/paging';
@@ -94,11 +95,9 @@ export async function orderWhere(
   }
   if (downline) buyer.push(downlineMembers(downline));
   if (f.name) {
-    // `ilike` as PostgreSQL runs it in a UTF-8 database (both sides lowered, then `like`), on the names lowered
-    // once when written: through the trigram index users_name_trgm_idx, or users_id_names_idx by id.
+    // Through the trigram index users_name_trgm_idx, or users_id_names_idx by id (members/name-search.ts).
     const pattern = containsPattern(f.name);
-    const lowered = sql`lower(${pattern})`;
-    const fullName = sql`(${users.nameLower} like ${lowered} or ${users.displayNameLower} like ${lowered})`;
+    const fullName = nameOrDisplayNameContains(f.name);
     // A member matches what they see (docs/product/orders.md): their own name, others' masked. The characters a mask
     // shows are the name's own, so unless the search has a '*' a match also matches the name (indexed).
     const matching = self
