@@ -2,7 +2,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import { formatCents, parseCents, type RechargeItem } from '@app/contracts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatMoney } from '../src/platform/ui/MoneyText';
+import { formatMoney } from '../src/platform/format';
 import { DEMO, Harness } from './harness';
 import {
   ApiAs,

@@ -3,7 +3,7 @@ import { formatCents, maskName, parseCents, type WalletRecordList } from '@app/c
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatMoney } from '../src/platform/ui/MoneyText';
+import { formatMoney } from '../src/platform/format';
 import { DEMO, Harness } from './harness';
 import {
   ApiAs,

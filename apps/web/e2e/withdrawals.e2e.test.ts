@@ -1,7 +1,7 @@
 import { formatCents, parseCents, type WithdrawalItem } from '@app/contracts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatMoney } from '../src/platform/ui/MoneyText';
+import { formatMoney } from '../src/platform/format';
 import { DEMO, Harness } from './harness';
 import {
   ApiAs,

@@ -6,8 +6,8 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { formatDateTime } from '../platform/format';
-import { formatMoney, MoneyText } from '../platform/ui/MoneyText';
+import { formatDateTime, formatMoney } from '../platform/format';
+import { MoneyText } from '../platform/ui/MoneyText';
 import { useMemberBonusDetail, useMemberBonusReport } from './bonus.api';
 import { ExplainPayoutButton, useMayExplainPayouts } from './PayoutExplanation';
 

@@ -3,7 +3,7 @@ import { Form, InputNumber, Radio, Select, Switch } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { formatMoney } from '../platform/ui/MoneyText';
+import { formatMoney } from '../platform/format';
 import { fieldRules } from '../platform/ui/zod-rules';
 import { useLevelSettings } from './bonus.api';
 import { inputSchema, OWN_RATIO, ruleSchemaOf } from './bonus-rules';

@@ -3,8 +3,8 @@ import { Alert, Button, Descriptions, Drawer, Space, Table, Tag, Typography } fr
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../platform/current-user';
-import { formatDateTime } from '../platform/format';
-import { formatMoney, MoneyText } from '../platform/ui/MoneyText';
+import { formatDateTime, formatMoney } from '../platform/format';
+import { MoneyText } from '../platform/ui/MoneyText';
 import { type PayoutTarget, useLevelSettings, usePayoutExplanation } from './bonus.api';
 
 /** Whether the signed-in user sees "Explain": members (on their own bonuses) and admins with EXPLAIN_PAYOUT_PERMS. */

@@ -3,11 +3,11 @@ import { Alert, Button, Form, Input, Modal, Select, Space, Table, Tag } from 'an
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../platform/format';
+import { formatDateTime, formatMoney } from '../platform/format';
 import { JobProgressModal, StartedJobProgress } from '../platform/jobs/JobProgressModal';
 import { useStartedJob } from '../platform/jobs/useJob';
 import { ConfirmButton } from '../platform/ui/ConfirmButton';
-import { formatMoney, MoneyText } from '../platform/ui/MoneyText';
+import { MoneyText } from '../platform/ui/MoneyText';
 import { usePagedList } from '../platform/ui/PagedTable';
 import { UserName } from '../platform/ui/UserName';
 import {

@@ -2,7 +2,7 @@ import type { WorkplaceFigure } from '@app/contracts';
 import { Card, Col, Row, Skeleton, Statistic, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../platform/current-user';
-import { formatMoney } from '../platform/ui/MoneyText';
+import { formatMoney } from '../platform/format';
 import { useWorkplace } from './dashboard.api';
 import { RecentBonuses } from './RecentBonuses';
 

@@ -1,8 +1,6 @@
 import { Typography } from 'antd';
 import { formatMoney } from '../format';
 
-export { formatMoney };
-
 /** An amount from the API (decimal string), grouped, negative ones in red: <MoneyText value={row.amount} /> */
 export function MoneyText({
   value,
