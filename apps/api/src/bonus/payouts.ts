@@ -142,6 +142,8 @@ async function payByCopy(
     const recordIds = await drawIds(client, 'wallet_records_id_seq', chunk.length);
     const credits: CopyCredits = {
       count: chunk.length,
+      userId: (i) => chunk[i]!.userId,
+      amountCents: (i) => chunk[i]!.cents,
       at: (i) => {
         const p = chunk[i]!;
         const orderNo = p.orderId === null ? undefined : opts.orderNoOf?.(p.orderId);

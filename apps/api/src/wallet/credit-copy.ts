@@ -4,11 +4,13 @@ import { assertPositiveCents, type LedgerKind, refusingDuplicates } from './ledg
 import { RecordAction, RecordStatus } from './wallet.schema';
 
 /**
- * Credits to post, the i-th made on demand by `at(i)` (a month's payouts are not held twice as credits), in
- * record id order.
+ * Credits to post, in record id order. The i-th is built on demand by `at(i)`, once, when its record is written
+ * (a month's payouts are not held twice as credits); its member and amount, read before, without building it.
  */
 export interface CopyCredits {
   count: number;
+  userId(i: number): number;
+  amountCents(i: number): number;
   at(i: number): CopyCredit;
 }
 
@@ -60,9 +62,10 @@ export async function creditByCopy(client: pg.ClientBase, credits: CopyCredits):
   if (credits.count === 0) return;
   const sums = new Map<number, number>();
   for (let i = 0; i < credits.count; i++) {
-    const c = credits.at(i);
-    assertPositiveCents(c.amountCents);
-    sums.set(c.userId, (sums.get(c.userId) ?? 0) + c.amountCents);
+    const userId = credits.userId(i);
+    const amountCents = credits.amountCents(i);
+    assertPositiveCents(amountCents);
+    sums.set(userId, (sums.get(userId) ?? 0) + amountCents);
   }
   const users = [...sums.keys()].sort((a, b) => a - b);
   const { rows } = await client.query<{ user_id: number; available: string; frozen: string; at: string }>(
@@ -77,9 +80,9 @@ export async function creditByCopy(client: pg.ClientBase, credits: CopyCredits):
   const frozen = new Map(rows.map((w) => [w.user_id, w.frozen]));
   const availableAfter = new Float64Array(credits.count);
   for (let i = credits.count - 1; i >= 0; i--) {
-    const { userId, amountCents } = credits.at(i);
+    const userId = credits.userId(i);
     availableAfter[i] = available.get(userId)!;
-    available.set(userId, availableAfter[i]! - amountCents);
+    available.set(userId, availableAfter[i]! - credits.amountCents(i));
   }
   const at = rows[0]!.at;
   await refusingDuplicates(() =>
