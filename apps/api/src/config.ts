@@ -57,6 +57,8 @@ export interface Config {
    * every total over the orders instead of the rollup (docs/operations.md); the rest keep their defaults.
    */
   ordersTotals?: Partial<TotalsConfig>;
+  /** Days a dry run's list of payouts is kept after it finished (DRY_RUN_LIST_DAYS); then housekeeping clears it. */
+  dryRunListDays?: number;
 }
 
 export const MB = 1024 * 1024;
@@ -132,8 +134,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobTiming: parseJobTiming(env),
     importLimits: parseImportLimits(env),
     ordersTotals: { exact: parseOrdersTotalsExact(env.ORDERS_TOTALS_EXACT) },
+    dryRunListDays: positiveSetting(env, 'DRY_RUN_LIST_DAYS', DEFAULT_DRY_RUN_LIST_DAYS),
   };
 }
+
+/** Days a dry run's list is kept when DRY_RUN_LIST_DAYS is unset. */
+export const DEFAULT_DRY_RUN_LIST_DAYS = 30;
 
 /**
  * SEED_DEMO: `true` or `false`; unset = demo data on the embedded database only, so a production
@@ -188,12 +194,7 @@ export function parseJobTiming(env: NodeJS.ProcessEnv): JobTiming {
 
 /** IMPORT_MAX_* over DEFAULT_IMPORT_LIMITS (sizes in MB). */
 export function parseImportLimits(env: NodeJS.ProcessEnv): ImportLimits {
-  const setting = (name: string, fallback: number, unit = 1) => {
-    if (!env[name]) return fallback;
-    const value = Number(env[name]);
-    if (!(Number.isFinite(value) && value > 0)) throw new Error(`${name} must be a positive number`);
-    return Math.floor(value * unit);
-  };
+  const setting = (name: string, fallback: number, unit = 1) => positiveSetting(env, name, fallback, unit);
   const d = DEFAULT_IMPORT_LIMITS;
   return {
     uploadBytes: setting('IMPORT_MAX_UPLOAD_MB', d.uploadBytes, MB),
@@ -203,6 +204,15 @@ export function parseImportLimits(env: NodeJS.ProcessEnv): ImportLimits {
     parts: setting('IMPORT_MAX_PARTS', d.parts),
     rows: setting('IMPORT_MAX_ROWS', d.rows),
   };
+}
+
+/** The setting `name` as a whole number of at least 1 (times `unit`, then rounded down), or `fallback` when unset. */
+function positiveSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, unit = 1): number {
+  if (!env[name]) return fallback;
+  const value = Math.floor(Number(env[name]) * unit);
+  if (!(Number.isFinite(value) && value >= 1))
+    throw new Error(`${name} must be a positive number (at least 1)`);
+  return value;
 }
 
 /** TRUST_PROXY: unset/`false` = off, `true`, a hop count (`1`), or a comma list of addresses/CIDRs. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DEFAULT_DRY_RUN_LIST_DAYS,
   DEFAULT_IMPORT_LIMITS,
   DEFAULT_JOB_TIMING,
   loadConfig,
@@ -74,6 +75,16 @@ describe('import limits', () => {
       /IMPORT_MAX_RATIO must be a positive number/,
     );
     expect(() => parseImportLimits({ IMPORT_MAX_PART_MB: 'lots' })).toThrow(/positive/);
+  });
+});
+
+describe('DRY_RUN_LIST_DAYS', () => {
+  it('keeps dry-run lists 30 days unless set, and refuses what is not a whole number of days', () => {
+    expect(load({}).dryRunListDays).toBe(DEFAULT_DRY_RUN_LIST_DAYS);
+    expect(DEFAULT_DRY_RUN_LIST_DAYS).toBe(30);
+    expect(load({ DRY_RUN_LIST_DAYS: '7' }).dryRunListDays).toBe(7);
+    expect(() => load({ DRY_RUN_LIST_DAYS: '0.5' })).toThrow(/DRY_RUN_LIST_DAYS must be a positive number/);
+    expect(() => load({ DRY_RUN_LIST_DAYS: 'never' })).toThrow(/positive/);
   });
 });
 

@@ -10,9 +10,12 @@ import type {
   WalletRecordList,
 } from '@app/contracts';
 import dayjs from 'dayjs';
+import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bonusSettlementRuns } from '../../api/src/bonus/bonus.schema';
+import { tidyOnce } from '../../api/src/startup/housekeeping';
 import { DEMO, Harness } from './harness';
 import { fieldError, pickOption } from './wallet-helpers';
 
@@ -173,6 +176,23 @@ describe('bonus settings and settlement', () => {
     await expect
       .poll(() => listed.locator('.ant-pagination-total-text').innerText())
       .toBe(`Total ${wouldPay} items`);
+    await listed.getByRole('button', { name: 'Close' }).click();
+
+    // Past DRY_RUN_LIST_DAYS housekeeping clears its list: the history says so instead of offering it.
+    await harness.database.db
+      .update(bonusSettlementRuns)
+      .set({ finishedAt: sql`now() - interval '31 days'` })
+      .where(and(eq(bonusSettlementRuns.period, period), eq(bonusSettlementRuns.dryRun, true)));
+    await tidyOnce(harness.database.db);
+    await page.reload();
+    await page.getByRole('tab', { name: 'Settlement runs' }).click();
+    const cleared = page.getByRole('row').filter({ hasText: period }).filter({ hasText: 'Dry run' }).first();
+    await cleared.getByText(/^List cleared \d{4}-\d{2}-\d{2} \d{2}:\d{2}/).hover();
+    await page
+      .getByRole('tooltip')
+      .filter({ hasText: /Dry-run lists are kept for a limited time/ })
+      .waitFor();
+    expect(await cleared.getByRole('button', { name: 'Payouts' }).count()).toBe(0);
   });
 });
 

@@ -51,7 +51,8 @@ export class Harness {
 
   private constructor(
     private readonly app: FastifyInstance,
-    private readonly database: Database,
+    /** The harness's database, for what a test sets up beyond the demo data (a date in the past). */
+    readonly database: Database,
     private readonly browser: Browser,
     private readonly webDist: string,
     readonly port: number,

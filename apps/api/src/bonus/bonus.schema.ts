@@ -50,6 +50,8 @@ export const bonusSettlementRuns = pgTable(
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** A dry run's list (bonus_dry_run_payouts) was cleared by housekeeping at this time (bonus/dry-run-lists.ts). */
+    listClearedAt: timestamp('list_cleared_at', { withTimezone: true }),
   },
   (t) => [index('bonus_runs_created_idx').on(t.createdAt)],
 );

@@ -3,6 +3,7 @@ import { orders } from '../orders/orders.schema';
 import type { DbOrTx } from '../platform/db/client';
 import { walletRecords } from '../wallet/wallet.schema';
 import { bonusDryRunPayouts, bonusPayouts } from './bonus.schema';
+import { assertListKept } from './dry-run-lists';
 import { orderPeriod } from './settlement.loader';
 import { runOf } from './settlement.service';
 
@@ -73,6 +74,7 @@ export async function storedPayout(db: DbOrTx, ref: PayoutRef): Promise<StoredPa
   if (ref.source === 'walletRecord') return walletRecordPayout(db, ref.id);
   const run = await runOf(db, ref.runId);
   if (!run.dryRun) return paidPayout(db, and(eq(bonusPayouts.id, ref.id), eq(bonusPayouts.runId, run.id)));
+  assertListKept(run);
   const [row] = await db
     .select()
     .from(bonusDryRunPayouts)

@@ -28,6 +28,7 @@ import type { XlsxJob } from '../platform/jobs/jobs.runner';
 import { type Column, keysetBatches } from '../platform/xlsx/export';
 import { type SheetReader, sheetFormat } from '../platform/xlsx/format';
 import { bonusDryRunPayouts, bonusPayouts, bonusSettlementRuns, bonusTypes } from './bonus.schema';
+import { assertListKept } from './dry-run-lists';
 import type { Payout } from './engine/types';
 import { loadPaidKeys } from './paid-keys';
 import { loadEngineInput, type PeriodRange } from './settlement.loader';
@@ -299,6 +300,7 @@ async function runDtos(db: DbOrTx, runs: RunRow[]): Promise<SettlementRunDto[]> 
     error: r.error,
     created_at: r.createdAt.toISOString(),
     finished_at: r.finishedAt?.toISOString() ?? null,
+    list_cleared_at: r.listClearedAt?.toISOString() ?? null,
   }));
 }
 
@@ -356,7 +358,8 @@ const runPayoutCount = async (db: DbOrTx, run: RunRow) => {
 
 /**
  * One page of a run's payouts (404 'bonus.runNotFound'): every payout a dry run would pay, or every payout a
- * real run paid (a failed run's: those its committed ranges kept), in the order they were recorded.
+ * real run paid (a failed run's: those its committed ranges kept), in the order they were recorded. A dry run's
+ * list cleared by housekeeping answers 409 'bonus.dryRunListCleared' (dry-run-lists.ts).
  */
 export async function listRunPayouts(
   db: DbOrTx,
@@ -364,6 +367,7 @@ export async function listRunPayouts(
   q: PageQuery,
 ): Promise<Paged<SettlementPayoutItem>> {
   const run = await runOf(db, id);
+  assertListKept(run);
   const { limit, offset } = pageWindow(q);
   const [total, rows] = await Promise.all([
     runPayoutCount(db, run),
@@ -393,7 +397,7 @@ async function runPayoutColumns(db: Db, reader: SheetReader): Promise<Column<Set
   ];
 }
 
-/** Every payout of a run as a spreadsheet job (404 before it starts when there is no such run). */
+/** Every payout of a run as a spreadsheet job (404 before it starts when there is no such run, 409 when its list was cleared). */
 export async function runPayoutsExportJob(
   db: Db,
   ownerId: number,
@@ -401,6 +405,7 @@ export async function runPayoutsExportJob(
   reader: SheetReader,
 ): Promise<XlsxJob<SettlementPayoutItem>> {
   const run = await runOf(db, id);
+  assertListKept(run);
   return {
     kind: 'bonus.settlement.payouts.export',
     ownerId,

@@ -40,7 +40,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
     });
     // WEC assessments whose conditions are all met complete by themselves (docs/product/programmes.md).
     const stopAssessments = keepCompletingAssessments(database.db, (error) => app.log.error(error));
-    const stopTidying = keepTidy(database.db, (error) => app.log.error(error));
+    const stopTidying = keepTidy(database.db, { dryRunListDays: config.dryRunListDays }, (error) =>
+      app.log.error(error),
+    );
     const url = `http://localhost:${(app.server.address() as AddressInfo).port}`;
     const databaseText = location.dataDir
       ? `embedded PGlite in ${location.dataDir}`

@@ -1,5 +1,5 @@
 import type { JobStarted, SettlementPayoutItem, SettlementResult, SettlementRunDto } from '@app/contracts';
-import { Alert, Button, Form, Input, Modal, Select, Space, Table, Tag } from 'antd';
+import { Alert, Button, Form, Input, Modal, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -158,10 +158,18 @@ export function SettlementRunsTab() {
             title: '',
             key: 'payouts',
             render: (_, r) =>
-              r.payout_count > 0 && (
-                <Button size="small" onClick={() => setShown(r)}>
-                  {t('bonus.run.showPayouts')}
-                </Button>
+              r.list_cleared_at ? (
+                <Tooltip title={t('bonus.run.listClearedHint')}>
+                  <Typography.Text type="secondary">
+                    {t('bonus.run.listCleared', { date: formatDateTime(r.list_cleared_at) })}
+                  </Typography.Text>
+                </Tooltip>
+              ) : (
+                r.payout_count > 0 && (
+                  <Button size="small" onClick={() => setShown(r)}>
+                    {t('bonus.run.showPayouts')}
+                  </Button>
+                )
               ),
           },
           {

@@ -189,6 +189,8 @@ export interface SettlementRunDto {
   error: string | null;
   created_at: string;
   finished_at: string | null;
+  /** A dry run whose list of payouts housekeeping cleared (DRY_RUN_LIST_DAYS after it finished); its totals stay. */
+  list_cleared_at: string | null;
 }
 
 export interface SettlementPreviewItem {

@@ -1,0 +1,1 @@
+ALTER TABLE "bonus_settlement_runs" ADD COLUMN "list_cleared_at" timestamp with time zone;

@@ -1,0 +1,56 @@
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { ago } from '../platform/db/ago';
+import { type DbOrTx, queryRows } from '../platform/db/client';
+import { conflict } from '../platform/http/errors';
+import { bonusSettlementRuns } from './bonus.schema';
+
+/** Rows deleted per statement: a 1M-order month's list is ~3M rows, cleared in steps rather than one transaction. */
+const DELETE_BATCH = 50_000;
+
+/**
+ * Housekeeping of dry-run lists: every dry run that finished more than `keptDays` ago is marked cleared (from then
+ * on its list, export and explanations answer 409 'bonus.dryRunListCleared'), then the rows of every cleared run
+ * are deleted, `batch` at a time. The run itself and its totals stay. Marked first, so a pass cut short leaves a
+ * run that says it is cleared with rows still to delete, which the next pass deletes; never a half list shown as
+ * whole. Real runs are not touched: their list is the payouts they paid.
+ */
+export async function forgetOldDryRunLists(
+  db: DbOrTx,
+  keptDays: number,
+  batch = DELETE_BATCH,
+): Promise<void> {
+  await db
+    .update(bonusSettlementRuns)
+    .set({ listClearedAt: sql`now()` })
+    .where(
+      and(
+        eq(bonusSettlementRuns.dryRun, true),
+        isNull(bonusSettlementRuns.listClearedAt),
+        lt(bonusSettlementRuns.finishedAt, ago({ days: keptDays })),
+      ),
+    );
+  const cleared = await queryRows<{ id: number }>(
+    db,
+    sql`select r.id from bonus_settlement_runs r
+        where r.dry_run and r.list_cleared_at is not null
+          and exists (select 1 from bonus_dry_run_payouts p where p.run_id = r.id)`,
+  );
+  for (const { id } of cleared) {
+    for (;;) {
+      const [row] = await queryRows<{ n: number }>(
+        db,
+        sql`with gone as (
+              delete from bonus_dry_run_payouts where id in (
+                select id from bonus_dry_run_payouts where run_id = ${id} order by id limit ${batch})
+              returning 1)
+            select count(*)::int as n from gone`,
+      );
+      if ((row?.n ?? 0) < batch) break;
+    }
+  }
+}
+
+/** Refuses to read the list of a dry run whose list was cleared (409 'bonus.dryRunListCleared'). */
+export function assertListKept(run: { listClearedAt: Date | null }): void {
+  if (run.listClearedAt) throw conflict('bonus.dryRunListCleared');
+}
