@@ -67,7 +67,15 @@ describe('member list and user detail', () => {
     await page.getByRole('menuitem', { name: '会员列表' }).click();
     await page.getByRole('button', { name: '新增会员' }).click();
     const form = page.getByRole('dialog').filter({ hasText: '新增会员' });
-    await form.getByLabel('用户名', { exact: true }).fill('e2e_newbie');
+    // Text longer than the contract allows is kept as typed or pasted and refused with the rule's message,
+    // not cut to the limit without a word.
+    const account = form.getByLabel('用户名', { exact: true });
+    const tooLong = `e2e_newbie_${'x'.repeat(20)}`;
+    await account.fill(tooLong);
+    await form.getByText('最多 30 个字符').waitFor();
+    expect(await account.inputValue()).toBe(tooLong);
+    await account.fill('e2e_newbie');
+    await form.getByText('最多 30 个字符').waitFor({ state: 'hidden' });
     await form.getByLabel('邮箱', { exact: true }).fill('e2e_newbie@demo.local');
     await form.getByLabel('手机号码', { exact: true }).fill('85270000001');
     await form.getByLabel('密码', { exact: true }).fill('secret123');

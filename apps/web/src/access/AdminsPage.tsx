@@ -43,10 +43,10 @@ function AdminForm({
       {(rules) => (
         <>
           <Form.Item name="name" label={t('access.ui.username')} rules={rules('name')}>
-            <Input maxLength={30} autoComplete="off" />
+            <Input autoComplete="off" />
           </Form.Item>
           <Form.Item name="phone" label={t('access.ui.phone')} rules={rules('phone')}>
-            <Input maxLength={30} />
+            <Input />
           </Form.Item>
           <Form.Item name="account" label={t('access.ui.account')} rules={rules('account')}>
             <Input autoComplete="off" />

@@ -38,10 +38,10 @@ function PermissionForm({
       {(rules) => (
         <>
           <Form.Item name="name" label={t('access.ui.permissionName')} rules={rules('name')}>
-            <Input disabled={locked} maxLength={50} />
+            <Input disabled={locked} />
           </Form.Item>
           <Form.Item name="description" label={t('access.ui.description')} rules={rules('description')}>
-            <Input.TextArea rows={2} maxLength={255} />
+            <Input.TextArea rows={2} />
           </Form.Item>
           <Space size="large" align="start" wrap>
             <Form.Item name="method" label={t('access.ui.method')} rules={rules('method')}>
@@ -55,7 +55,7 @@ function PermissionForm({
               />
             </Form.Item>
             <Form.Item name="path" label={t('access.ui.path')} rules={rules('path')}>
-              <Input disabled={locked} maxLength={200} style={{ width: 300 }} />
+              <Input disabled={locked} style={{ width: 300 }} />
             </Form.Item>
             <Form.Item name="is_menu" label={t('access.ui.isMenu')} valuePropName="checked">
               <Switch disabled={locked} />
@@ -63,14 +63,14 @@ function PermissionForm({
           </Space>
           <Space size="large" align="start" wrap>
             <Form.Item name="icon" label={t('access.ui.icon')} rules={rules('icon')}>
-              <Input maxLength={50} />
+              <Input />
             </Form.Item>
             <Form.Item
               name="classification"
               label={t('access.ui.classification')}
               rules={rules('classification')}
             >
-              <Input maxLength={50} />
+              <Input />
             </Form.Item>
           </Space>
           <StatusRadio />

@@ -34,10 +34,10 @@ function RoleForm({
       {(rules) => (
         <>
           <Form.Item name="name" label={t('access.ui.roleName')} rules={rules('name')}>
-            <Input disabled={role?.is_system} maxLength={50} />
+            <Input disabled={role?.is_system} />
           </Form.Item>
           <Form.Item name="description" label={t('access.ui.description')} rules={rules('description')}>
-            <Input.TextArea rows={2} maxLength={255} />
+            <Input.TextArea rows={2} />
           </Form.Item>
           <StatusRadio />
           <Form.Item name="permission_ids" label={t('access.ui.permissions')} rules={rules('permission_ids')}>

@@ -51,13 +51,13 @@ export function BonusTypeForm({ type, freeKeys, onClose }: BonusTypeFormProps) {
             </Form.Item>
           )}
           <Form.Item name="name_en" label={t('bonus.nameEn')} rules={rules('name_en')}>
-            <Input maxLength={60} />
+            <Input />
           </Form.Item>
           <Form.Item name="name_zh_hk" label={t('bonus.nameZhHk')} rules={rules('name_zh_hk')}>
-            <Input maxLength={60} />
+            <Input />
           </Form.Item>
           <Form.Item name="name_zh_cn" label={t('bonus.nameZhCn')} rules={rules('name_zh_cn')}>
-            <Input maxLength={60} />
+            <Input />
           </Form.Item>
           <Divider>{t('bonus.params')}</Divider>
           <Form.Item name={['params', 'kind']} label={t('bonus.kind')}>

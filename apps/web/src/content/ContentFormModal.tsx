@@ -28,6 +28,7 @@ import { useTranslation } from 'react-i18next';
 import { issueText } from '../platform/issue-text';
 import { LANGUAGE_NAMES } from '../platform/locale-choice';
 import { applyFieldErrors } from '../platform/ui/form-errors';
+import { fieldRules } from '../platform/ui/zod-rules';
 
 import { downloadAttachment } from './AttachmentLinks';
 import { uploadAttachment, useAdminItem, usePublicConfig, useSaveContent } from './content.api';
@@ -168,13 +169,9 @@ function ContentForm({
                   name={['title', locale]}
                   label={t('content.ui.title')}
                   required={locale === 'en-US'}
-                  rules={
-                    locale === 'en-US'
-                      ? [{ required: true, whitespace: true, message: t('validation.required') }]
-                      : []
-                  }
+                  rules={fieldRules(contentBody.shape.title.shape[locale])}
                 >
-                  <Input maxLength={200} aria-label={`${t('content.ui.title')} (${locale})`} />
+                  <Input aria-label={`${t('content.ui.title')} (${locale})`} />
                 </Form.Item>
                 <Form.Item name={['body', locale]} label={t('content.ui.body')} required={locale === 'en-US'}>
                   <RichTextEditor aria-label={`${t('content.ui.body')} (${locale})`} />

@@ -29,7 +29,7 @@ function AddReportNumberModal({ userId, onClose }: { userId: number; onClose: ()
             </Form.Item>
           ))}
           <Form.Item name="remark" label={t('members.ui.remark')} rules={rules('remark')}>
-            <Input.TextArea maxLength={255} rows={2} />
+            <Input.TextArea rows={2} />
           </Form.Item>
         </>
       )}

@@ -50,7 +50,7 @@ export function UserFormModal({ user, onClose }: { user: EditableMember | null; 
         return (
           <>
             <Form.Item name="name" label={t('members.ui.name')} rules={user ? [] : rules('name')}>
-              <Input maxLength={30} disabled={!!user} autoComplete="off" />
+              <Input disabled={!!user} autoComplete="off" />
             </Form.Item>
             <Form.Item name="email" label={t('members.ui.email')} rules={user ? [] : rules('email')}>
               <Input disabled={!!user} autoComplete="off" />
@@ -69,10 +69,10 @@ export function UserFormModal({ user, onClose }: { user: EditableMember | null; 
               <UserPicker />
             </Form.Item>
             <Form.Item name="display_name" label={t('members.ui.displayName')} rules={rules('display_name')}>
-              <Input maxLength={60} />
+              <Input />
             </Form.Item>
             <Form.Item name="phone" label={t('members.ui.phone')} rules={rules('phone')}>
-              <Input maxLength={30} />
+              <Input />
             </Form.Item>
             <Form.Item name="level_id" label={t('members.ui.level')} rules={rules('level_id')}>
               <Select options={(levels.data ?? []).map((l) => ({ value: l.id, label: l.name }))} />
@@ -83,11 +83,11 @@ export function UserFormModal({ user, onClose }: { user: EditableMember | null; 
                 label={t('members.ui.levelRemark')}
                 rules={rules('level_remark')}
               >
-                <Input maxLength={255} />
+                <Input />
               </Form.Item>
             )}
             <Form.Item name="platform_id" label={t('members.ui.platformId')} rules={rules('platform_id')}>
-              <Input maxLength={60} />
+              <Input />
             </Form.Item>
             <Form.Item
               name="password"
@@ -95,7 +95,7 @@ export function UserFormModal({ user, onClose }: { user: EditableMember | null; 
               rules={rules('password')}
               extra={user ? t('members.ui.passwordHint') : undefined}
             >
-              <Input.Password maxLength={18} autoComplete="new-password" />
+              <Input.Password autoComplete="new-password" />
             </Form.Item>
             <Form.Item name="status" label={t('members.ui.status')}>
               <Radio.Group

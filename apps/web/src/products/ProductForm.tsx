@@ -39,7 +39,7 @@ export function ProductForm({ product, onClose }: { product: ProductView | null;
       {(rules) => (
         <>
           <Form.Item name="name" label={t('products.name')} rules={rules('name')}>
-            <Input maxLength={200} />
+            <Input />
           </Form.Item>
           <Form.Item name="provider_id" label={t('products.provider')}>
             <Select

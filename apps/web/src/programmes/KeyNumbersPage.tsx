@@ -61,14 +61,14 @@ export default function KeyNumbersPage() {
           {(rules) => (
             <>
               <Form.Item name="name" label={t('programmes.rk.name')} rules={rules('name')}>
-                <Input maxLength={60} />
+                <Input />
               </Form.Item>
               <Form.Item
                 name="description"
                 label={t('programmes.rk.description')}
                 rules={rules('description')}
               >
-                <Input.TextArea maxLength={500} />
+                <Input.TextArea />
               </Form.Item>
               <Form.Item name="sort" label={t('programmes.rk.sort')} rules={rules('sort')}>
                 <InputNumber />

@@ -42,7 +42,7 @@ export function ProviderForm({
       {(rules) => (
         <>
           <Form.Item name="name" label={t('providers.name')} rules={rules('name')}>
-            <Input maxLength={100} />
+            <Input />
           </Form.Item>
           <Form.Item name="proportion" label={t('providers.proportion')} rules={rules('proportion')}>
             <Input inputMode="decimal" />
@@ -51,7 +51,7 @@ export function ProviderForm({
             <Input />
           </Form.Item>
           <Form.Item name="phone" label={t('providers.phone')} rules={rules('phone')}>
-            <Input maxLength={30} />
+            <Input />
           </Form.Item>
           <Form.Item
             name="referrer_user_no"
