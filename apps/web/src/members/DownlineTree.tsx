@@ -2,18 +2,15 @@ import { type TreeNode, UI } from '@app/contracts';
 import { Card, Empty, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { OrgChart } from '../tree/OrgChart/OrgChart';
-import { type MemberNode, toChartNode } from '../tree/tree-nodes';
+import { toChartNode } from '../tree/tree-nodes';
+import { useChildrenLoader } from '../tree/use-children-loader';
 import { fetchTreeChildren, useDownline } from './members.api';
-
-async function loadChildren(node: MemberNode): Promise<MemberNode[]> {
-  const children = await fetchTreeChildren(node.id);
-  return children.map((c) => toChartNode(c, node.id));
-}
 
 /** The member's downline in the org chart: 2 levels first (docs/product/tree.md), deeper levels on demand. */
 export function DownlineTree({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const tree = useDownline(userId);
+  const loadChildren = useChildrenLoader(fetchTreeChildren);
   const root = tree.data?.roots[0];
   return (
     <Card size="small" title={t('members.ui.section.downline')}>

@@ -1,4 +1,4 @@
-import { Perm, type TreeNode } from '@app/contracts';
+import { Perm, TREE_NODE_CAP, type TreeNode } from '@app/contracts';
 import { Alert, Button, Card, Empty, Input, Select, Space, Spin, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useAdminCan } from '../members/permissions';
 import { useIsAdmin } from '../platform/current-user';
 import { feedback } from '../platform/feedback';
+import { formatCount } from '../platform/format';
 import { useUserDetail } from '../platform/ui/UserName';
 import type { MenuCommand } from './OrgChart/ContextMenu';
 import { OrgChart } from './OrgChart/OrgChart';
@@ -17,7 +18,8 @@ import {
   useRootOptions,
   useTree,
 } from './tree.api';
-import { chartRoot, FOREST_ROOT, type MemberNode, matchesMember, toChartNode } from './tree-nodes';
+import { chartRoot, FOREST_ROOT, type MemberNode, matchesMember } from './tree-nodes';
+import { useChildrenLoader } from './use-children-loader';
 
 const TITLES: Record<Kind, string> = { sponsor: 'treePage.genealogy', iblommer: 'treePage.iblommeTree' };
 /** The holder of an admin's forest of top members, and the confirmation of a move, per tree. */
@@ -26,11 +28,6 @@ const MOVE_TITLES: Record<Kind, string> = {
   sponsor: 'treePage.moveTitle',
   iblommer: 'treePage.moveIblommerTitle',
 };
-
-/** Lazy loading of a node: the sponsor tree's direct children, or the next levels of the iBloomer tree. */
-async function loadChildren(kind: Kind, node: MemberNode): Promise<MemberNode[]> {
-  return (await fetchChildren(kind, node.id)).map((c) => toChartNode(c, node.id));
-}
 
 /** Admin's choice of the root member: a search over the member list. */
 function RootPicker({ onPick }: { onPick: (id: number | null) => void }) {
@@ -82,6 +79,8 @@ export function TreePage({ kind }: { kind: Kind }) {
   const [filter, setFilter] = useState('');
   const { data, isLoading } = useTree(kind, userId);
   const moveMember = useMoveMember(kind);
+  // Lazy loading of a node: the sponsor tree's direct children, or the next levels of the iBloomer tree.
+  const loadChildren = useChildrenLoader((id) => fetchChildren(kind, id));
   const canMove = useAdminCan(Perm.userList);
   const root = useMemo(() => (data ? chartRoot(data.roots, t(FOREST[kind])) : null), [data, kind, t]);
   const title = kind === 'sponsor' && !isAdmin ? t('treePage.sponsorTree') : t(TITLES[kind]);
@@ -142,7 +141,13 @@ export function TreePage({ kind }: { kind: Kind }) {
     >
       <Space direction="vertical" style={{ width: '100%' }}>
         {data?.downline_count != null && <Tag>{t('treePage.downline', { count: data.downline_count })}</Tag>}
-        {data?.truncated && <Alert type="info" showIcon message={t('treePage.truncated', { count: 2000 })} />}
+        {data?.truncated && (
+          <Alert
+            type="info"
+            showIcon
+            message={t('treePage.truncated', { count: formatCount(TREE_NODE_CAP) })}
+          />
+        )}
         {isLoading && <Spin />}
         {data && !root && <Empty description={t('treePage.empty')} />}
         {root && (
@@ -151,7 +156,7 @@ export function TreePage({ kind }: { kind: Kind }) {
               data={root}
               disabled
               lazy
-              load={(node) => loadChildren(kind, node)}
+              load={loadChildren}
               defaultExpandLevel={root.id === FOREST_ROOT ? 1 : 2}
               filterValue={filter}
               filterMethod={matchesMember}

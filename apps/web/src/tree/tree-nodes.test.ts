@@ -1,6 +1,6 @@
-import type { TreeNode } from '@app/contracts';
+import { TREE_NODE_CAP, type TreeNode } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
-import { chartRoot, FOREST_ROOT, matchesMember, toChartNode } from './tree-nodes';
+import { cappedChildren, chartRoot, FOREST_ROOT, matchesMember, toChartNode } from './tree-nodes';
 
 const node = (id: number, children: TreeNode[] = [], has_children = children.length > 0): TreeNode => ({
   id,
@@ -37,5 +37,18 @@ describe('tree nodes', () => {
     expect(matchesMember('m7', chart)).toBe(true);
     expect(matchesMember('USER7', chart)).toBe(true);
     expect(matchesMember('zzz', chart)).toBe(false);
+  });
+
+  it("says how many direct members a lazy load shows of how many when the server's cap left some out", () => {
+    const parent = toChartNode({ ...node(1, [], true), child_count: TREE_NODE_CAP + 321 });
+    expect(cappedChildren(parent, TREE_NODE_CAP)).toEqual({
+      shown: TREE_NODE_CAP,
+      total: TREE_NODE_CAP + 321,
+    });
+    const whole = toChartNode({ ...node(2, [], true), child_count: TREE_NODE_CAP });
+    expect(cappedChildren(whole, TREE_NODE_CAP)).toBeNull();
+    // Fewer than the cap is the whole answer, even if the count read earlier was higher (members moved since).
+    const shrunk = toChartNode({ ...node(3, [], true), child_count: 12 });
+    expect(cappedChildren(shrunk, 10)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { TreeNode } from '@app/contracts';
+import { TREE_NODE_CAP, type TreeNode } from '@app/contracts';
 import type { ChartNode } from './OrgChart/model';
 
 export type MemberNode = ChartNode<TreeNode>;
@@ -13,6 +13,15 @@ export function toChartNode(node: TreeNode, pid: number | string | null = null):
     children: node.children.map((c) => toChartNode(c, node.id)),
     data: node,
   };
+}
+
+/**
+ * After a lazy load of `loaded` children of `node`: how many of its direct members are shown of how many, when the
+ * server's cap (TREE_NODE_CAP members at once) left some out; else null.
+ */
+export function cappedChildren(node: MemberNode, loaded: number): { shown: number; total: number } | null {
+  const total = node.data?.child_count ?? 0;
+  return loaded >= TREE_NODE_CAP && total > loaded ? { shown: loaded, total } : null;
 }
 
 /** The id of the synthetic root that holds an admin's forest of top members. */
