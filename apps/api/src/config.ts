@@ -138,6 +138,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
+/** The one account allowed to confirm order refunds (REFUND_ADMIN; the demo's super administrator by default). */
+export const refundAdmin = (config: Config): string => config.refundAdmin ?? 'admin';
+
 /** Days a dry run's list is kept when DRY_RUN_LIST_DAYS is unset. */
 export const DEFAULT_DRY_RUN_LIST_DAYS = 30;
 

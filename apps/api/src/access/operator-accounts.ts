@@ -101,6 +101,16 @@ export async function hasEnabledAdmin(db: DbOrTx): Promise<boolean> {
   return rows.length > 0;
 }
 
+/** Whether `name` is the account of an enabled administrator. */
+export async function isEnabledAdmin(db: DbOrTx, name: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.name, name), eq(users.isAdmin, true), eq(users.status, 1)))
+    .limit(1);
+  return rows.length > 0;
+}
+
 /** Whether a member with no sponsor exists, under whom the first members can be made. */
 export async function hasTopSponsor(db: DbOrTx): Promise<boolean> {
   const rows = await db

@@ -9,7 +9,7 @@ import {
 } from '@app/contracts';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Config } from '../config';
+import { refundAdmin } from '../config';
 import { memberRef } from '../members/member.presenter';
 import { actorOf } from '../platform/http/actor';
 import { AppError, forbidden, notFound } from '../platform/http/errors';
@@ -40,8 +40,6 @@ async function visibleOrder(
   if (!viewer.isAdmin && !(await inNetwork())) throw notFound('sales.orderNotFound');
   return row;
 }
-
-const refundAdmin = (config: Config) => config.refundAdmin ?? 'admin';
 
 const once = <T>(rows: T[] | Promise<T[]>) =>
   (async function* () {

@@ -1,4 +1,4 @@
-import type { Config } from '../config';
+import { type Config, refundAdmin } from '../config';
 import type { DemoOutcome, FirstStart } from './first-start';
 
 const DEMO_LINE: Record<DemoOutcome, (config: Config) => string> = {
@@ -35,6 +35,11 @@ export function startBanner(config: Config, url: string, databaseText: string, s
     lines.push(
       'No top sponsor yet (every member is made under a sponsor). Make the company’s top sponsor:',
       '  npm run admin -- create-sponsor --name <account> --email <e-mail> [--display-name <name>]',
+    );
+  if (start.hasAdmin && !start.refundAdminFound)
+    lines.push(
+      `No refund can be confirmed: REFUND_ADMIN is "${refundAdmin(config)}", which is no enabled administrator's account.`,
+      '  Set REFUND_ADMIN to the account name of the administrator who confirms refunds.',
     );
   return `\n${lines.map((line) => `  ${line}`).join('\n')}\n`;
 }

@@ -1,5 +1,11 @@
-import { accountFields, createSuperAdmin, hasEnabledAdmin, hasTopSponsor } from '../access/operator-accounts';
-import type { Config } from '../config';
+import {
+  accountFields,
+  createSuperAdmin,
+  hasEnabledAdmin,
+  hasTopSponsor,
+  isEnabledAdmin,
+} from '../access/operator-accounts';
+import { type Config, refundAdmin } from '../config';
 import { systemActor } from '../platform/audit/actor';
 import type { Db } from '../platform/db/client';
 import { AppError } from '../platform/http/errors';
@@ -18,6 +24,8 @@ export interface FirstStart {
   initialAdmin: string | null;
   hasAdmin: boolean;
   hasTopSponsor: boolean;
+  /** Whether REFUND_ADMIN names an enabled administrator (else nobody can confirm a refund). */
+  refundAdminFound: boolean;
 }
 
 const INITIAL_ADMIN_ORIGIN = systemActor('start-up:INITIAL_ADMIN_NAME');
@@ -40,6 +48,7 @@ export async function prepareFirstStart(db: Db, config: Config): Promise<FirstSt
     initialAdmin,
     hasAdmin: await hasEnabledAdmin(db),
     hasTopSponsor: await hasTopSponsor(db),
+    refundAdminFound: await isEnabledAdmin(db, refundAdmin(config)),
   };
 }
 

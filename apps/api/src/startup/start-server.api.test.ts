@@ -61,6 +61,8 @@ describe('first start', () => {
     expect(running.banner).not.toMatch(/Demo logins|admin123|member123/);
     expect(running.banner).toContain('npm run admin -- create-admin --name <account> --email <e-mail>');
     expect(running.banner).toContain('npm run admin -- create-sponsor --name <account> --email <e-mail>');
+    // Without any administrator the one instruction is to make one.
+    expect(running.banner).not.toContain('No refund can be confirmed');
   });
 
   it('makes the first super administrator from INITIAL_ADMIN_* once, audited as made at start-up', async () => {
@@ -76,9 +78,20 @@ describe('first start', () => {
     const [row] = await running.database.db.select().from(auditLogs).where(eq(auditLogs.entity, 'admin'));
     expect(row).toMatchObject({ action: 'create', actorId: null, ip: 'start-up:INITIAL_ADMIN_NAME' });
 
-    running = await restart({ SEED_DEMO: 'false', ...initial, INITIAL_ADMIN_NAME: 'second' });
+    // REFUND_ADMIN left at the demo's 'admin': the operator is told that nobody can confirm a refund.
+    expect(running.banner).toContain(
+      'No refund can be confirmed: REFUND_ADMIN is "admin", which is no enabled administrator\'s account.',
+    );
+
+    running = await restart({
+      SEED_DEMO: 'false',
+      ...initial,
+      INITIAL_ADMIN_NAME: 'second',
+      REFUND_ADMIN: 'owner',
+    });
     expect(running.firstStart.initialAdmin).toBeNull();
     expect(await accountNames(running)).toEqual(['owner']);
+    expect(running.banner).not.toContain('No refund can be confirmed');
   });
 
   it('refuses to start with INITIAL_ADMIN_* values the API would refuse, naming the variable', async () => {
@@ -99,6 +112,7 @@ describe('first start', () => {
       /admin \/ admin123[\s\S]*operator \/ operator123[\s\S]*member \/ member123/,
     );
     expect(await signIn(running, 'admin', 'admin123')).toMatchObject({ is_super: true });
+    expect(running.banner).not.toContain('No refund can be confirmed');
 
     await running.database.db
       .update(users)
