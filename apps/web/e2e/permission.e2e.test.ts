@@ -1,3 +1,5 @@
+import { MAX_PAGE_SIZE } from '@app/contracts';
+import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, Harness } from './harness';
@@ -121,5 +123,19 @@ describe('the operation log', () => {
     expect(text).toMatch(/memberMember127\.0\.0\.1EditedBank details #\d+/);
     expect(text).toContain('bankAccountNo: - → "****4321"');
     expect(text).not.toContain('8888');
+  });
+
+  it('the administrator form offers every role, past the first page of the role list', async () => {
+    await harness.database.db.execute(
+      sql`insert into roles (name, description) select 'Bulk role ' || g, 'e2e' from generate_series(1, ${MAX_PAGE_SIZE}) g`,
+    );
+    await harness.database.db.execute(sql`insert into roles (name, description) values ('Last desk', 'e2e')`);
+    const page = await harness.newPage();
+    await harness.login(page, ...DEMO.admin);
+    await page.goto('/permission/admins');
+    await page.getByRole('button', { name: 'Add administrator' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('checkbox', { name: 'Last desk' }).waitFor();
+    expect(await dialog.getByRole('checkbox', { name: /^Bulk role \d+$/ }).count()).toBe(MAX_PAGE_SIZE);
   });
 });

@@ -1,4 +1,12 @@
-import { auditQuery, listQuery, MENU, type Paged, type PermissionView, type RoleView } from '@app/contracts';
+import {
+  auditQuery,
+  listQuery,
+  MAX_PAGE_SIZE,
+  MENU,
+  type Paged,
+  type PermissionView,
+  type RoleView,
+} from '@app/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { feedback } from '../platform/feedback';
@@ -45,20 +53,28 @@ export const auditFilters = auditQuery.pick({
 });
 export type AuditFilters = FiltersOf<typeof auditFilters>;
 
-const ALL = { page: 1, pageSize: 1000 };
+/** Every row of a paged list, the largest pages the API gives, page after page: never cut at the first page. */
+async function everyRow<T>(path: string): Promise<T[]> {
+  const rows: T[] = [];
+  for (let page = 1; ; page++) {
+    const { list, meta } = await http.get<Paged<T>>(path, { page, pageSize: MAX_PAGE_SIZE });
+    rows.push(...list);
+    if (list.length < MAX_PAGE_SIZE || rows.length >= meta.total) return rows;
+  }
+}
 
 /** Every role, for the administrator form. */
 export const useAllRoles = () =>
   useQuery({
     queryKey: accessKeys.everything('roles'),
-    queryFn: () => http.get<Paged<RoleView>>(ACCESS.roles, ALL).then((p) => p.list),
+    queryFn: () => everyRow<RoleView>(ACCESS.roles),
   });
 
 /** Every permission, for the role form and the role list. */
 export const useAllPermissions = () =>
   useQuery({
     queryKey: accessKeys.everything('permissions'),
-    queryFn: () => http.get<Paged<PermissionView>>(ACCESS.permissions, ALL).then((p) => p.list),
+    queryFn: () => everyRow<PermissionView>(ACCESS.permissions),
   });
 
 /** A built-in permission is shown by its translated menu title, an admin-made one by its name. */
