@@ -2,9 +2,14 @@ import { ResultCode, resolveLocale, translate } from '@app/contracts';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyLoggerOptions } from 'fastify';
-import { onPasswordHashed, RECOMMENDED_PASSWORD_COST, usePasswordCost } from './access/passwords';
+import {
+  limitSignIns,
+  onPasswordHashed,
+  RECOMMENDED_PASSWORD_COST,
+  usePasswordCost,
+} from './access/passwords';
 import { loadPrincipal } from './access/principal';
-import type { Config, TrustProxy } from './config';
+import { type Config, DEFAULT_SIGN_IN_LIMIT, type TrustProxy } from './config';
 import { scopesAdded } from './orders/totals';
 import type { Db } from './platform/db/client';
 import { registerHealthRoutes } from './platform/health/health.routes';
@@ -38,6 +43,7 @@ export async function buildApp({
   logStream,
 }: BuildOptions): Promise<FastifyInstance> {
   usePasswordCost(config.passwordCost ?? RECOMMENDED_PASSWORD_COST);
+  limitSignIns(config.signInLimit ?? DEFAULT_SIGN_IN_LIMIT);
   const logging = Boolean(logger || logStream);
   const app = Fastify({
     logger: logging

@@ -59,6 +59,8 @@ export interface Config {
   ordersTotals?: Partial<TotalsConfig>;
   /** Days a dry run's list of payouts is kept after it finished (DRY_RUN_LIST_DAYS); then housekeeping clears it. */
   dryRunListDays?: number;
+  /** Sign-ins checking a password at once per process (SIGN_IN_LIMIT); more are refused 503 'access.busy'. */
+  signInLimit?: number;
 }
 
 export const MB = 1024 * 1024;
@@ -135,11 +137,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     importLimits: parseImportLimits(env),
     ordersTotals: { exact: parseOrdersTotalsExact(env.ORDERS_TOTALS_EXACT) },
     dryRunListDays: positiveSetting(env, 'DRY_RUN_LIST_DAYS', DEFAULT_DRY_RUN_LIST_DAYS),
+    signInLimit: positiveSetting(env, 'SIGN_IN_LIMIT', DEFAULT_SIGN_IN_LIMIT),
   };
 }
 
 /** The one account allowed to confirm order refunds (REFUND_ADMIN; the demo's super administrator by default). */
 export const refundAdmin = (config: Config): string => config.refundAdmin ?? 'admin';
+
+/** Sign-ins checking a password at once per process unless SIGN_IN_LIMIT says otherwise: 16 hashes' wait, ~4 s. */
+export const DEFAULT_SIGN_IN_LIMIT = 16;
 
 /** Days a dry run's list is kept when DRY_RUN_LIST_DAYS is unset. */
 export const DEFAULT_DRY_RUN_LIST_DAYS = 30;

@@ -1,8 +1,10 @@
+import { translate } from '@app/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseTrustProxy } from '../config';
 import type { UserRow } from '../members/members.schema';
 import { systemActor } from '../platform/audit/actor';
+import { queryRows } from '../platform/db/client';
 import { TEST_PASSWORD } from '../test/factory';
 import { TestApi } from '../test/test-app';
 import { THROTTLE } from './login-throttle';
@@ -146,6 +148,41 @@ describe('login throttle per client address (TRUST_PROXY unset)', () => {
     const answers = await Promise.all(tries.map((name) => signIn(api, name, 'wrong-pass', '192.0.2.77')));
     expect(answers.filter((a) => a.status === 400)).toHaveLength(THROTTLE.perIp);
     expect(answers.filter((a) => a.status === 429)).toHaveLength(tries.length - THROTTLE.perIp);
+  });
+});
+
+describe('sign-ins at once (SIGN_IN_LIMIT)', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await TestApi.start({ signInLimit: 2 });
+  });
+  afterAll(() => api.close());
+
+  it('refuses at once, translated, the sign-ins beyond the limit, counting no failure, and lets the next one in', async () => {
+    const member = await api.factory.member();
+    const burst = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        api.post(
+          '/api/login',
+          { account: member.name, password: TEST_PASSWORD },
+          { locale: i % 2 ? 'zh-HK' : 'en-US' },
+        ),
+      ),
+    );
+    const busy = burst.filter((res) => res.status === 503);
+    expect(burst.filter((res) => res.status === 200)).toHaveLength(2);
+    expect(busy).toHaveLength(10);
+    expect(new Set(busy.map((res) => res.body.msg))).toEqual(
+      new Set([translate('access.busy', 'en-US'), translate('access.busy', 'zh-HK')]),
+    );
+    const counted = await queryRows<{ n: number }>(
+      api.db,
+      sql`select count(*)::int as n from login_attempts where failures > 0`,
+    );
+    expect(counted).toEqual([{ n: 0 }]);
+
+    const again = await api.post('/api/login', { account: member.name, password: TEST_PASSWORD });
+    expect(again.status).toBe(200);
   });
 });
 

@@ -1,5 +1,9 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
+import { ResultCode } from '@app/contracts';
+import pLimit from 'p-limit';
+import { DEFAULT_SIGN_IN_LIMIT } from '../config';
+import { AppError } from '../platform/http/errors';
 
 const scrypt = promisify(scryptCb) as (
   password: string,
@@ -41,13 +45,45 @@ export function onPasswordHashed(listener: (event: PasswordHashed) => void): () 
   return () => hashedListeners.delete(listener);
 }
 
-async function derive(password: string, salt: Buffer, length: number, { N, r, p }: ScryptCost) {
-  const started = performance.now();
-  // scrypt needs 128·N·r bytes; Node refuses more than maxmem (32 MiB by default).
-  const hash = await scrypt(password, salt, length, { N, r, p, maxmem: 256 * N * r });
-  const seconds = (performance.now() - started) / 1000;
-  for (const listener of hashedListeners) listener({ cost: { N, r, p }, seconds });
-  return hash;
+/**
+ * scrypt runs at once in this process: each holds 128 MiB and a thread of libuv's pool (4 by default) for about half a
+ * second, so the others wait here, and file reads, DNS and the rest of the pool keep two threads.
+ */
+const hashing = pLimit(2);
+
+/** Sign-ins of this process between their start and their password's check; beyond the limit one is refused. */
+let signIns = 0;
+let signInLimit = DEFAULT_SIGN_IN_LIMIT;
+
+/** How many sign-ins may be checking a password at once in this process (the app sets it: SIGN_IN_LIMIT). */
+export function limitSignIns(limit: number): void {
+  signInLimit = limit;
+}
+
+/**
+ * Runs a sign-in's checks (throttle and password) if fewer than the limit are running, else refuses it at once with
+ * 503 'access.busy' (try again in a few seconds): a flood of sign-ins, each costing a password hash, then waits no
+ * longer than the limit's worth of hashes and takes no more memory, and other requests keep the CPU they need.
+ */
+export async function whileSigningIn<T>(check: () => Promise<T>): Promise<T> {
+  if (signIns >= signInLimit) throw new AppError(ResultCode.SERVICE_UNAVAILABLE, 'access.busy');
+  signIns++;
+  try {
+    return await check();
+  } finally {
+    signIns--;
+  }
+}
+
+function derive(password: string, salt: Buffer, length: number, { N, r, p }: ScryptCost) {
+  return hashing(async () => {
+    const started = performance.now();
+    // scrypt needs 128·N·r bytes; Node refuses more than maxmem (32 MiB by default).
+    const hash = await scrypt(password, salt, length, { N, r, p, maxmem: 256 * N * r });
+    const seconds = (performance.now() - started) / 1000;
+    for (const listener of hashedListeners) listener({ cost: { N, r, p }, seconds });
+    return hash;
+  });
 }
 
 /** scrypt with a random salt, stored self-described as `scrypt$<N>$<r>$<p>$<salt>$<hash>` (base64). */

@@ -15,7 +15,13 @@ import { access, publicRoute, route } from '../platform/http/route';
 import { currentUserOf, loadPrincipalWithProfile, loadProfile, profileOf } from './current-user';
 import { attemptKeys, attemptSucceeded, claimAttempt } from './login-throttle';
 import { updateOwnProfile } from './own-profile';
-import { hashPassword, needsRehash, verifyAgainstNoAccount, verifyPassword } from './passwords';
+import {
+  hashPassword,
+  needsRehash,
+  verifyAgainstNoAccount,
+  verifyPassword,
+  whileSigningIn,
+} from './passwords';
 
 const login = publicRoute({
   method: 'POST',
@@ -23,19 +29,22 @@ const login = publicRoute({
   body: loginBody,
   handler: async ({ body, app, req, locale }): Promise<LoginResult> => {
     const { db, tokens } = app;
-    const account = body.account.toLowerCase();
-    const [user] = await db
-      .select()
-      .from(users)
-      .where(or(eq(sql`lower(${users.name})`, account), eq(sql`lower(${users.email})`, account)))
-      .limit(1);
-    const keys = attemptKeys(req.ip, user ? { userId: user.id } : { unknownName: account });
-    await claimAttempt(db, keys);
-    const passwordOk = user
-      ? await verifyPassword(body.password, user.passwordHash)
-      : await verifyAgainstNoAccount(body.password);
-    if (!user || !passwordOk) throw new AppError(ResultCode.BAD_REQUEST, 'access.incorrectCredentials');
-    await attemptSucceeded(db, keys);
+    const user = await whileSigningIn(async () => {
+      const account = body.account.toLowerCase();
+      const [found] = await db
+        .select()
+        .from(users)
+        .where(or(eq(sql`lower(${users.name})`, account), eq(sql`lower(${users.email})`, account)))
+        .limit(1);
+      const keys = attemptKeys(req.ip, found ? { userId: found.id } : { unknownName: account });
+      await claimAttempt(db, keys);
+      const passwordOk = found
+        ? await verifyPassword(body.password, found.passwordHash)
+        : await verifyAgainstNoAccount(body.password);
+      if (!found || !passwordOk) throw new AppError(ResultCode.BAD_REQUEST, 'access.incorrectCredentials');
+      await attemptSucceeded(db, keys);
+      return found;
+    });
     if (user.status !== 1) throw new AppError(ResultCode.FORBIDDEN, 'access.accountDisabled');
     if (needsRehash(user.passwordHash)) {
       // Only over the hash just verified: a password changed meanwhile is not put back.

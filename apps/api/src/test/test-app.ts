@@ -36,6 +36,8 @@ export const testConfig = (): Config => ({
   seedDemo: false,
   logLevel: 'silent',
   passwordCost: TEST_PASSWORD_COST,
+  // Tests send sign-ins in bursts to check the throttle; the limit on sign-ins at once has its own test.
+  signInLimit: 1_000,
 });
 
 /** One API on its own fresh database, driven through Fastify's inject (real routing, validation and SQL). */
