@@ -11,11 +11,14 @@ let api: TestApi;
 let adminToken: string;
 let memberToken: string;
 let providerId: number;
+let providerNo: string;
 
 beforeAll(async () => {
   api = await TestApi.start();
   const sales = new SalesFixtures(api.db);
-  providerId = (await sales.provider()).id;
+  const provider = await sales.provider();
+  providerId = provider.id;
+  providerNo = provider.providerNo;
   await sales.product({
     name: 'Pioneer membership',
     source_type: 1,
@@ -149,6 +152,26 @@ describe('products', () => {
       name: 'New course',
       tags: ['new', 'course'],
     });
+
+    // The same sheet again (no ids): nothing is added twice; each row says which product it would duplicate.
+    const newCourse = (await list({ tags: ['new'] })).list[0]!;
+    const again = await importSheet(api, '/api/product/import', adminToken, 'p.csv', csv);
+    expect(again).toMatchObject({ imported: 0, failed: 2 });
+    expect(again.errors?.find((row) => row.includes('New course'))?.at(-1)).toBe(
+      `A product of this name and provider already exists (product ID ${newCourse.id}): put its ID in the row to update it`,
+    );
+    expect((await list({ tags: ['new'] })).list).toHaveLength(1);
+    // Another case of the name is the same product; the same name from another provider is another product.
+    const other = await importSheet(
+      api,
+      '/api/product/import',
+      adminToken,
+      'p.csv',
+      Buffer.from(
+        `name,provider_no,price,sales_points,source_type\nNEW COURSE,,10,10,2\nNew course,${providerNo},10,10,2\n`,
+      ),
+    );
+    expect(other).toMatchObject({ imported: 1, failed: 1 });
   });
 
   it('an import row with a negative price says so, apart from a price with too many decimals', async () => {

@@ -1,5 +1,7 @@
 import { Perm, type ProductInput, type ProductView, productBody } from '@app/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../platform/db/client';
+import { conflict } from '../platform/http/errors';
 import { parseOrThrow } from '../platform/http/validation';
 import type { ImportSpec } from '../platform/xlsx/import';
 import type { SheetRow } from '../platform/xlsx/read';
@@ -45,7 +47,29 @@ async function rowInput(db: Parameters<ImportSpec<unknown>['prepare']>[0], row: 
   });
 }
 
-/** A row with the id of an existing product updates it; any other row adds a product. */
+/**
+ * The product a row without an id would duplicate: same name (any case) from the same provider (or none). Such a row
+ * is refused, so importing a file again does not add every product a second time (a second product of the same name
+ * is made with the form).
+ */
+async function sameProduct(db: DbOrTx, input: ProductInput) {
+  const [found] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(
+      and(
+        eq(sql`lower(${products.name})`, input.name.toLowerCase()),
+        input.provider_id === null ? isNull(products.providerId) : eq(products.providerId, input.provider_id),
+      ),
+    )
+    .limit(1);
+  return found;
+}
+
+/**
+ * A row with the id of an existing product updates it; a row without an id adds a product, unless one of that name
+ * and provider exists (409 'sales.productExists', naming its id to put in the row).
+ */
 export const productImport: ImportSpec<{ id: number | null; input: ProductInput }> = {
   kind: 'product',
   columns: PRODUCT_COLUMNS,
@@ -55,6 +79,8 @@ export const productImport: ImportSpec<{ id: number | null; input: ProductInput 
     const input = await rowInput(db, row);
     await checkProductRefs(db, input);
     const id = /^\d+$/.test(row.id ?? '') ? Number(row.id) : null;
+    const existing = id === null ? await sameProduct(db, input) : undefined;
+    if (existing) throw conflict('sales.productExists', { id: existing.id });
     return { id, input };
   },
   async apply(tx, rows, actor) {
