@@ -84,7 +84,7 @@ describe('login throttle per account from one address', () => {
     const locked = await signIn(api, admin.name, TEST_PASSWORD, ATTACKER);
     expect(locked).toEqual({
       status: 429,
-      msg: 'Too many failed sign-in attempts, please try again in 1 minutes',
+      msg: 'Too many failed sign-in attempts, please try again in 1 minute',
     });
     expect((await signIn(api, admin.name, TEST_PASSWORD, OWNER)).status).toBe(200);
     expect((await signIn(api, admin.email!, TEST_PASSWORD, OWNER)).status).toBe(200);

@@ -76,7 +76,9 @@ export async function forgetStaleAttempts(db: DbOrTx): Promise<void> {
 }
 
 const tooMany = (minutes: number) =>
-  new AppError(ResultCode.TOO_MANY_REQUESTS, 'access.tooManyAttempts', { minutes });
+  minutes === 1
+    ? new AppError(ResultCode.TOO_MANY_REQUESTS, 'access.tooManyAttemptsMinute')
+    : new AppError(ResultCode.TOO_MANY_REQUESTS, 'access.tooManyAttempts', { minutes });
 
 /** Adds one attempt to `key` unless it waits; answers the minutes left to wait, or 0 when counted. */
 async function claim(db: DbOrTx, key: string, allowance: number): Promise<number> {
