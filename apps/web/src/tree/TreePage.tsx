@@ -140,7 +140,9 @@ export function TreePage({ kind }: { kind: Kind }) {
       }
     >
       <Space direction="vertical" style={{ width: '100%' }}>
-        {data?.downline_count != null && <Tag>{t('treePage.downline', { count: data.downline_count })}</Tag>}
+        {data?.downline_count != null && (
+          <Tag>{t('treePage.downline', { count: formatCount(data.downline_count) })}</Tag>
+        )}
         {data?.truncated && (
           <Alert
             type="info"

@@ -32,7 +32,7 @@ export const treeUiMessages = defineMessages(
     'treePage.topSponsors': 'Top sponsors',
     'treePage.iblommerRoot': 'iBloomer tree root',
     'treePage.filter': 'Find in chart',
-    'treePage.downline': 'Downline: {count} members',
+    'treePage.downline': 'Members in the downline: {count}',
     'treePage.truncated': 'Showing the first {count} members; open a node to load more.',
     'treePage.childrenCapped': 'Showing the first {shown} of the {total} direct members of {name}.',
     'treePage.export': 'Export downline',
