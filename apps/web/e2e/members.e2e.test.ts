@@ -186,6 +186,10 @@ describe('member list and user detail', () => {
     await page.getByText('會員資料').waitFor();
     await page.getByText(downline!.name, { exact: true }).first().waitFor();
     expect(await page.locator('.ant-collapse').count()).toBe(0); // no wallet accordion for someone else
+    // Nor their AI report numbers or credit logs (theirs alone); the downline chart is there.
+    await page.getByText('下線樹', { exact: true }).first().waitFor();
+    for (const section of ['AI 報告次數', '點數記錄'])
+      expect(await page.getByText(section, { exact: true }).count(), section).toBe(0);
     // Nor rows for the private fields the server left out (e-mail, phone, platform id, identity).
     const info = page.locator('.ant-descriptions').first();
     await info.getByText('會員編號', { exact: true }).waitFor();

@@ -121,6 +121,17 @@ describe('GET /api/users/{id}', () => {
     expect(down.status).toBe(200);
     expect(down.body.data.name).toMatch(/^mem\*\*\*.{3}$/);
     expect(down.body.data).not.toHaveProperty('email');
+    // Their AI report numbers and credit logs are theirs: absent even when asked for; the member's own are there.
+    expect(down.body.data).not.toHaveProperty('packages');
+    expect(down.body.data).not.toHaveProperty('cred_logs');
+    const asked = await api.get<UserDetail>(`/api/users/${below!.id}`, {
+      token,
+      query: { append: 'packages,cred_logs' },
+    });
+    expect(asked.body.data).not.toHaveProperty('packages');
+    expect(asked.body.data).not.toHaveProperty('cred_logs');
+    expect(own.body.data).toHaveProperty('packages');
+    expect(own.body.data).toHaveProperty('cred_logs');
     for (const other of [top!, sibling]) {
       const res = await api.get(`/api/users/${other.id}`, { token });
       expect(res.status).toBe(404);

@@ -45,8 +45,11 @@ export async function loadUserDetail(
   if (wanted.has('upstream')) detail.upstream_users = await upstreamUsers(db, viewer, user.treePath, locale);
   if (wanted.has('iblommer')) Object.assign(detail, await iblommerStatus(db, user));
   if (wanted.has('level_history')) detail.level_history = await levelHistoryOf(db, id, locale);
-  if (wanted.has('packages')) detail.packages = await reportPackagesOf(db, id);
-  if (wanted.has('cred_logs')) detail.cred_logs = await credLogsOf(db, id, q.cred_page, q.cred_page_size);
+  // What the member bought and was granted (AI report numbers, credit logs) is theirs: a member sees their own only.
+  const ownOrAdmin = viewer.isAdmin || viewer.id === id;
+  if (ownOrAdmin && wanted.has('packages')) detail.packages = await reportPackagesOf(db, id);
+  if (ownOrAdmin && wanted.has('cred_logs'))
+    detail.cred_logs = await credLogsOf(db, id, q.cred_page, q.cred_page_size);
   return detail;
 }
 

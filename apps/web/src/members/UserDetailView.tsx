@@ -166,8 +166,8 @@ function Unreadable({ error, back }: { error: unknown; back?: ReactNode }) {
 }
 
 /**
- * Every section of the user detail (docs/product/members.md); money (wallet, CP figures) only for admins and the member
- * themselves. Admins whose role allows it also edit the member and see the member's orders. `back` (a page's way
+ * Every section of the user detail (docs/product/members.md); money (wallet, CP figures), AI report numbers and credit
+ * logs only for admins and the member themselves. Admins whose role allows it also edit the member and see the member's orders. `back` (a page's way
  * back) shows when the member could not be read.
  */
 export function UserDetailView({ userId, back }: { userId: number; back?: ReactNode }) {
@@ -183,8 +183,8 @@ export function UserDetailView({ userId, back }: { userId: number; back?: ReactN
       <MemberInfo d={d} />
       <Upstream d={d} />
       <StatusCards d={d} canSeeMoney={canSeeMoney} />
-      <ReportNumbers userId={d.id} packages={d.packages ?? []} />
-      <CredLogs userId={d.id} />
+      {canSeeMoney && <ReportNumbers userId={d.id} packages={d.packages ?? []} />}
+      {canSeeMoney && <CredLogs userId={d.id} />}
       {canSeeOrders && <MemberOrders userId={d.id} />}
       <DownlineTree userId={d.id} />
       {canSeeMoney && <WalletAccordion detail={d} />}

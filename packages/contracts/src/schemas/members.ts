@@ -213,6 +213,7 @@ export interface UserDetail extends Omit<UserListItem, 'balance' | 'frozen_balan
   iblommer_user?: { created_at: string } | null;
   iblommer_downline_count?: number;
   level_history?: LevelHistoryEntry[];
+  /** AI report numbers and credit logs: for administrators and the member themselves only (absent for others). */
   packages?: ReportPackage[];
   cred_logs?: { logs: CredLog[]; total: number };
 }
