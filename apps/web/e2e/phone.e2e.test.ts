@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { MENU } from '@app/contracts';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, Harness } from './harness';
@@ -159,5 +160,28 @@ describe('member pages on a 390 px phone', () => {
     await page.screenshot({ path: join(SHOTS, 'announcement-dialog.png') });
     expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
     await page.keyboard.press('Escape');
+  });
+});
+
+/** Every administrator page of the menu (the permission pages' links included). */
+const ADMIN_PATHS = MENU.filter((entry) => entry.member !== 'user').map((entry) => entry.path);
+
+describe('administrator pages on a 390 px phone', () => {
+  it('no page is wider than the screen: wide tables scroll inside their card, headers wrap', async () => {
+    const admin = await harness.newPage({ viewport: PHONE });
+    await harness.login(admin, ...DEMO.admin);
+    const wide: string[] = [];
+    for (const path of ADMIN_PATHS) {
+      await admin.goto(path);
+      await settled(admin);
+      const width = await pageWidth(admin);
+      if (width > PHONE.width) wide.push(`${path}: ${width} px`);
+    }
+    expect(ADMIN_PATHS.length).toBeGreaterThan(20);
+    expect(wide).toEqual([]);
+    // The permission pages' links all stay on screen, wrapped under each other.
+    await admin.goto('/permission/admins');
+    for (const link of ['Roles', 'Permissions', 'Operation log'])
+      await fitsScreen(admin.getByRole('navigation').getByRole('link', { name: link }));
   });
 });

@@ -14,7 +14,7 @@ export type AccessPath = (typeof ACCESS_PAGES)[number]['path'];
 export function AccessNav({ current }: { current: AccessPath }) {
   const { t } = useTranslation();
   return (
-    <Space size="large" role="navigation">
+    <Space size="large" wrap role="navigation">
       {ACCESS_PAGES.map((page) =>
         page.path === current ? (
           <Typography.Text key={page.path} strong aria-current="page">

@@ -3,7 +3,7 @@ import { Button, Card, Modal, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UserPicker } from '../members/UserPicker';
+import { PickMemberAnd } from '../members/PickMemberAnd';
 import { FilterBar, SearchField } from '../platform/filters/FilterBar';
 import { useUrlFilters } from '../platform/filters/useUrlFilters';
 import { formatDate } from '../platform/format';
@@ -49,7 +49,6 @@ function CpBonuses({ userId }: { userId: number }) {
 export default function CpPage() {
   const { t } = useTranslation();
   const { filters, setFilters } = useUrlFilters(cpFilters);
-  const [adding, setAdding] = useState<number | undefined>();
   const [open, setOpen] = useState<CpListItem | null>(null);
   const { tableProps } = usePagedList<CpListItem>(cpList, filters);
   const add = useAddCp();
@@ -100,23 +99,7 @@ export default function CpPage() {
           extra={
             <Space wrap>
               <Button onClick={() => exportCps(filters)}>{t('programmes.export')}</Button>
-              <Space.Compact>
-                <div style={{ width: 240 }}>
-                  <UserPicker value={adding} onChange={setAdding} />
-                </div>
-                <Button
-                  type="primary"
-                  disabled={!adding}
-                  onClick={() =>
-                    add.mutateAsync(adding!).then(
-                      () => setAdding(undefined),
-                      () => undefined,
-                    )
-                  }
-                >
-                  {t('programmes.cp.add')}
-                </Button>
-              </Space.Compact>
+              <PickMemberAnd primary action={t('programmes.cp.add')} onAct={(id) => add.mutateAsync(id)} />
             </Space>
           }
         >

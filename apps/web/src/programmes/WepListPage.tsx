@@ -1,10 +1,9 @@
 import { ASSESSMENT, type WecAssessmentDto, type WecStatus } from '@app/contracts';
 import { Alert, Button, Card, Form, Select, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { UserPicker } from '../members/UserPicker';
+import { PickMemberAnd } from '../members/PickMemberAnd';
 import { FilterBar, SearchField } from '../platform/filters/FilterBar';
 import { useUrlFilters } from '../platform/filters/useUrlFilters';
 import { formatDate } from '../platform/format';
@@ -28,7 +27,6 @@ const STATUSES: WecStatus[] = ['joined', 'running', 'completed', 'expired'];
 function AssessmentList({ completedOnly }: { completedOnly: boolean }) {
   const { t } = useTranslation();
   const { filters, setFilters } = useUrlFilters(wecFilters);
-  const [enrol, setEnrol] = useState<number | undefined>();
   const { tableProps } = usePagedList<WecAssessmentDto>(assessmentList(completedOnly), filters);
   const complete = useCompleteWep();
   const remove = useRemoveWep();
@@ -91,17 +89,7 @@ function AssessmentList({ completedOnly }: { completedOnly: boolean }) {
                 {t('programmes.export')}
               </Button>
               {!completedOnly && (
-                <Space.Compact>
-                  <div style={{ width: 240 }}>
-                    <UserPicker value={enrol} onChange={setEnrol} />
-                  </div>
-                  <Button
-                    disabled={!enrol}
-                    onClick={() => enrolMember.mutateAsync(enrol!).catch(() => undefined)}
-                  >
-                    {t('programmes.enrol')}
-                  </Button>
-                </Space.Compact>
+                <PickMemberAnd action={t('programmes.enrol')} onAct={(id) => enrolMember.mutateAsync(id)} />
               )}
             </Space>
           }
