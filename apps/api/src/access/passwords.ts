@@ -2,7 +2,6 @@ import { randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import { ResultCode } from '@app/contracts';
 import pLimit from 'p-limit';
-import { DEFAULT_SIGN_IN_LIMIT } from '../config';
 import { AppError } from '../platform/http/errors';
 
 const scrypt = promisify(scryptCb) as (
@@ -53,7 +52,8 @@ const hashing = pLimit(2);
 
 /** Sign-ins of this process between their start and their password's check; beyond the limit one is refused. */
 let signIns = 0;
-let signInLimit = DEFAULT_SIGN_IN_LIMIT;
+/** No limit until the app sets one (buildApp: SIGN_IN_LIMIT, config.ts's DEFAULT_SIGN_IN_LIMIT). */
+let signInLimit = Number.POSITIVE_INFINITY;
 
 /** How many sign-ins may be checking a password at once in this process (the app sets it: SIGN_IN_LIMIT). */
 export function limitSignIns(limit: number): void {
