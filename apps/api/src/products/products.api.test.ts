@@ -172,6 +172,21 @@ describe('products', () => {
       ),
     );
     expect(other).toMatchObject({ imported: 1, failed: 1 });
+    // Two id-less rows of one name and provider in one file add it once; the second says why it was refused.
+    const twice = await importSheet(
+      api,
+      '/api/product/import',
+      adminToken,
+      'p.csv',
+      Buffer.from(
+        `name,provider_no,price,sales_points,source_type,tags\nTwin course,,10,10,2,twin\ntwin COURSE,,12,12,2,twin\n`,
+      ),
+    );
+    expect(twice).toMatchObject({ imported: 1, failed: 1 });
+    expect(twice.errors?.at(-1)?.at(-1)).toBe(
+      'An earlier row of this file adds a product of this name and provider',
+    );
+    expect((await list({ tags: ['twin'] })).list).toHaveLength(1);
   });
 
   it('an import row with a negative price says so, apart from a price with too many decimals', async () => {

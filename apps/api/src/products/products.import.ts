@@ -68,7 +68,8 @@ async function sameProduct(db: DbOrTx, input: ProductInput) {
 
 /**
  * A row with the id of an existing product updates it; a row without an id adds a product, unless one of that name
- * and provider exists (409 'sales.productExists', naming its id to put in the row).
+ * and provider exists (409 'sales.productExists', naming its id to put in the row) or an earlier row of the file adds
+ * it ('sales.productRepeated').
  */
 export const productImport: ImportSpec<{ id: number | null; input: ProductInput }> = {
   kind: 'product',
@@ -82,6 +83,10 @@ export const productImport: ImportSpec<{ id: number | null; input: ProductInput 
     const existing = id === null ? await sameProduct(db, input) : undefined;
     if (existing) throw conflict('sales.productExists', { id: existing.id });
     return { id, input };
+  },
+  once: {
+    key: ({ id, input }) => (id === null ? `${input.provider_id ?? ''} ${input.name.toLowerCase()}` : null),
+    message: 'sales.productRepeated',
   },
   async apply(tx, rows, actor) {
     for (const { id, input } of rows) {

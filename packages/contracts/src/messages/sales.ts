@@ -16,6 +16,7 @@ export const salesMessages = defineMessages(
     'sales.productNotFound': 'Product does not exist',
     'sales.productExists':
       'A product of this name and provider already exists (product ID {id}): put its ID in the row to update it',
+    'sales.productRepeated': 'An earlier row of this file adds a product of this name and provider',
     'sales.levelNotFound': 'Level does not exist',
     'sales.memberNotFound': 'Member does not exist',
     'sales.buyerRequired': 'Give the buyer as user_no or wordpress_id',
@@ -44,6 +45,7 @@ export const salesMessages = defineMessages(
     'sales.providerNotFound': '供應商不存在',
     'sales.productNotFound': '產品不存在',
     'sales.productExists': '已有同名同供應商的產品（產品編號 {id}）：請在該行填上其編號以更新它',
+    'sales.productRepeated': '此檔案較前的一行已新增同名同供應商的產品',
     'sales.levelNotFound': '等級不存在',
     'sales.memberNotFound': '會員不存在',
     'sales.buyerRequired': '請以 user_no 或 wordpress_id 指定買家',
@@ -71,6 +73,7 @@ export const salesMessages = defineMessages(
     'sales.providerNotFound': '供应商不存在',
     'sales.productNotFound': '产品不存在',
     'sales.productExists': '已有同名同供应商的产品（产品编号 {id}）：请在该行填上其编号以更新它',
+    'sales.productRepeated': '此文件较前的一行已新增同名同供应商的产品',
     'sales.levelNotFound': '等级不存在',
     'sales.memberNotFound': '会员不存在',
     'sales.buyerRequired': '请以 user_no 或 wordpress_id 指定买家',

@@ -12,7 +12,7 @@ import { DEFAULT_IMPORT_LIMITS, MB } from '../../config';
 import type { Actor } from '../audit/actor';
 import { type Db, type DbOrTx, hasConnectionPool, type Tx } from '../db/client';
 import { actorOf } from '../http/actor';
-import { AppError, badRequest } from '../http/errors';
+import { AppError, badRequest, conflict } from '../http/errors';
 import type { AppContext } from '../http/route';
 import { refuseUnstorableText } from '../http/storable-text';
 import { type RawFieldError, translateFieldErrors } from '../http/validation';
@@ -33,6 +33,23 @@ export interface ImportSpec<T> {
   prepare(db: DbOrTx, row: SheetRow): Promise<T>;
   /** Applies valid rows inside one transaction (all of them, or a chunk of them on PGlite: see startImport). */
   apply(tx: Tx, rows: T[], actor: Actor): Promise<void>;
+  /**
+   * Rows that would add the same thing twice: a row whose key (null: none) an earlier valid row of the same file
+   * had is refused with `message` (prepare's database check cannot see rows of the file not yet applied).
+   */
+  once?: { key(prepared: T): string | null; message: MessageKey };
+}
+
+/** The spec's prepare, refusing a row that repeats an earlier valid row of the same file (ImportSpec.once). */
+function preparerOf<T>(spec: ImportSpec<T>, db: DbOrTx) {
+  const seen = new Set<string>();
+  return async (row: SheetRow) => {
+    const prepared = await spec.prepare(db, row);
+    const key = spec.once?.key(prepared) ?? null;
+    if (key !== null && seen.has(key)) throw conflict(spec.once!.message);
+    if (key !== null) seen.add(key);
+    return prepared;
+  };
 }
 
 function rowError(error: unknown, locale: Locale): string {
@@ -148,6 +165,7 @@ async function importRows<T>(
   let imported = 0;
   let read = 0;
   const failed: FailedRow[] = [];
+  const prepare = preparerOf(spec, db);
   const apply = async () => {
     const rows = valid;
     valid = [];
@@ -161,7 +179,7 @@ async function importRows<T>(
     throwIfStopped(signal);
     read++;
     try {
-      valid.push(await spec.prepare(db, refuseUnstorableText(row)));
+      valid.push(await prepare(refuseUnstorableText(row)));
     } catch (error) {
       failed.push({ row, error: rowError(error, locale) });
     }
