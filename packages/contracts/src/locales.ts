@@ -13,17 +13,26 @@ export function resolveLocale(value: string | null | undefined): Locale {
   return DEFAULT_LOCALE;
 }
 
+/** A key's form for a count of one ("1 row" where the plain key says "{count} rows"), as i18next names it. */
+export type SingularKey = `${string}_one`;
+
 /**
  * Declares one dictionary in the three languages. The zh dictionaries must carry
- * exactly the keys of the English one, so a missing translation is a type error.
+ * exactly the keys of the English one, so a missing translation is a type error,
+ * except the singular forms (`key_one`): Chinese says "1 行" as it says "2 行".
  */
 export function defineMessages<const E extends Record<string, string>>(
   en: E,
-  zhHK: Record<keyof E, string>,
-  zhCN: Record<keyof E, string>,
+  zhHK: Record<Exclude<keyof E, SingularKey>, string>,
+  zhCN: Record<Exclude<keyof E, SingularKey>, string>,
 ): Record<Locale, Record<keyof E, string>> {
-  return { 'en-US': en, 'zh-HK': zhHK, 'zh-CN': zhCN };
+  // Typed as if zh had the singular keys too: a language without a singular never looks them up (countsAsOne).
+  return { 'en-US': en, 'zh-HK': zhHK, 'zh-CN': zhCN } as unknown as Record<Locale, Record<keyof E, string>>;
 }
+
+/** Whether a language words `count` as one thing (English 1, not 0 or 2; never in Chinese). */
+export const countsAsOne = (locale: Locale, count: unknown) =>
+  typeof count === 'number' && new Intl.PluralRules(locale).select(count) === 'one';
 
 /** Replaces `{name}` placeholders. */
 export function interpolate(text: string, params?: Record<string, string | number>): string {

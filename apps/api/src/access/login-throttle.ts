@@ -76,9 +76,7 @@ export async function forgetStaleAttempts(db: DbOrTx): Promise<void> {
 }
 
 const tooMany = (minutes: number) =>
-  minutes === 1
-    ? new AppError(ResultCode.TOO_MANY_REQUESTS, 'access.tooManyAttemptsMinute')
-    : new AppError(ResultCode.TOO_MANY_REQUESTS, 'access.tooManyAttempts', { minutes });
+  new AppError(ResultCode.TOO_MANY_REQUESTS, 'access.tooManyAttempts', { count: minutes });
 
 /** Adds one attempt to `key` unless it waits; answers the minutes left to wait, or 0 when counted. */
 async function claim(db: DbOrTx, key: string, allowance: number): Promise<number> {

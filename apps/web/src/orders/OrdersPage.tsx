@@ -53,7 +53,8 @@ function OrderSumsText({ label, sums }: { label: string; sums: OrderSums | undef
       {label}:{' '}
       <Typography.Text strong>
         {t('orders.sums', {
-          count: formatCount(count),
+          count,
+          orders: formatCount(count),
           amount: formatMoney(amount),
           points: formatCount(sales_point),
         })}

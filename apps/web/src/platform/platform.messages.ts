@@ -14,6 +14,7 @@ export const platformMessages = defineMessages(
     'platform.comingSoonHint': 'The page "{title}" is being built and will be available here soon.',
     'platform.noData': 'No data',
     'platform.total': 'Total {total} items',
+    'platform.total_one': 'Total {total} item',
     'platform.loading': 'Loading…',
   },
   {

@@ -4,8 +4,8 @@ import { defineMessages } from '../locales';
 export const accessMessages = defineMessages(
   {
     'access.incorrectCredentials': 'Incorrect username or password',
-    'access.tooManyAttempts': 'Too many failed sign-in attempts, please try again in {minutes} minutes',
-    'access.tooManyAttemptsMinute': 'Too many failed sign-in attempts, please try again in 1 minute',
+    'access.tooManyAttempts': 'Too many failed sign-in attempts, please try again in {count} minutes',
+    'access.tooManyAttempts_one': 'Too many failed sign-in attempts, please try again in {count} minute',
     'access.busy': 'Too many sign-ins at this moment, please try again in a few seconds',
     'access.accountDisabled': 'This account is disabled',
     'access.loggedOut': 'Log out successfully',
@@ -37,8 +37,7 @@ export const accessMessages = defineMessages(
   },
   {
     'access.incorrectCredentials': '用戶名或密碼錯誤',
-    'access.tooManyAttempts': '登入失敗次數過多，請於 {minutes} 分鐘後再試',
-    'access.tooManyAttemptsMinute': '登入失敗次數過多，請於 1 分鐘後再試',
+    'access.tooManyAttempts': '登入失敗次數過多，請於 {count} 分鐘後再試',
     'access.busy': '此刻登入人數過多，請於數秒後再試',
     'access.accountDisabled': '此帳戶已被停用',
     'access.loggedOut': '登出成功',
@@ -69,8 +68,7 @@ export const accessMessages = defineMessages(
   },
   {
     'access.incorrectCredentials': '用户名或密码错误',
-    'access.tooManyAttempts': '登录失败次数过多，请于 {minutes} 分钟后再试',
-    'access.tooManyAttemptsMinute': '登录失败次数过多，请于 1 分钟后再试',
+    'access.tooManyAttempts': '登录失败次数过多，请于 {count} 分钟后再试',
     'access.busy': '此刻登录人数过多，请于数秒后再试',
     'access.accountDisabled': '此账户已被停用',
     'access.loggedOut': '退出成功',

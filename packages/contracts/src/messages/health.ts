@@ -5,7 +5,9 @@ export const healthMessages = defineMessages(
   {
     'health.databaseUnreachable': 'The database does not answer; the service is not ready',
     'health.migrationsPending':
-      'The database is not up to date ({count} migration(s) not applied); the service is not ready',
+      'The database is not up to date ({count} migrations not applied); the service is not ready',
+    'health.migrationsPending_one':
+      'The database is not up to date ({count} migration not applied); the service is not ready',
     'health.metricsTokenRequired': 'The metrics need the configured bearer token',
   },
   {

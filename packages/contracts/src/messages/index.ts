@@ -1,4 +1,4 @@
-import { interpolate, type Locale } from '../locales';
+import { countsAsOne, interpolate, type Locale } from '../locales';
 import { accessMessages } from './access';
 import { bonusMessages } from './bonus';
 import { commonMessages } from './common';
@@ -44,8 +44,13 @@ export function isMessageKey(value: string): value is MessageKey {
   return value in messages['en-US'];
 }
 
-/** Translates a message key; an unknown key is returned as it is. */
+/**
+ * Translates a message key; an unknown key is returned as it is. A numeric `count` of one picks the key's
+ * singular form (`key_one`) where the language has one, like i18next in the web app.
+ */
 export function translate(key: string, locale: Locale, params?: Record<string, string | number>): string {
-  const text = isMessageKey(key) ? messages[locale][key] || messages['en-US'][key] : key;
+  const singular = `${key}_one`;
+  const chosen = countsAsOne(locale, params?.count) && isMessageKey(singular) ? singular : key;
+  const text = isMessageKey(chosen) ? messages[locale][chosen] || messages['en-US'][chosen] : key;
   return interpolate(text, params);
 }

@@ -6,6 +6,7 @@ export const membersMessages = defineMessages(
     'members.parentRequired': 'Upline must be selected',
     'members.reportNumberRequired': 'at least one report number must be set',
     'members.hasDownline': 'This member cannot be deleted: {count} members are still below them',
+    'members.hasDownline_one': 'This member cannot be deleted: {count} member is still below them',
     'members.hasMoney': 'This member cannot be deleted: the wallet still holds {amount}',
     'members.hasHistory': 'This member cannot be deleted: orders or wallet records still refer to them',
     'members.levelNotFound': 'This level does not exist',

@@ -69,7 +69,8 @@ export function JobProgressModal({
   }, [job, mode, onDone]);
 
   const status = job?.status ?? 'queued';
-  const counts = { processed: job?.processed ?? 0, total: job?.total ?? '…' };
+  // `count` (the total, once known) picks the texts' singular in English: '1 of 1 row imported'.
+  const counts = { processed: job?.processed ?? 0, total: job?.total ?? '…', count: job?.total ?? undefined };
   const canDownload = status === 'done' && !!job?.download_url;
   return (
     <Modal
