@@ -1,4 +1,4 @@
-import { useMemo, useReducer, useRef } from 'react';
+import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { z } from 'zod';
 import { type FiltersOf, readFilters, withoutBlanks, writeFilters } from './url-filters';
@@ -11,23 +11,17 @@ import { type FiltersOf, readFilters, withoutBlanks, writeFilters } from './url-
  */
 export function useUrlFilters<S extends z.ZodObject>(schema: S) {
   const [params, setParams] = useSearchParams();
-  const [, rerender] = useReducer((n: number) => n + 1, 0);
-  const urlQuery = params.toString();
-  /**
-   * The query asked for while the router has not shown it yet (its updates are transitions): the list follows
-   * a search at once, as with local state, and the same filters asked twice (Enter, then the form's own
-   * submit) add one history entry. Dropped as soon as the URL moves (that navigation, back or forward).
-   */
-  const pending = useRef<{ from: string; query: string } | null>(null);
-  if (pending.current && pending.current.from !== urlQuery) pending.current = null;
-  const query = pending.current?.query ?? urlQuery;
+  const query = params.toString();
   const filters = useMemo(() => readFilters(schema, new URLSearchParams(query)), [schema, query]);
   const setFilters = (next: FiltersOf<S>) => {
-    const written = writeFilters(schema, new URLSearchParams(query), withoutBlanks(next) as FiltersOf<S>);
-    if (written.toString() === query) return;
-    pending.current = { from: urlQuery, query: written.toString() };
-    rerender();
-    setParams(written);
+    // Written over the address as it is now, not as this render saw it: the same filters asked twice in one
+    // event (Enter, then the form's own submit) add one history entry.
+    const now = new URLSearchParams(window.location.search);
+    const written = writeFilters(schema, now, withoutBlanks(next) as FiltersOf<S>);
+    if (written.toString() === now.toString()) return;
+    // Shown at once: the router's default is a React transition, which React may hold back, render and throw
+    // away while the page goes on showing (and exporting) the filters of before.
+    setParams(written, { flushSync: true });
   };
   return { filters, setFilters, resetFilters: () => setFilters({}) };
 }
