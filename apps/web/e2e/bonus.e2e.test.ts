@@ -375,7 +375,13 @@ describe('settlement runs and bonus detail (admin)', () => {
         .last()
         .waitFor();
     const paid = api.cashBack.find((item) => item.value !== '0.00')!;
-    await checkDetail(page, report, receiver.id, paid.key, filter);
+    const { dialog } = await checkDetail(page, report, receiver.id, paid.key, filter);
+    // A payout of the detail explains itself: the engine, recomputing it, finds the stored amount.
+    await dialog.getByRole('button', { name: 'Explain' }).first().click();
+    await page
+      .getByTestId('payout-explanation')
+      .getByText('Recomputed from the stored data by the settlement engine: the same amount.')
+      .waitFor();
   });
 });
 

@@ -171,6 +171,7 @@ function SourceOrders({ e }: { e: Explanation }) {
         rowKey="id"
         size="small"
         pagination={false}
+        scroll={{ x: 'max-content' }}
         dataSource={e.orders}
         data-testid="explanation-orders"
         columns={[
