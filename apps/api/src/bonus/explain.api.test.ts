@@ -8,7 +8,7 @@ import {
   type RoleView,
   type SettlementPayoutItem,
 } from '@app/contracts';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../orders/orders.schema';
 import { TEST_PASSWORD } from '../test/factory';
@@ -17,6 +17,7 @@ import { walletRecords } from '../wallet/wallet.schema';
 import { bonusPayouts } from './bonus.schema';
 import { EXPECTED, NAMES, type Name } from './engine/scenario.fixture';
 import { payOneOff } from './one-off';
+import { reverseOrderBonuses } from './payouts';
 import { buildScenario } from './scenario.db';
 import { runSettlement } from './settlement.service';
 
@@ -238,5 +239,24 @@ describe('who may explain a payout', () => {
     ).toBe(404);
     expect((await explanation('/api/bonus/wallet-records/987654321/explanation')).status).toBe(404);
     expect((await api.get(paidUrl(p.id))).status).toBe(401);
+  });
+});
+
+// Last: a reversal stays.
+describe("a refund's reversal", () => {
+  it('its wallet record explains the payout it took back, marked reversed', async () => {
+    const p = await payoutOf('E', 1);
+    await api.db.transaction((tx) => reverseOrderBonuses(tx, p.orderId!));
+    const [reversal] = await api.db
+      .select()
+      .from(walletRecords)
+      .where(and(eq(walletRecords.userId, p.userId), eq(walletRecords.kind, 'bonus_reversal')));
+    const res = await explanation(`/api/bonus/wallet-records/${reversal!.id}/explanation`);
+    expect(res.status).toBe(200);
+    expect(res.body.data.payout).toMatchObject({ id: p.id, amount: '200.00', reversed: true });
+    const e = await api.login(scn.logins.E, TEST_PASSWORD);
+    expect((await explanation(`/api/bonus/wallet-records/${reversal!.id}/explanation`, e)).status).toBe(200);
+    const c = await api.login(scn.logins.C, TEST_PASSWORD);
+    expect((await explanation(`/api/bonus/wallet-records/${reversal!.id}/explanation`, c)).status).toBe(403);
   });
 });

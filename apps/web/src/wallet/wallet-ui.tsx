@@ -78,7 +78,9 @@ export function useRecordColumns() {
       key: 'explain',
       render: (r: WalletRecordItem) =>
         mayExplain &&
-        r.kind === 'bonus' && <ExplainPayoutButton target={{ source: 'walletRecord', id: r.id }} />,
+        (r.kind === 'bonus' || r.kind === 'bonus_reversal') && (
+          <ExplainPayoutButton target={{ source: 'walletRecord', id: r.id }} />
+        ),
     },
   ];
 }
