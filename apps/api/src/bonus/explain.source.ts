@@ -1,3 +1,4 @@
+import { explainsPayout } from '@app/contracts';
 import { and, eq } from 'drizzle-orm';
 import { orders } from '../orders/orders.schema';
 import type { DbOrTx } from '../platform/db/client';
@@ -45,16 +46,13 @@ async function paidPayout(db: DbOrTx, where: ReturnType<typeof and>): Promise<St
   return { ...rest, dryRun: false, reversed: reversedAt !== null };
 }
 
-/** Wallet records a payout explains: the bonus it credited, and the debit that took it back on a refund. */
-const EXPLAINED_KINDS: ReadonlySet<string> = new Set(['bonus', 'bonus_reversal']);
-
 /**
  * A bonus wallet record's payout: by the `period#id` it references, or by its order's period and type (a
  * reversal references the refunded order as its bonus did, so it finds the payout it reversed).
  */
 async function walletRecordPayout(db: DbOrTx, id: number) {
   const [record] = await db.select().from(walletRecords).where(eq(walletRecords.id, id));
-  if (!record || !EXPLAINED_KINDS.has(record.kind) || record.bonusType === null || !record.referenceId)
+  if (!record || !explainsPayout(record.kind) || record.bonusType === null || !record.referenceId)
     return undefined;
   if (record.referenceType === 'bonus_period') {
     const payoutId = Number(record.referenceId.split('#').pop());

@@ -1,4 +1,10 @@
-import type { RechargeStatus, WalletRecordItem, WalletRecordState, WithdrawalStatus } from '@app/contracts';
+import {
+  explainsPayout,
+  type RechargeStatus,
+  type WalletRecordItem,
+  type WalletRecordState,
+  type WithdrawalStatus,
+} from '@app/contracts';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ExplainPayoutButton, useMayExplainPayouts } from '../bonus';
@@ -78,9 +84,7 @@ export function useRecordColumns() {
       key: 'explain',
       render: (r: WalletRecordItem) =>
         mayExplain &&
-        (r.kind === 'bonus' || r.kind === 'bonus_reversal') && (
-          <ExplainPayoutButton target={{ source: 'walletRecord', id: r.id }} />
-        ),
+        explainsPayout(r.kind) && <ExplainPayoutButton target={{ source: 'walletRecord', id: r.id }} />,
     },
   ];
 }

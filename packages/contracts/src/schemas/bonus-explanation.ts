@@ -14,6 +14,9 @@ export const EXPLAIN_PAYOUT_PERMS = [Perm.bonusConfig, Perm.userReport] as const
 export const mayExplainAnyPayout = (isAdmin: boolean, roleIds: readonly (number | string)[]) =>
   isAdmin && EXPLAIN_PAYOUT_PERMS.some((p) => hasPermission(roleIds, p));
 
+/** Wallet records that explain a payout: the bonus it credited, and the debit that took it back on a refund. */
+export const explainsPayout = (kind: string) => kind === 'bonus' || kind === 'bonus_reversal';
+
 const id = intFromQuery(1, Number.MAX_SAFE_INTEGER);
 /** `GET /api/bonus/settlements/{runId}/payouts/{id}/explanation`. */
 export const runPayoutParams = z.object({ runId: id, id });
