@@ -7,7 +7,7 @@ export function dateShortcuts(
 ) {
   const today = now.startOf('day');
   const weeks = (n: number) => ({
-    label: t('orders.lastWeeks', { n, count: n }),
+    label: t('orders.lastWeeks', { count: n }),
     value: [today.subtract(n, 'week'), today],
   });
   return [

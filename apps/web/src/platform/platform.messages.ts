@@ -13,8 +13,8 @@ export const platformMessages = defineMessages(
     'platform.comingSoon': 'Coming soon',
     'platform.comingSoonHint': 'The page "{title}" is being built and will be available here soon.',
     'platform.noData': 'No data',
-    'platform.total': 'Total {total} items',
-    'platform.total_one': 'Total {total} item',
+    'platform.total': 'Total {count} items',
+    'platform.total_one': 'Total {count} item',
     'platform.loading': 'Loading…',
   },
   {
@@ -28,7 +28,7 @@ export const platformMessages = defineMessages(
     'platform.comingSoon': '即將推出',
     'platform.comingSoonHint': '頁面「{title}」正在建設中，稍後即可在此使用。',
     'platform.noData': '暫無數據',
-    'platform.total': '共 {total} 條',
+    'platform.total': '共 {count} 條',
     'platform.loading': '載入中…',
   },
   {
@@ -42,7 +42,7 @@ export const platformMessages = defineMessages(
     'platform.comingSoon': '即将推出',
     'platform.comingSoonHint': '页面“{title}”正在建设中，稍后即可在此使用。',
     'platform.noData': '暂无数据',
-    'platform.total': '共 {total} 条',
+    'platform.total': '共 {count} 条',
     'platform.loading': '加载中…',
   },
 );

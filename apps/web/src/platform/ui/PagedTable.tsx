@@ -70,7 +70,7 @@ export function usePagedList<T, M extends object = object>(
       total: query.data?.meta.total ?? 0,
       showSizeChanger: true,
       pageSizeOptions: pageSizes.map(String),
-      showTotal: (total) => t('platform.total', { total, count: total }),
+      showTotal: (total) => t('platform.total', { count: total }),
     },
     onChange: (pagination, _filters, sorter) => {
       const sort = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<T> | undefined;
