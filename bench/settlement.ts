@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { runSettlement } from '../apps/api/src/bonus/settlement.service';
+import { runSettlement } from '../apps/api/src/bonus/settlement/settlement.service';
 import { prepareDatabase } from '../apps/api/src/bootstrap';
 import { createAdmin } from '../apps/api/src/members/members.service';
 import { openDatabase, queryRows } from '../apps/api/src/platform/db/client';

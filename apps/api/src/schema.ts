@@ -5,6 +5,7 @@ export * from './content/content.schema';
 export * from './members/members.schema';
 export * from './orders/orders.schema';
 export * from './platform/audit/audit.schema';
+export * from './platform/business-time/business-time.schema';
 export * from './platform/http/idempotency.schema';
 export * from './platform/jobs/jobs.schema';
 export * from './products/products.schema';

@@ -1,3 +1,4 @@
+export * from './business-time';
 export * from './codes';
 export * from './constants';
 export * from './envelope';

@@ -1,7 +1,7 @@
 import { bonusTypeRoutes } from './bonus-types.routes';
-import { explainRoutes } from './explain.routes';
+import { explainRoutes } from './explain/explain.routes';
 import { levelRoutes } from './levels.routes';
-import { settlementRoutes } from './settlement.routes';
+import { settlementRoutes } from './settlement/settlement.routes';
 import { userBonusRoutes } from './user-bonus.routes';
 
 export const bonusRoutes = [

@@ -15,7 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users } from '../members/members.schema';
+import { type levels, users } from '../members/members.schema';
 
 /** Bonus types 1–21 (docs/product/bonus.md): each a configured instance of a rule kind. */
 export const bonusTypes = pgTable('bonus_types', {
@@ -40,7 +40,10 @@ export const bonusSettlementRuns = pgTable(
     /** null = every enabled type. */
     typeKey: smallint('type_key'),
     dryRun: boolean('dry_run').notNull().default(false),
-    /** running | done | failed */
+    /**
+     * awaiting_approval (a real run computed, nothing paid) | running (paying) | done | failed | rejected.
+     * A dry run is running, then done or failed.
+     */
     status: text('status').notNull(),
     startedBy: integer('started_by').references(() => users.id),
     payoutCount: integer('payout_count').notNull().default(0),
@@ -52,6 +55,19 @@ export const bonusSettlementRuns = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     /** A dry run's list (bonus_dry_run_payouts) was cleared by housekeeping at this time (bonus/dry-run-lists.ts). */
     listClearedAt: timestamp('list_cleared_at', { withTimezone: true }),
+    /** The business time zone whose days and months the run settled (runs before it was recorded: UTC). */
+    timeZone: text('time_zone').notNull(),
+    /** The bonus types and level ratios in force when the run computed (null: runs before they were kept). */
+    rules: jsonb('rules').$type<RunRules>(),
+    /** What the computed payouts hash to (settlement/digest.ts): approval pays only when a recomputation matches. */
+    digest: text('digest'),
+    /** The review's figures computed with the payouts (receivers, per level, largest payouts, flags). */
+    review: jsonb('review').$type<RunReviewFigures>(),
+    approvedBy: integer('approved_by').references(() => users.id),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    rejectedBy: integer('rejected_by').references(() => users.id),
+    rejectedAt: timestamp('rejected_at', { withTimezone: true }),
+    rejectReason: text('reject_reason'),
   },
   (t) => [index('bonus_runs_created_idx').on(t.createdAt)],
 );
@@ -94,10 +110,25 @@ export const bonusPayouts = pgTable(
     walletRecordId: bigint('wallet_record_id', { mode: 'number' }),
     reversedAt: timestamp('reversed_at', { withTimezone: true }),
     reversalRecordId: bigint('reversal_record_id', { mode: 'number' }),
+    /**
+     * paid (credited: wallet_record_id) | held (the member's commission status was hold: credited once released)
+     * | forfeited (the member's status was forfeit: never credited).
+     */
+    status: text('status').notNull().default('paid'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('bonus_payouts_once_idx').on(t.userId, t.typeKey, t.period, sql`coalesce(${t.orderId}, 0)`),
+    /**
+     * Each order pays a member a type once, whatever the period it was settled in (a change of the business time
+     * zone moves an order to another day); monthly payouts once per (member, type, month). Both keyed by member
+     * first, as a run writes them.
+     */
+    uniqueIndex('bonus_payouts_order_once_idx')
+      .on(t.userId, t.typeKey, t.orderId)
+      .where(sql`${t.orderId} is not null`),
+    uniqueIndex('bonus_payouts_period_once_idx')
+      .on(t.userId, t.typeKey, t.period)
+      .where(sql`${t.orderId} is null`),
     index('bonus_payouts_user_day_idx').on(t.userId, t.day, t.typeKey),
     /**
      * What a period paid (paid-keys.ts): its payouts, by id, without reading other periods'. Also an order's
@@ -137,6 +168,19 @@ export const bonusDryRunPayouts = pgTable(
   },
   (t) => [index('bonus_dry_run_payouts_run_idx').on(t.runId, t.id)],
 );
+
+/** The rules a run computed with: every bonus type (enabled or not) and every level's ratios. */
+export interface RunRules {
+  types: Array<{ key: number; kind: string; params: BonusParams; enabled: boolean }>;
+  levels: Array<typeof levels.$inferSelect>;
+}
+
+/** Figures of a computed run for its review, kept with it (the payouts themselves are its list). */
+export interface RunReviewFigures {
+  receivers: number;
+  byLevel: Array<{ levelId: number; receivers: number; count: number; cents: number }>;
+  largest: Array<{ userId: number; typeKey: number; period: string; orderId: number | null; cents: number }>;
+}
 
 export type BonusTypeRow = typeof bonusTypes.$inferSelect;
 export type BonusPayoutRow = typeof bonusPayouts.$inferSelect;

@@ -1,6 +1,6 @@
 import { BonusKey } from '@app/contracts';
 import type { DbOrTx } from '../platform/db/client';
-import { runSettlement } from './settlement.service';
+import { runSettlement } from './settlement/settlement.service';
 
 /**
  * Demo bonuses, kept small so every fresh demo database stays quick to build: last month's global

@@ -6,8 +6,9 @@ import { copyNumber, copyRows, copyText, drawIds, serverConnection } from '../pl
 import { type CopyCredits, creditByCopy } from '../wallet/credit-copy';
 import { CREDIT_CTES, nextRecordId, postEntry, postingRows, refusingDuplicates } from '../wallet/ledger';
 import { bonusPayouts } from './bonus.schema';
+import type { CommissionHolds } from './commission/holds';
 import type { Payout } from './engine/types';
-import { orderPeriod } from './settlement.loader';
+import { orderPeriods } from './settlement/settlement.loader';
 
 /** Payouts per round trip: their insert and one set-based ledger posting. */
 const CHUNK = 5_000;
@@ -49,6 +50,8 @@ interface PayOptions {
    * duplicate, failing the run.
    */
   firstRun?: boolean;
+  /** Members whose payouts are recorded held or forfeited, not credited (commission/holds.ts). */
+  holds?: CommissionHolds;
 }
 
 const payoutsJson = (chunk: readonly Payout[], opts: PayOptions, today: string) =>
@@ -206,11 +209,12 @@ export async function reverseOrderBonuses(
     .where(eq(orders.id, orderId));
   if (!order?.completedAt) return { count: 0, cents: 0 };
   // The order's payouts by bonus_payouts_period_idx alone (its day's entries, filtered by order_id), then
-  // by id: there is no index on order_id (see the table).
+  // by id: there is no index on order_id (see the table). Its day in every zone a run settled in.
+  const periods = await orderPeriods(tx, order.completedAt);
   const ofOrder = tx
     .select({ id: bonusPayouts.id })
     .from(bonusPayouts)
-    .where(and(eq(bonusPayouts.period, orderPeriod(order.completedAt)), eq(bonusPayouts.orderId, orderId)));
+    .where(and(inArray(bonusPayouts.period, periods), eq(bonusPayouts.orderId, orderId)));
   const paid = await tx
     .select()
     .from(bonusPayouts)

@@ -5,7 +5,7 @@ import { TEST_PASSWORD } from '../test/factory';
 import { TestApi } from '../test/test-app';
 import { expectLedgerBalanced } from '../wallet/wallet-fixtures';
 import { buildScenario } from './scenario.db';
-import { runSettlement } from './settlement.service';
+import { runSettlement } from './settlement/settlement.service';
 
 let api: TestApi;
 let admin: string;

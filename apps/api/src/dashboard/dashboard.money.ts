@@ -1,6 +1,6 @@
 import { formatCents, type Locale, type RecentBonus, WithdrawalStatus } from '@app/contracts';
 import { sql } from 'drizzle-orm';
-import { countingOrder } from '../bonus/settlement.loader';
+import { countingOrder } from '../bonus/settlement/settlement.loader';
 import { livePayouts } from '../bonus/user-bonus.service';
 import { type DbOrTx, queryRows } from '../platform/db/client';
 import { count, type FigureSource, localizedName, money, monthStart, monthStartDay } from './figure-source';

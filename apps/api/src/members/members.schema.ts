@@ -70,6 +70,12 @@ export const users = pgTable(
     bankCountry: text('bank_country'),
     bankAccountNo: text('bank_account_no'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /**
+     * pay | hold | forfeit (docs/product/bonus.md): whether the member's bonus payouts reach the wallet, are kept
+     * held until the status returns to pay, or are recorded forfeited and never credited.
+     */
+    commissionStatus: text('commission_status').notNull().default('pay'),
+    commissionReason: text('commission_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,7 +1,7 @@
 import type { CpBonusRow, CpInfo, CpListItem, KeyNumberDto } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildScenario } from '../bonus/scenario.db';
-import { runSettlement } from '../bonus/settlement.service';
+import { runSettlement } from '../bonus/settlement/settlement.service';
 import { TEST_PASSWORD } from '../test/factory';
 import { TestApi } from '../test/test-app';
 import { expectLedgerBalanced } from '../wallet/wallet-fixtures';

@@ -8,7 +8,7 @@ import {
 } from '@app/contracts';
 import { desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { CP_PAYOUT_TYPES } from '../bonus/bonus.schema';
-import { countingOrder } from '../bonus/settlement.loader';
+import { countingOrder } from '../bonus/settlement/settlement.loader';
 import { bonusTypeNames } from '../bonus/type-names';
 import { users } from '../members/members.schema';
 import { nameContains } from '../members/name-search';

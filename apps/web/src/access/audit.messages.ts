@@ -81,6 +81,7 @@ const en: Labels = {
     key_number_category: 'Key number category',
     qualified_cp: 'Qualified CP',
     wec_assessment: 'WEC assessment',
+    business_settings: 'Business time zone',
   },
   kinds: { admin: 'Administrator', member: 'Member', system: 'System' },
   ui: {
@@ -149,6 +150,7 @@ const zhHK: Labels = {
     key_number_category: '關鍵數字類別',
     qualified_cp: '合資格 CP',
     wec_assessment: 'WEC 考核',
+    business_settings: '營業時區',
   },
   kinds: { admin: '管理員', member: '會員', system: '系統' },
   ui: {
@@ -217,6 +219,7 @@ const zhCN: Labels = {
     key_number_category: '关键数字类别',
     qualified_cp: '合资格 CP',
     wec_assessment: 'WEC 考核',
+    business_settings: '营业时区',
   },
   kinds: { admin: '管理员', member: '会员', system: '系统' },
   ui: {

@@ -52,6 +52,7 @@ export const AUDIT_TARGETS = [
   'key_number_category',
   'qualified_cp',
   'wec_assessment',
+  'business_settings',
 ] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 

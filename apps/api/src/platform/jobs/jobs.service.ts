@@ -1,8 +1,8 @@
 import { type JobStatus, type JobView, jobFileUrl, type Locale, translate } from '@app/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Principal } from '../../platform/http/principal';
 import type { DbOrTx } from '../db/client';
 import { notFound } from '../http/errors';
+import type { Principal } from '../http/principal';
 import { type JobRow, jobFileChunks, jobs } from './jobs.schema';
 
 /**

@@ -1,13 +1,13 @@
 import { type Locale, type SettlementRunDto, translate } from '@app/contracts';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ago } from '../platform/db/ago';
-import { tidyOnce } from '../startup/housekeeping';
-import { TEST_PASSWORD } from '../test/factory';
-import { TestApi } from '../test/test-app';
-import { bonusDryRunPayouts, bonusPayouts, bonusSettlementRuns } from './bonus.schema';
+import { ago } from '../../platform/db/ago';
+import { tidyOnce } from '../../startup/housekeeping';
+import { TEST_PASSWORD } from '../../test/factory';
+import { TestApi } from '../../test/test-app';
+import { bonusDryRunPayouts, bonusPayouts, bonusSettlementRuns } from '../bonus.schema';
+import { buildScenario } from '../scenario.db';
 import { forgetOldDryRunLists } from './dry-run-lists';
-import { buildScenario } from './scenario.db';
 import { runSettlement } from './settlement.service';
 
 const SETTLE = '/api/bonus/settlements';

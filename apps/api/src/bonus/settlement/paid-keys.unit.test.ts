@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { memberTable, orderTable } from './engine/tables';
-import type { Payout } from './engine/types';
+import { memberTable, orderTable } from '../engine/tables';
+import type { Payout } from '../engine/types';
 import { PaidKeys } from './paid-keys';
 
 const members = memberTable(
@@ -27,21 +27,28 @@ const payout = (userId: number, typeKey: number, orderId: number | null, period:
 });
 
 describe('payouts already paid in a period', () => {
-  it('matches an order-driven payout by member, type and order, on the order day only', () => {
+  it('matches an order-driven payout by member, type and order, whatever day recorded it', () => {
     const paid = new PaidKeys(orders, members);
-    paid.add(1, 1, 10, 5);
-    paid.add(2, 2, 11, 6);
+    paid.add(1, 1, 10, false);
+    // Recorded under the day before, by a run in another time zone: still the same (member, type, order).
+    paid.add(2, 2, 11, false);
     expect(paid.has(payout(1, 1, 10, '2026-10-05'))).toBe(true);
+    expect(paid.has(payout(2, 2, 11, '2026-10-05'))).toBe(true);
     expect(paid.has(payout(2, 1, 10, '2026-10-05'))).toBe(false);
     expect(paid.has(payout(1, 2, 10, '2026-10-05'))).toBe(false);
     expect(paid.has(payout(1, 1, 11, '2026-10-05'))).toBe(false);
-    expect(paid.has(payout(2, 2, 11, '2026-10-05'))).toBe(false);
+  });
+
+  it('ignores payouts of orders the period does not hold', () => {
+    const paid = new PaidKeys(orders, members);
+    paid.add(1, 1, 99, false);
+    expect(paid.has(payout(1, 1, 10, '2026-10-05'))).toBe(false);
   });
 
   it('keeps both members paid for one order and type (the tree changed between runs)', () => {
     const paid = new PaidKeys(orders, members);
-    paid.add(1, 1, 10, 5);
-    paid.add(2, 1, 10, 5);
+    paid.add(1, 1, 10, false);
+    paid.add(2, 1, 10, false);
     expect(paid.has(payout(1, 1, 10, '2026-10-05'))).toBe(true);
     expect(paid.has(payout(2, 1, 10, '2026-10-05'))).toBe(true);
     expect(paid.has(payout(3, 1, 10, '2026-10-05'))).toBe(false);
@@ -49,7 +56,9 @@ describe('payouts already paid in a period', () => {
 
   it('matches a monthly payout by member and type', () => {
     const paid = new PaidKeys(orders, members);
-    paid.add(2, 9, 0, 0);
+    paid.add(2, 9, 0, true);
+    // A day's entry without an order is no monthly payout.
+    paid.add(1, 9, 0, false);
     expect(paid.has(payout(2, 9, null, '2026-10'))).toBe(true);
     expect(paid.has(payout(2, 6, null, '2026-10'))).toBe(false);
     expect(paid.has(payout(1, 9, null, '2026-10'))).toBe(false);

@@ -1,8 +1,8 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
-import { ago } from '../platform/db/ago';
-import { type DbOrTx, queryRows } from '../platform/db/client';
-import { conflict } from '../platform/http/errors';
-import { bonusSettlementRuns } from './bonus.schema';
+import { ago } from '../../platform/db/ago';
+import { type DbOrTx, queryRows } from '../../platform/db/client';
+import { conflict } from '../../platform/http/errors';
+import { bonusSettlementRuns } from '../bonus.schema';
 
 /** Rows deleted per statement: a 1M-order month's list is ~3M rows, cleared in steps rather than one transaction. */
 const DELETE_BATCH = 50_000;

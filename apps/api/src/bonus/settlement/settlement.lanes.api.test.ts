@@ -1,16 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { systemActor } from '../platform/audit/actor';
-import { hasConnectionPool } from '../platform/db/client';
-import { pollJob } from '../platform/jobs/test-jobs';
-import { TEST_PASSWORD } from '../test/factory';
-import { TestApi } from '../test/test-app';
-import { postEntry, walletBalance } from '../wallet/ledger';
-import { walletRecords } from '../wallet/wallet.schema';
-import { expectLedgerBalanced } from '../wallet/wallet-fixtures';
-import { bonusPayouts, bonusSettlementRuns } from './bonus.schema';
-import { EXPECTED, NAMES } from './engine/scenario.fixture';
-import { buildScenario } from './scenario.db';
+import { systemActor } from '../../platform/audit/actor';
+import { hasConnectionPool } from '../../platform/db/client';
+import { pollJob } from '../../platform/jobs/test-jobs';
+import { TEST_PASSWORD } from '../../test/factory';
+import { TestApi } from '../../test/test-app';
+import { postEntry, walletBalance } from '../../wallet/ledger';
+import { walletRecords } from '../../wallet/wallet.schema';
+import { expectLedgerBalanced } from '../../wallet/wallet-fixtures';
+import { bonusPayouts, bonusSettlementRuns } from '../bonus.schema';
+import { EXPECTED, NAMES } from '../engine/scenario.fixture';
+import { buildScenario } from '../scenario.db';
 import { startSettlement } from './settlement.job';
 import { runSettlement } from './settlement.service';
 

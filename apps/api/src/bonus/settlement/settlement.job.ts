@@ -1,8 +1,9 @@
 import type { JobStarted, startSettlementBody } from '@app/contracts';
 import type { z } from 'zod';
-import type { Actor } from '../platform/audit/actor';
-import type { JobHost } from '../platform/jobs/job-host';
-import { startJob, throwIfStopped } from '../platform/jobs/jobs.runner';
+import type { Actor } from '../../platform/audit/actor';
+import { businessTimeZone } from '../../platform/business-time/business-time';
+import type { JobHost } from '../../platform/jobs/job-host';
+import { startJob, throwIfStopped } from '../../platform/jobs/jobs.runner';
 import { periodRange, runSettlement } from './settlement.service';
 
 /**
@@ -13,14 +14,14 @@ import { periodRange, runSettlement } from './settlement.service';
  * `processed`, the payouts that stay paid (the member ranges committed before the failure, on PostgreSQL
  * and PGlite alike). `passPayouts`: see runSettlement (tests).
  */
-export function startSettlement(
+export async function startSettlement(
   jobs: JobHost,
   actor: Actor,
   startedBy: number,
   body: z.output<typeof startSettlementBody>,
   passPayouts?: number,
 ): Promise<JobStarted> {
-  periodRange(body.period);
+  periodRange(body.period, await businessTimeZone(jobs.db));
   return startJob(jobs, {
     kind: body.dry_run ? 'bonus.settlement.preview' : 'bonus.settlement',
     ownerId: startedBy,

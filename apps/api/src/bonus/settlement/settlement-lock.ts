@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../platform/db/client';
+import type { Tx } from '../../platform/db/client';
 
 /** pg_advisory_xact_lock key that serialises settlement runs and order refunds across API processes. */
 export const SETTLEMENT_LOCK = 4_206_001;

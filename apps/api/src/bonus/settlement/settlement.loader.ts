@@ -1,15 +1,18 @@
+import { dayIn } from '@app/contracts';
 import { sql } from 'drizzle-orm';
-import { levels } from '../members/members.schema';
-import { type DbOrTx, queryRows } from '../platform/db/client';
-import { MemberTable, type OrderTable } from './engine/tables';
-import type { EngineInput } from './engine/types';
+import { levels } from '../../members/members.schema';
+import { businessTimeZone } from '../../platform/business-time/business-time';
+import { type DbOrTx, queryRows } from '../../platform/db/client';
+import { MemberTable, type OrderTable } from '../engine/tables';
+import type { EngineInput } from '../engine/types';
 import { int32s, type PackedInts, packedInts } from './packed-ints';
 
 export interface PeriodRange {
-  /** Inclusive start and exclusive end (UTC midnight). */
+  /** Inclusive start and exclusive end: midnights of the business time zone `zone`. */
   from: Date;
   to: Date;
   month: string;
+  zone: string;
 }
 
 /** Orders (alias o) that earn bonuses and count for programmes: done, not a refund row, not refunded. */
@@ -42,8 +45,18 @@ export async function loadEngineInput(
   };
 }
 
-/** The period of an order's order-driven payouts: its completion day in UTC, as loadOrders groups them. */
-export const orderPeriod = (completedAt: Date) => completedAt.toISOString().slice(0, 10);
+/**
+ * The periods an order's order-driven payouts may be recorded under: its completion day in each business time
+ * zone a run settled in (bonus_settlement_runs.time_zone) and in the zone in force. Usually one day.
+ */
+export async function orderPeriods(db: DbOrTx, completedAt: Date): Promise<string[]> {
+  const zones = await queryRows<{ zone: string }>(
+    db,
+    sql`select distinct time_zone as zone from bonus_settlement_runs`,
+  );
+  const all = [...zones.map((z) => z.zone), await businessTimeZone(db)];
+  return [...new Set(all.map((zone) => dayIn(completedAt, zone)))];
+}
 
 /**
  * The period's orders in id order; `day` is the day of the month (the period lies within one month).
@@ -58,7 +71,7 @@ async function loadOrders(db: DbOrTx, range: PeriodRange, orderNumbers: boolean)
           ${packedInts(sql`provider`)} as provider, ${packedInts(sql`day`)} as day,
           ${orderNumbers ? sql`array_agg(order_no)` : sql`null`} as no
         from (select o.id, o.user_id, o.sales_point, coalesce(o.provider_id, 0) as provider, o.order_no,
-                extract(day from o.completed_at at time zone 'UTC')::int - 1 as day
+                extract(day from o.completed_at at time zone ${range.zone})::int - 1 as day
               from orders o where ${eligibleOrders(range)} order by o.id) s`,
   );
   const id = int32s(o?.id);

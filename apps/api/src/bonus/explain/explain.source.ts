@@ -1,12 +1,11 @@
 import { explainsPayout } from '@app/contracts';
 import { and, eq } from 'drizzle-orm';
-import { orders } from '../orders/orders.schema';
-import type { DbOrTx } from '../platform/db/client';
-import { walletRecords } from '../wallet/wallet.schema';
-import { bonusDryRunPayouts, bonusPayouts } from './bonus.schema';
-import { assertListKept } from './dry-run-lists';
-import { orderPeriod } from './settlement.loader';
-import { runOf } from './settlement.service';
+import { orders } from '../../orders/orders.schema';
+import type { DbOrTx } from '../../platform/db/client';
+import { walletRecords } from '../../wallet/wallet.schema';
+import { bonusDryRunPayouts, bonusPayouts } from '../bonus.schema';
+import { assertListKept } from '../settlement/dry-run-lists';
+import { runOf } from '../settlement/settlement.service';
 
 /** Which payout to explain: a paid one, one of a run's (a dry run's from its own table), or a bonus wallet record's. */
 export type PayoutRef =
@@ -68,7 +67,6 @@ async function walletRecordPayout(db: DbOrTx, id: number) {
     and(
       eq(bonusPayouts.userId, record.userId),
       eq(bonusPayouts.typeKey, record.bonusType),
-      eq(bonusPayouts.period, orderPeriod(order.completedAt)),
       eq(bonusPayouts.orderId, order.id),
     ),
   );

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ConnectionKiller, connectionKiller, until } from '../platform/db/connection-loss.testing';
-import { isDatabaseUnavailable } from '../platform/db/errors';
-import { TestApi } from '../test/test-app';
-import { walletBalance } from '../wallet/ledger';
-import { expectLedgerBalanced } from '../wallet/wallet-fixtures';
-import { bonusPayouts, bonusSettlementRuns } from './bonus.schema';
-import { EXPECTED, NAMES } from './engine/scenario.fixture';
-import { buildScenario } from './scenario.db';
+import { type ConnectionKiller, connectionKiller, until } from '../../platform/db/connection-loss.testing';
+import { isDatabaseUnavailable } from '../../platform/db/errors';
+import { TestApi } from '../../test/test-app';
+import { walletBalance } from '../../wallet/ledger';
+import { expectLedgerBalanced } from '../../wallet/wallet-fixtures';
+import { bonusPayouts, bonusSettlementRuns } from '../bonus.schema';
+import { EXPECTED, NAMES } from '../engine/scenario.fixture';
+import { buildScenario } from '../scenario.db';
 import { runSettlement } from './settlement.service';
 
 const sumOf = (name: (typeof NAMES)[number]) =>

@@ -1,5 +1,5 @@
 import { idParam, runPayoutParams } from '@app/contracts';
-import { access, route } from '../platform/http/route';
+import { access, route } from '../../platform/http/route';
 import { explainPayout } from './explain.service';
 
 const docs = (summary: string) => ({

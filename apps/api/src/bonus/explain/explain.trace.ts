@@ -1,7 +1,7 @@
 import type { ArithmeticStep, BonusParams, PathRelation } from '@app/contracts';
-import { forEachPayout } from './engine/engine';
-import { type OrderTable, orderIndex } from './engine/tables';
-import { BP_DIVISOR, type EngineInput, type Payout, SP_CENTS } from './engine/types';
+import { forEachPayout } from '../engine/engine';
+import { type OrderTable, orderIndex } from '../engine/tables';
+import { BP_DIVISOR, type EngineInput, type Payout, SP_CENTS } from '../engine/types';
 
 /** The payout being explained, as stored: who, which type and period, which source order. */
 export interface PayoutKey {

@@ -10,16 +10,16 @@ import {
 } from '@app/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '../orders/orders.schema';
-import { TEST_PASSWORD } from '../test/factory';
-import { TestApi } from '../test/test-app';
-import { walletRecords } from '../wallet/wallet.schema';
-import { bonusPayouts } from './bonus.schema';
-import { EXPECTED, NAMES, type Name } from './engine/scenario.fixture';
-import { payOneOff } from './one-off';
-import { reverseOrderBonuses } from './payouts';
-import { buildScenario } from './scenario.db';
-import { runSettlement } from './settlement.service';
+import { orders } from '../../orders/orders.schema';
+import { TEST_PASSWORD } from '../../test/factory';
+import { TestApi } from '../../test/test-app';
+import { walletRecords } from '../../wallet/wallet.schema';
+import { bonusPayouts } from '../bonus.schema';
+import { EXPECTED, NAMES, type Name } from '../engine/scenario.fixture';
+import { payOneOff } from '../one-off';
+import { reverseOrderBonuses } from '../payouts';
+import { buildScenario } from '../scenario.db';
+import { runSettlement } from '../settlement/settlement.service';
 
 let api: TestApi;
 let admin: string;

@@ -3,16 +3,18 @@ import {
   formatCents,
   type Paged,
   type PageQuery,
+  periodInstants,
   type SettlementPayoutItem,
   type SettlementResult,
   type SettlementRunDto,
 } from '@app/contracts';
 import { and, asc, count, desc, eq, gt, inArray, is, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import { users } from '../members/members.schema';
-import { orders } from '../orders/orders.schema';
-import { type Actor, systemActor } from '../platform/audit/actor';
-import { audit } from '../platform/audit/audit';
+import { users } from '../../members/members.schema';
+import { orders } from '../../orders/orders.schema';
+import { type Actor, systemActor } from '../../platform/audit/actor';
+import { audit } from '../../platform/audit/audit';
+import { businessTimeZone } from '../../platform/business-time/business-time';
 import {
   type Db,
   type DbOrTx,
@@ -20,21 +22,22 @@ import {
   queryRows,
   type Tx,
   withoutStatementTimeout,
-} from '../platform/db/client';
-import { isDatabaseUnavailable } from '../platform/db/errors';
-import { paged, pageWindow } from '../platform/db/paging';
-import { badRequest, notFound } from '../platform/http/errors';
-import type { XlsxJob } from '../platform/jobs/jobs.runner';
-import { type Column, keysetBatches } from '../platform/xlsx/export';
-import { type SheetReader, sheetFormat } from '../platform/xlsx/format';
-import { bonusDryRunPayouts, bonusPayouts, bonusSettlementRuns, bonusTypes } from './bonus.schema';
+} from '../../platform/db/client';
+import { isDatabaseUnavailable } from '../../platform/db/errors';
+import { paged, pageWindow } from '../../platform/db/paging';
+import { badRequest, notFound } from '../../platform/http/errors';
+import type { XlsxJob } from '../../platform/jobs/jobs.runner';
+import { type Column, keysetBatches } from '../../platform/xlsx/export';
+import { type SheetReader, sheetFormat } from '../../platform/xlsx/format';
+import { bonusDryRunPayouts, bonusPayouts, bonusSettlementRuns, bonusTypes } from '../bonus.schema';
+import { loadCommissionHolds } from '../commission/holds';
+import type { Payout } from '../engine/types';
+import { bonusTypeNames } from '../type-names';
 import { assertListKept } from './dry-run-lists';
-import type { Payout } from './engine/types';
 import { loadPaidKeys } from './paid-keys';
 import { loadEngineInput, type PeriodRange } from './settlement.loader';
 import { PASS_PAYOUTS, type PaymentLanes, payDue, recordDue, summariseDue } from './settlement.passes';
 import { lockSettlements } from './settlement-lock';
-import { bonusTypeNames } from './type-names';
 
 /** Payouts a run's result carries (its job's result stays small); its list has every one: listRunPayouts. */
 const PREVIEW_LIMIT = 500;
@@ -43,17 +46,18 @@ const PREVIEW_LIMIT = 500;
 const PAYMENT_LANES = 2;
 
 /**
- * The range of a period to settle: 400 'validation.date' when it is no real date (2026-02-30), 400
- * 'bonus.futurePeriod' when it has not ended by `now`.
+ * The range of a period of the business time zone `zone` to settle: 400 'validation.date' when it is no real
+ * date (2026-02-30), 400 'bonus.futurePeriod' when it has not ended by `now`.
  */
-export function periodRange(period: string, now = new Date()): PeriodRange & { cadence: 'day' | 'month' } {
-  const [y, m, d] = period.split('-').map(Number) as [number, number, number | undefined];
-  const from = new Date(Date.UTC(y, m - 1, d ?? 1));
-  const to = d === undefined ? new Date(Date.UTC(y, m, 1)) : new Date(Date.UTC(y, m - 1, d + 1));
-  if (from.getUTCMonth() !== m - 1 || (d !== undefined && from.getUTCDate() !== d))
-    throw badRequest('validation.date');
-  if (to > now) throw badRequest('bonus.futurePeriod');
-  return { from, to, month: period.slice(0, 7), cadence: d === undefined ? 'month' : 'day' };
+export function periodRange(
+  period: string,
+  zone: string,
+  now = new Date(),
+): PeriodRange & { cadence: 'day' | 'month' } {
+  const instants = periodInstants(period, zone);
+  if (!instants) throw badRequest('validation.date');
+  if (instants.to > now) throw badRequest('bonus.futurePeriod');
+  return { ...instants, zone, month: period.slice(0, 7), cadence: period.length === 7 ? 'month' : 'day' };
 }
 
 type RunRow = typeof bonusSettlementRuns.$inferSelect;
@@ -92,10 +96,12 @@ export async function runSettlement(
     passPayouts?: number;
   },
 ): Promise<SettlementResult> {
-  const range = periodRange(input.period, input.now);
+  const zone = await businessTimeZone(db, { fresh: true });
+  const range = periodRange(input.period, zone, input.now);
   const progress = input.progress ?? (() => {});
   const base = {
     period: input.period,
+    timeZone: zone,
     typeKey: input.typeKey ?? null,
     dryRun: input.dryRun,
     startedBy: input.startedBy,
@@ -120,7 +126,8 @@ export async function runSettlement(
         .map((t) => ({ key: t.key, params: t.params }));
       const engineInput = await loadEngineInput(tx, range, { orderNumbers: !input.dryRun });
       const paid = await loadPaidKeys(tx, input.period, engineInput);
-      const scope = { input: engineInput, types, cadence: range.cadence, paid };
+      const holds = await loadCommissionHolds(tx);
+      const scope = { input: engineInput, types, cadence: range.cadence, paid, holds };
       const { preview, perMember, ...summary } = summariseDue(scope, PREVIEW_LIMIT);
       const due = summary.payoutCount;
       progress(0, due);

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { type DbOrTx, queryRows } from '../platform/db/client';
-import { forEachPayout } from './engine/engine';
-import { orderIndex } from './engine/tables';
-import type { EngineBonusType, EngineInput, Payout, PayoutSink } from './engine/types';
+import { type DbOrTx, queryRows } from '../../platform/db/client';
+import type { CommissionHolds } from '../commission/holds';
+import { forEachPayout } from '../engine/engine';
+import { orderIndex } from '../engine/tables';
+import type { EngineBonusType, EngineInput, Payout, PayoutSink } from '../engine/types';
+import { payBonuses } from '../payouts';
 import type { PaidKeys } from './paid-keys';
-import { payBonuses } from './payouts';
 
 /** Payouts held at once by a payment lane: members are paid in id ranges of about this many payouts. */
 export const PASS_PAYOUTS = 500_000;
@@ -12,12 +13,16 @@ export const PASS_PAYOUTS = 500_000;
 /** Payouts paid between two progress reports (a multiple of payBonuses' chunk, so no round trip is added). */
 const PROGRESS_PAYOUTS = 50_000;
 
-/** What a run settles: the period's engine inputs, the types to run, and what was paid before (if any). */
+/**
+ * What a run settles: the period's engine inputs, the types to run, what was paid before (if any), and the
+ * members whose payouts are held or forfeited rather than credited.
+ */
 export interface SettlementScope {
   input: EngineInput;
   types: readonly EngineBonusType[];
   cadence: 'day' | 'month';
   paid: PaidKeys | null;
+  holds: CommissionHolds;
 }
 
 /** The engine's payouts of the scope that were not paid before. */
@@ -96,6 +101,7 @@ export async function payDue(
     runId: run.id,
     orderNoOf: (id: number) => orders.orderNo?.[orderIndex(orders, id)],
     firstRun: !scope.paid,
+    holds: scope.holds,
   };
   let paid = 0;
   const payRange = (due: Payout[]) =>

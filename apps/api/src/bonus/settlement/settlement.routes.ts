@@ -1,7 +1,7 @@
 import { idParam, Perm, pageQuery, settlementPayoutsQuery, startSettlementBody } from '@app/contracts';
-import { actorOf } from '../platform/http/actor';
-import { access, route } from '../platform/http/route';
-import { startXlsxJob } from '../platform/jobs/jobs.runner';
+import { actorOf } from '../../platform/http/actor';
+import { access, route } from '../../platform/http/route';
+import { startXlsxJob } from '../../platform/jobs/jobs.runner';
 import { startSettlement } from './settlement.job';
 import { listRunPayouts, listRuns, runPayoutsExportJob } from './settlement.service';
 

@@ -7,19 +7,20 @@ import {
   type SettlementRunDto,
 } from '@app/contracts';
 import { and, desc, eq, inArray, lte } from 'drizzle-orm';
-import { shownName } from '../members/member.presenter';
-import { levelHistory, users } from '../members/members.schema';
-import { orders } from '../orders/orders.schema';
-import type { DbOrTx } from '../platform/db/client';
-import { forbidden, notFound } from '../platform/http/errors';
-import type { Principal } from '../platform/http/principal';
-import { providers } from '../providers/providers.schema';
-import { bonusTypes } from './bonus.schema';
+import { shownName } from '../../members/member.presenter';
+import { levelHistory, users } from '../../members/members.schema';
+import { orders } from '../../orders/orders.schema';
+import { businessTimeZone } from '../../platform/business-time/business-time';
+import type { DbOrTx } from '../../platform/db/client';
+import { forbidden, notFound } from '../../platform/http/errors';
+import type { Principal } from '../../platform/http/principal';
+import { providers } from '../../providers/providers.schema';
+import { bonusTypes } from '../bonus.schema';
+import { localName } from '../localized';
+import { loadEngineInput } from '../settlement/settlement.loader';
+import { periodRange, runOf } from '../settlement/settlement.service';
 import { type PayoutRef, type StoredPayout, storedPayout } from './explain.source';
 import { oneOrder, tracePayout } from './explain.trace';
-import { localName } from './localized';
-import { loadEngineInput } from './settlement.loader';
-import { periodRange, runOf } from './settlement.service';
 
 /**
  * The explanation of one payout (docs/bonus.md "Explain this payout"): admins holding EXPLAIN_PAYOUT_PERMS any
@@ -127,7 +128,10 @@ export async function explainPayout(
 /** The engine's input for the payout's period (an order-driven payout's: its order alone); none for one-offs. */
 async function engineInputFor(db: DbOrTx, stored: StoredPayout) {
   if (!/^\d{4}-\d{2}(-\d{2})?$/.test(stored.period)) return null;
-  const input = await loadEngineInput(db, periodRange(stored.period), { orderNumbers: false });
+  // The days of the zone the payout's run settled in (a one-off or an unknown run: the zone in force).
+  const run = stored.runId === null ? null : await runOf(db, stored.runId).catch(() => null);
+  const zone = run?.timeZone ?? (await businessTimeZone(db));
+  const input = await loadEngineInput(db, periodRange(stored.period, zone), { orderNumbers: false });
   return stored.orderId === null ? input : { ...input, orders: oneOrder(input.orders, stored.orderId) };
 }
 

@@ -1,0 +1,85 @@
+import { formatDate } from './format';
+
+/**
+ * The company's business days: bonus periods, date filters and reports are days and months of one IANA time zone
+ * (the business time zone, `BUSINESS_TIME_ZONE`), not of the server or the viewer. These turn its calendar dates into
+ * instants and back, exactly at every offset and daylight-saving change the runtime's time zone data knows.
+ */
+
+/** A new database's business time zone. */
+export const DEFAULT_BUSINESS_TIME_ZONE = 'Asia/Hong_Kong';
+
+/** True when the runtime knows `zone` as an IANA time zone name. */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return zone.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** Milliseconds `zone`'s wall clock is ahead of UTC at `ms`. */
+function offsetAt(ms: number, zone: string): number {
+  const [y, mo, d, h, mi, s] = formatWall(ms, zone);
+  return Date.UTC(y, mo - 1, d, h % 24, mi, s) - Math.floor(ms / 1000) * 1000;
+}
+
+const wallFormats = new Map<string, Intl.DateTimeFormat>();
+function formatWall(ms: number, zone: string): [number, number, number, number, number, number] {
+  let f = wallFormats.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    wallFormats.set(zone, f);
+  }
+  const parts = Object.fromEntries(f.formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
+  const n = (k: string) => Number(parts[k]);
+  return [n('year'), n('month'), n('day'), n('hour'), n('minute'), n('second')];
+}
+
+/** The instant `zone`'s calendar day `day` ('YYYY-MM-DD') begins (its first wall-clock minute). */
+export function startOfDayIn(day: string, zone: string): Date {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const wall = Date.UTC(y, m - 1, d);
+  // Two corrections settle on the offset in force at that midnight (or just after, when a change skips it).
+  let ms = wall - offsetAt(wall, zone);
+  ms = wall - offsetAt(ms, zone);
+  return new Date(ms);
+}
+
+/** The calendar day ('YYYY-MM-DD') of `instant` in `zone`. */
+export const dayIn = (instant: Date | string, zone: string): string => formatDate(instant, zone)!;
+
+/** The day after `day` ('YYYY-MM-DD'), as the calendar counts. */
+export function nextDay(day: string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+}
+
+/** The first day of the month after `month` ('YYYY-MM'). */
+export function nextMonthStart(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m, 1)).toISOString().slice(0, 10);
+}
+
+/**
+ * The instants [from, to) of a period of `zone`: a day 'YYYY-MM-DD' or a month 'YYYY-MM'. Null when the period
+ * names no real date (2026-02-30).
+ */
+export function periodInstants(period: string, zone: string): { from: Date; to: Date } | null {
+  const [y, m, d] = period.split('-').map(Number) as [number, number, number | undefined];
+  const first = new Date(Date.UTC(y, m - 1, d ?? 1));
+  if (first.getUTCMonth() !== m - 1 || (d !== undefined && first.getUTCDate() !== d)) return null;
+  const firstDay = first.toISOString().slice(0, 10);
+  const end = d === undefined ? nextMonthStart(period) : nextDay(firstDay);
+  return { from: startOfDayIn(firstDay, zone), to: startOfDayIn(end, zone) };
+}
