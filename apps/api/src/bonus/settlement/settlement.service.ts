@@ -1,5 +1,4 @@
 import {
-  BonusKey,
   formatCents,
   type Paged,
   type PageQuery,
@@ -29,12 +28,13 @@ import { badRequest, notFound } from '../../platform/http/errors';
 import type { XlsxJob } from '../../platform/jobs/jobs.runner';
 import { type Column, keysetBatches } from '../../platform/xlsx/export';
 import { type SheetReader, sheetFormat } from '../../platform/xlsx/format';
-import { bonusDryRunPayouts, bonusPayouts, bonusSettlementRuns, bonusTypes } from '../bonus.schema';
+import { bonusDryRunPayouts, bonusPayouts, bonusSettlementRuns } from '../bonus.schema';
 import { loadCommissionHolds } from '../commission/holds';
 import type { Payout } from '../engine/types';
 import { bonusTypeNames } from '../type-names';
 import { assertListKept } from './dry-run-lists';
 import { loadPaidKeys } from './paid-keys';
+import { rulesInForce, typesToRun } from './rules';
 import { loadEngineInput, type PeriodRange } from './settlement.loader';
 import { PASS_PAYOUTS, type PaymentLanes, payDue, recordDue, summariseDue } from './settlement.passes';
 import { lockSettlements } from './settlement-lock';
@@ -119,11 +119,8 @@ export async function runSettlement(
         await (hasConnectionPool(db) ? db : tx)
           .insert(bonusSettlementRuns)
           .values({ id, ...base, status: 'running', totals: [] });
-      const typeRows = await tx.select().from(bonusTypes).where(eq(bonusTypes.enabled, true));
-      const types = typeRows
-        .filter((t) => input.typeKey == null || t.key === input.typeKey)
-        .filter((t) => t.key !== BonusKey.wecReward)
-        .map((t) => ({ key: t.key, params: t.params }));
+      const rules = await rulesInForce(tx);
+      const types = typesToRun(rules, input.typeKey);
       const engineInput = await loadEngineInput(tx, range, { orderNumbers: !input.dryRun });
       const paid = await loadPaidKeys(tx, input.period, engineInput);
       const holds = await loadCommissionHolds(tx);
@@ -141,7 +138,14 @@ export async function runSettlement(
         await payDue(paymentLanes(db, tx), scope, perMember, pass, (paid) => progress(paid, due));
       }
       // Recorded done last: on PGlite each paid range commits the run's transaction so far.
-      const [run] = await recordRun(tx, { id, ...base, status: 'done', ...summary, finishedAt: new Date() });
+      const [run] = await recordRun(tx, {
+        id,
+        ...base,
+        status: 'done',
+        ...summary,
+        rules,
+        finishedAt: new Date(),
+      });
       await auditRun(tx, input.actor, run!);
       return { run: (await runDtos(tx, [run!]))[0]!, items: await previewItems(tx, preview) };
     });
@@ -426,3 +430,12 @@ export async function runPayoutsExportJob(
       ),
   };
 }
+
+/**
+ * Settles a period and pays it at once, approved by the system: for the demo data and tests that need a paid
+ * period (an administrator's run waits for a second administrator's approval).
+ */
+export const settlePeriod = (
+  db: DbOrTx,
+  input: Omit<Parameters<typeof runSettlement>[1], 'dryRun'>,
+): Promise<SettlementResult> => runSettlement(db, { ...input, dryRun: false });
