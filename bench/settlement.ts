@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { runSettlement } from '../apps/api/src/bonus/settlement/settlement.service';
+import { approveRun, runSettlement } from '../apps/api/src/bonus/settlement';
 import { prepareDatabase } from '../apps/api/src/bootstrap';
 import { createAdmin } from '../apps/api/src/members/members.service';
 import { openDatabase, queryRows } from '../apps/api/src/platform/db/client';
@@ -138,24 +138,34 @@ export async function benchSettlement() {
     console.log(`\norders loaded in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
   }
   await db.execute(
-    sql`truncate bonus_payouts, bonus_settlement_runs, wallet_records, wallets restart identity cascade`,
+    sql`truncate bonus_payouts, bonus_dry_run_payouts, bonus_settlement_runs, wallet_records, wallets restart identity cascade`,
   );
   const now = new Date();
-  const runs = REAL
-    ? ([
-        ['dry run', true],
-        ['real run', false],
-        ['re-run of the paid month (dry)', true],
-      ] as const)
-    : ([['dry run', true]] as const);
-  for (const [name, dryRun] of runs) {
+  const compute = (dryRun: boolean) => () =>
+    runSettlement(db, { period: MONTH, dryRun, startedBy: null, now });
+  // A real run computes into awaiting approval, then its approval computes it again and pays: timed apart.
+  let awaiting = 0;
+  const steps: Array<[string, () => ReturnType<typeof runSettlement>]> = REAL
+    ? [
+        ['dry run', compute(true)],
+        [
+          'real run computed (awaiting approval)',
+          async () => {
+            const result = await compute(false)();
+            awaiting = result.run.id;
+            return result;
+          },
+        ],
+        ['approval (recompute and pay)', () => approveRun(db, { runId: awaiting, approvedBy: null })],
+        ['re-run of the paid month (dry)', compute(true)],
+      ]
+    : [['dry run', compute(true)]];
+  for (const [name, step] of steps) {
     const walBefore = await walLsn(db);
     const load = loadAverage();
     const cpu0 = process.cpuUsage();
     t0 = performance.now();
-    const [{ run }, peakHeap] = await withPeakHeap(() =>
-      runSettlement(db, { period: MONTH, dryRun, startedBy: null, now }),
-    );
+    const [{ run }, peakHeap] = await withPeakHeap(step);
     const seconds = (performance.now() - t0) / 1000;
     const cpu = process.cpuUsage(cpu0);
     console.log(

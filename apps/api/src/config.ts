@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { isTimeZone } from '@app/contracts';
 import type { ScryptCost } from './access/passwords';
 import type { TotalsConfig } from './orders/totals';
 
@@ -59,8 +60,15 @@ export interface Config {
   ordersTotals?: Partial<TotalsConfig>;
   /** Days a dry run's list of payouts is kept after it finished (DRY_RUN_LIST_DAYS); then housekeeping clears it. */
   dryRunListDays?: number;
+  /** A settlement review flags receivers due more than this many times their previous period (SETTLEMENT_FLAG_MULTIPLE). */
+  settlementFlagMultiple?: number;
   /** Sign-ins checking a password at once per process (SIGN_IN_LIMIT); more are refused 503 'access.busy'. */
   signInLimit?: number;
+  /**
+   * BUSINESS_TIME_ZONE: the IANA zone whose days and months are the bonus periods, date filters and reports, set
+   * (audited) at start; unset = the database keeps the zone it has (platform/business-time/, docs/operations.md).
+   */
+  businessTimeZone?: string;
 }
 
 export const MB = 1024 * 1024;
@@ -137,8 +145,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     importLimits: parseImportLimits(env),
     ordersTotals: { exact: parseOrdersTotalsExact(env.ORDERS_TOTALS_EXACT) },
     dryRunListDays: positiveSetting(env, 'DRY_RUN_LIST_DAYS', DEFAULT_DRY_RUN_LIST_DAYS),
+    settlementFlagMultiple: positiveSetting(env, 'SETTLEMENT_FLAG_MULTIPLE', 5),
     signInLimit: positiveSetting(env, 'SIGN_IN_LIMIT', DEFAULT_SIGN_IN_LIMIT),
+    businessTimeZone: parseBusinessTimeZone(env.BUSINESS_TIME_ZONE),
   };
+}
+
+/** BUSINESS_TIME_ZONE: an IANA time zone name the runtime knows (`Asia/Hong_Kong`); unset or empty keeps the database's. */
+export function parseBusinessTimeZone(value: string | undefined): string | undefined {
+  const text = value?.trim() ?? '';
+  if (text === '') return undefined;
+  // An offset ('+08:00') is refused: PostgreSQL reads it the POSIX way round, east of Greenwich as negative.
+  if (/^[+-]/.test(text) || !isTimeZone(text))
+    throw new Error(
+      `BUSINESS_TIME_ZONE must be an IANA time zone name such as Asia/Hong_Kong or UTC, not ${JSON.stringify(value)}`,
+    );
+  // The runtime's own spelling of the name ('asia/hong_kong' is Asia/Hong_Kong), as the database keeps it.
+  return new Intl.DateTimeFormat('en-US', { timeZone: text }).resolvedOptions().timeZone;
 }
 
 /** The one account allowed to confirm order refunds (REFUND_ADMIN; the demo's super administrator by default). */

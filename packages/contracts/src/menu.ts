@@ -129,6 +129,14 @@ export const MENU: readonly MenuEntry[] = [
     member: 'admin',
   },
   {
+    path: '/config/approvals',
+    titleKey: 'menu.settlementApprovals',
+    icon: 'audit',
+    order: 14,
+    roleId: Perm.approveSettlements,
+    member: 'admin',
+  },
+  {
     path: '/level/level',
     titleKey: 'menu.levels',
     icon: 'crown',

@@ -19,6 +19,7 @@ export const Perm = {
   walletRecord: 22,
   permissionAdmin: 23,
   recharge: 24,
+  approveSettlements: 25,
 } as const;
 export type PermId = (typeof Perm)[keyof typeof Perm];
 
@@ -66,6 +67,13 @@ export const BUILT_IN_PERMISSIONS: ReadonlyArray<{
   { id: 22, name: 'Wallet', path: '/walletRecord', icon: 'wallet', classification: 'wallet' },
   { id: 23, name: 'Administrators', path: '/permission/admins', icon: 'safety', classification: 'system' },
   { id: 24, name: 'Recharge', path: '/recharge', icon: 'dollar', classification: 'wallet' },
+  {
+    id: 25,
+    name: 'Approve settlements',
+    path: '/config/approvals',
+    icon: 'audit',
+    classification: 'bonus',
+  },
 ];
 
 /** Permissions of the built-in Member role. */

@@ -1,7 +1,10 @@
 import { bonusTypeRoutes } from './bonus-types.routes';
+import { commissionRoutes } from './commission/commission.routes';
 import { explainRoutes } from './explain/explain.routes';
 import { levelRoutes } from './levels.routes';
-import { settlementRoutes } from './settlement/settlement.routes';
+import { settingsHistoryRoutes } from './settings-history.routes';
+import { settlementRoutes } from './settlement';
+import { statementRoutes } from './statements/statements.routes';
 import { userBonusRoutes } from './user-bonus.routes';
 
 export const bonusRoutes = [
@@ -10,4 +13,7 @@ export const bonusRoutes = [
   ...levelRoutes,
   ...userBonusRoutes,
   ...explainRoutes,
+  ...statementRoutes,
+  ...commissionRoutes,
+  ...settingsHistoryRoutes,
 ];

@@ -179,7 +179,14 @@ export interface RunRules {
 export interface RunReviewFigures {
   receivers: number;
   byLevel: Array<{ levelId: number; receivers: number; count: number; cents: number }>;
-  largest: Array<{ userId: number; typeKey: number; period: string; orderId: number | null; cents: number }>;
+  largest: Array<{
+    userId: number;
+    typeKey: number;
+    period: string;
+    orderId: number | null;
+    baseSp: number;
+    cents: number;
+  }>;
 }
 
 export type BonusTypeRow = typeof bonusTypes.$inferSelect;

@@ -1,7 +1,7 @@
 import { formatCents } from '@app/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import { reverseOrderBonuses } from '../bonus/payouts';
-import { lockSettlements } from '../bonus/settlement/settlement-lock';
+import { lockSettlements } from '../bonus/settlement';
 import type { Actor } from '../platform/audit/actor';
 import { audit } from '../platform/audit/audit';
 import type { Tx } from '../platform/db/client';

@@ -1,6 +1,6 @@
 import { ASSESSMENT, type WecConditionProgress } from '@app/contracts';
 import { sql } from 'drizzle-orm';
-import { countingOrder } from '../bonus/settlement/settlement.loader';
+import { countingOrder } from '../bonus/settlement';
 import { type DbOrTx, queryRows } from '../platform/db/client';
 
 /** The assessment window: from pressing Start for 60 days (end exclusive: day 60 counts, day 61 not). */

@@ -1,5 +1,5 @@
 import { forgetStaleAttempts } from '../access/login-throttle';
-import { forgetOldDryRunLists } from '../bonus/settlement/dry-run-lists';
+import { forgetOldDryRunLists } from '../bonus/settlement';
 import { DEFAULT_DRY_RUN_LIST_DAYS } from '../config';
 import type { Db } from '../platform/db/client';
 import { forgetOldIdempotencyKeys } from '../platform/http/idempotency';

@@ -56,6 +56,8 @@ const en: Labels = {
     reject: 'Rejected',
     settle: 'Settled',
     dry_run: 'Dry run',
+    compute: 'Computed for approval',
+    approve: 'Approved',
   },
   targets: {
     admin: 'Administrator',
@@ -125,6 +127,8 @@ const zhHK: Labels = {
     reject: '駁回',
     settle: '結算',
     dry_run: '試算',
+    compute: '計算待審批',
+    approve: '已審批',
   },
   targets: {
     admin: '管理員',
@@ -194,6 +198,8 @@ const zhCN: Labels = {
     reject: '驳回',
     settle: '结算',
     dry_run: '试算',
+    compute: '计算待审批',
+    approve: '已审批',
   },
   targets: {
     admin: '管理员',

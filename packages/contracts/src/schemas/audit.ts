@@ -24,6 +24,8 @@ export const AUDIT_ACTIONS = [
   'reject',
   'settle',
   'dry_run',
+  'compute',
+  'approve',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -65,7 +67,7 @@ export const AUDIT_SORTS = ['created_at', 'action', 'entity'] as const;
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 const optionalText = (max: number) =>
   z.preprocess(blank, z.string().trim().max(max, 'validation.tooLong').optional());
-/** A bare date in `date_to` includes that whole day (UTC). */
+/** A bare date is a day of the business time zone; in `date_to` it includes that whole day. */
 const dateOrTime = z.preprocess(
   blank,
   z.union([z.iso.date(), z.iso.datetime({ offset: true })], { message: 'validation.date' }).optional(),

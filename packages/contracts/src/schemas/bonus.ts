@@ -176,13 +176,27 @@ export interface SettlementTypeTotal {
   amount: string;
 }
 
+/**
+ * A run's state: a real run computes into awaiting_approval (nothing paid), then a second administrator approves
+ * it (running while it pays, then done or failed) or rejects it. A dry run is running, then done or failed.
+ */
+export const SETTLEMENT_STATUSES = ['awaiting_approval', 'running', 'done', 'failed', 'rejected'] as const;
+export type SettlementStatus = (typeof SETTLEMENT_STATUSES)[number];
+
 export interface SettlementRunDto {
   id: number;
   period: string;
   type_key: number | null;
   dry_run: boolean;
-  status: 'running' | 'done' | 'failed';
+  status: SettlementStatus;
   started_by: { id: number; name: string } | null;
+  /** The business time zone whose days and months the run settled (runs before it was recorded: UTC). */
+  time_zone: string;
+  approved_by: { id: number; name: string } | null;
+  approved_at: string | null;
+  rejected_by: { id: number; name: string } | null;
+  rejected_at: string | null;
+  reject_reason: string | null;
   payout_count: number;
   total_amount: string;
   totals: SettlementTypeTotal[];
@@ -216,13 +230,107 @@ export interface SettlementResult {
   items: SettlementPreviewItem[];
 }
 
-/** `GET /api/bonus/settlements/{id}/payouts`: a page of the run's payouts, or `export=1` for all as a spreadsheet job. */
+const exportFlag = z
+  .union([z.literal('1'), z.literal('0'), z.literal('true'), z.literal('false')])
+  .transform((v) => v === '1' || v === 'true')
+  .optional();
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+/**
+ * `GET /api/bonus/settlements/{id}/payouts`: a page of the run's payouts, or `export=1` for all as a spreadsheet
+ * job; `member` (a member number, exact) and `type_key` narrow them.
+ */
 export const settlementPayoutsQuery = pageQuery.extend({
-  export: z
-    .union([z.literal('1'), z.literal('0'), z.literal('true'), z.literal('false')])
-    .transform((v) => v === '1' || v === 'true')
-    .optional(),
+  export: exportFlag,
+  member: z.preprocess(blankToUndefined, z.string().trim().max(30, 'validation.tooLong').optional()),
+  type_key: z.preprocess(
+    blankToUndefined,
+    z.coerce.number().int().min(BONUS_KEY_MIN, 'validation.min').max(BONUS_KEY_MAX, 'validation.max').optional(),
+  ),
 });
+export type SettlementPayoutsFilters = z.input<typeof settlementPayoutsQuery>;
+
+/** `GET /api/bonus/settlements?status=awaiting_approval`: the history, optionally of one state. */
+export const settlementRunsQuery = pageQuery.extend({
+  status: z.preprocess(blankToUndefined, z.enum(SETTLEMENT_STATUSES, { message: 'validation.choice' }).optional()),
+});
+
+/** `POST /api/bonus/settlements/{id}/reject`: why nothing of the run is paid. */
+export const rejectSettlementBody = z.object({
+  reason: z
+    .string({ message: 'validation.required' })
+    .trim()
+    .min(1, 'validation.required')
+    .max(500, 'validation.tooLong'),
+});
+export type RejectSettlementBody = z.input<typeof rejectSettlementBody>;
+
+/** Per bonus type: this run's figures beside another's (a dry run of the period, or the previous period). */
+export interface SettlementTypeComparison {
+  type_key: number;
+  count: number;
+  amount: string;
+  other_count: number;
+  other_amount: string;
+}
+
+/** What a run is compared with on its review. */
+export interface SettlementComparison {
+  /** 'dry_run': the latest dry run of the same period (and type); 'previous': the period before. */
+  against: 'dry_run' | 'previous';
+  /** The dry run's id, or the previous period ('YYYY-MM' / 'YYYY-MM-DD'). */
+  run_id: number | null;
+  period: string;
+  by_type: SettlementTypeComparison[];
+  count: number;
+  amount: string;
+  other_count: number;
+  other_amount: string;
+}
+
+/** `GET /api/bonus/settlements/{id}/review`: what a second administrator checks before approving a run. */
+export interface SettlementReview {
+  run: SettlementRunDto;
+  receivers: number;
+  by_level: Array<{ level_id: number; receivers: number; count: number; amount: string }>;
+  largest: SettlementPreviewItem[];
+  flags: { held: number; forfeit: number; disabled: number; spike: number; multiple: number };
+  /** Null when the period has no dry run whose list is kept. */
+  dry_run: SettlementComparison | null;
+  previous: SettlementComparison;
+  /** The rules in force now differ from those the run computed with: approving is refused until it is run again. */
+  rules_changed: boolean;
+}
+
+export const SETTLEMENT_FLAGS = ['held', 'forfeit', 'disabled', 'spike'] as const;
+export type SettlementFlag = (typeof SETTLEMENT_FLAGS)[number];
+
+/** `GET /api/bonus/settlements/{id}/flags`: receivers to look at before approving, paged, `export=1` for all. */
+export const settlementFlagsQuery = pageQuery.extend({
+  export: exportFlag,
+  flag: z.preprocess(blankToUndefined, z.enum(SETTLEMENT_FLAGS, { message: 'validation.choice' }).optional()),
+});
+
+export interface SettlementFlagItem {
+  user: { id: number; name: string; user_no: string };
+  flag: SettlementFlag;
+  count: number;
+  amount: string;
+  previous_amount: string;
+}
+
+/** `GET /api/bonus/settlements/{id}/changes`: members whose amount changed most against a dry run or the previous period. */
+export const settlementChangesQuery = pageQuery.extend({
+  export: exportFlag,
+  against: z.enum(['dry_run', 'previous'], { message: 'validation.choice' }).default('previous'),
+});
+
+export interface SettlementChangeItem {
+  user: { id: number; name: string; user_no: string };
+  amount: string;
+  other_amount: string;
+  change: string;
+}
 
 /** Bonus queries need a date range ('please select time'). */
 const day = z.string({ message: 'validation.dateRange' }).regex(/^\d{4}-\d{2}-\d{2}/, 'validation.dateRange');

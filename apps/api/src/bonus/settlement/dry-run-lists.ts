@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { ago } from '../../platform/db/ago';
 import { type DbOrTx, queryRows } from '../../platform/db/client';
 import { conflict } from '../../platform/http/errors';
@@ -8,11 +8,12 @@ import { bonusSettlementRuns } from '../bonus.schema';
 const DELETE_BATCH = 50_000;
 
 /**
- * Housekeeping of dry-run lists: every dry run that finished more than `keptDays` ago is marked cleared (from then
- * on its list, export and explanations answer 409 'bonus.dryRunListCleared'), then the rows of every cleared run
- * are deleted, `batch` at a time. The run itself and its totals stay. Marked first, so a pass cut short leaves a
- * run that says it is cleared with rows still to delete, which the next pass deletes; never a half list shown as
- * whole. Real runs are not touched: their list is the payouts they paid.
+ * Housekeeping of computed lists (bonus_dry_run_payouts): every dry run, rejected run and approved run that
+ * finished more than `keptDays` ago is marked cleared (from then on a dry or rejected run's list, export and
+ * explanations answer 409 'bonus.dryRunListCleared'; an approved run's list is the payouts it paid, which stay),
+ * then the rows of every cleared run are deleted, `batch` at a time. The run itself and its totals stay. Marked
+ * first, so a pass cut short leaves a run that says it is cleared with rows still to delete, which the next pass
+ * deletes; never a half list shown as whole. A run awaiting approval keeps its list.
  */
 export async function forgetOldDryRunLists(
   db: DbOrTx,
@@ -24,7 +25,11 @@ export async function forgetOldDryRunLists(
     .set({ listClearedAt: sql`now()` })
     .where(
       and(
-        eq(bonusSettlementRuns.dryRun, true),
+        or(
+          eq(bonusSettlementRuns.dryRun, true),
+          eq(bonusSettlementRuns.status, 'rejected'),
+          isNotNull(bonusSettlementRuns.approvedAt),
+        ),
         isNull(bonusSettlementRuns.listClearedAt),
         lt(bonusSettlementRuns.finishedAt, ago({ days: keptDays })),
       ),
@@ -32,7 +37,7 @@ export async function forgetOldDryRunLists(
   const cleared = await queryRows<{ id: number }>(
     db,
     sql`select r.id from bonus_settlement_runs r
-        where r.dry_run and r.list_cleared_at is not null
+        where r.list_cleared_at is not null
           and exists (select 1 from bonus_dry_run_payouts p where p.run_id = r.id)`,
   );
   for (const { id } of cleared) {

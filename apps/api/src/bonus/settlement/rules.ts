@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { BonusKey } from '@app/contracts';
 import { asc } from 'drizzle-orm';
 import { levels } from '../../members/members.schema';
@@ -19,3 +20,7 @@ export const typesToRun = (rules: RunRules, typeKey: number | null | undefined):
   rules.types
     .filter((t) => t.enabled && (typeKey == null || t.key === typeKey) && t.key !== BonusKey.wecReward)
     .map((t) => ({ key: t.key, params: t.params }));
+
+/** Whether two sets of rules say the same (a run's rules come back from jsonb with their keys reordered). */
+export const sameRules = (a: RunRules, b: RunRules): boolean =>
+  isDeepStrictEqual(JSON.parse(JSON.stringify(a)), JSON.parse(JSON.stringify(b)));

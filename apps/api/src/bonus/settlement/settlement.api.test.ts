@@ -25,11 +25,14 @@ import { bonusPayouts } from '../bonus.schema';
 import { EXPECTED, NAMES, type Name } from '../engine/scenario.fixture';
 import { reverseOrderBonuses } from '../payouts';
 import { buildScenario } from '../scenario.db';
-import { runSettlement } from './settlement.service';
+import { runSettlement, settlePeriod } from '.';
 
 let api: TestApi;
 let admin: string;
 let adminId: number;
+/** A second administrator, who approves the runs `admin` starts. */
+let approver: string;
+let approverId: number;
 let member: string;
 let scn: Awaited<ReturnType<typeof buildScenario>>;
 /** The result of the first dry run, before anything of the period was paid. */
@@ -47,13 +50,25 @@ const balances = async () =>
 const SETTLE = '/api/bonus/settlements';
 const PREVIEW = '/api/bonus/settlements/preview';
 const settle = (body: object, token = admin, url = SETTLE) => api.post<JobStarted>(url, body, { token });
-/** Starts a run (or a dry run) and follows its job to the end: the job, its progress and its result. */
-async function settled(body: object, url = SETTLE) {
-  const res = await settle(body, admin, url);
+/** Follows a started job to the end: the job, its progress and its result. */
+async function followed(res: { status: number; body: { data: JobStarted } }, token: string) {
   expect(res.status).toBe(200);
-  const { job, seen } = await pollJob(api, res.body.data, admin);
+  const { job, seen } = await pollJob(api, res.body.data, token);
   expect(job, job.error ?? '').toMatchObject({ status: 'done', download_url: null });
   return { job, seen, result: job.result as SettlementResult };
+}
+/** Starts a run (or a dry run) and follows its job to the end: a real run then awaits approval. */
+const settled = async (body: object, url = SETTLE) => followed(await settle(body, admin, url), admin);
+/** Starts a real run, then another administrator approves it: the approval's job, its progress and result. */
+async function approved(body: object) {
+  const computed = await settled(body);
+  expect(computed.result.run.status).toBe('awaiting_approval');
+  const approval = await api.post<JobStarted>(
+    `${SETTLE}/${computed.result.run.id}/approve`,
+    {},
+    { token: approver },
+  );
+  return followed(approval, approver);
 }
 const jobCount = async () => (await api.db.select({ n: count() }).from(jobs))[0]!.n;
 
@@ -62,6 +77,14 @@ beforeAll(async () => {
   const a = await api.factory.superAdmin();
   adminId = a.id;
   admin = await api.login(a.name, TEST_PASSWORD);
+  const role = await api.post<RoleView>(
+    '/api/permission/roles',
+    { name: 'Settlement approvers', permission_ids: [Perm.approveSettlements] },
+    { token: admin },
+  );
+  const second = await api.factory.admin({ roleIds: [role.body.data.id] });
+  approverId = second.id;
+  approver = await api.login(second.name, TEST_PASSWORD);
   scn = await buildScenario(api.db, api.factory);
   member = await api.login((await api.factory.member()).name, TEST_PASSWORD);
 });
@@ -87,17 +110,16 @@ describe('bonus settlement runs on the database', () => {
   });
 
   it('a daily run pays the order-driven bonuses of that day only', async () => {
-    await settled({ period: '2026-10-10' });
+    await approved({ period: '2026-10-10' });
     const paid = await balances();
     for (const n of NAMES) expect(paid[n], n).toBe(sumOf(n, 'o2'));
   });
 
   it('reports its progress: the payouts due once counted, then those paid', async () => {
     const reports: Array<[number, number]> = [];
-    const { run } = await runSettlement(api.db, {
+    const { run } = await settlePeriod(api.db, {
       period: '2026-10',
       typeKey: 1,
-      dryRun: false,
       startedBy: adminId,
       progress: (processed, total) => reports.push([processed, total]),
     });
@@ -110,9 +132,14 @@ describe('bonus settlement runs on the database', () => {
   });
 
   it('the month run pays the rest: each member exactly the hand-computed amounts, one wallet record per payout', async () => {
-    const { job, seen, result } = await settled({ period: '2026-10' });
+    const { job, seen, result } = await approved({ period: '2026-10' });
     const { payout_count } = result.run;
-    expect(job).toMatchObject({ kind: 'bonus.settlement', processed: payout_count, total: payout_count });
+    expect(result.run).toMatchObject({ status: 'done', approved_by: { id: approverId } });
+    expect(job).toMatchObject({
+      kind: 'bonus.settlement.approve',
+      processed: payout_count,
+      total: payout_count,
+    });
     expect(seen.every((s, i) => i === 0 || s.processed >= seen[i - 1]!.processed)).toBe(true);
     const paidNow = await api.db.select().from(bonusPayouts).where(eq(bonusPayouts.runId, result.run.id));
     expect(paidNow).toHaveLength(payout_count);
@@ -149,7 +176,7 @@ describe('bonus settlement runs on the database', () => {
 
   it('re-running a settled period pays nothing more', async () => {
     const before = await balances();
-    const { job, result } = await settled({ period: '2026-10' });
+    const { job, result } = await approved({ period: '2026-10' });
     expect(result.run).toMatchObject({ payout_count: 0, total_amount: '0.00' });
     expect(job).toMatchObject({ processed: 0, total: 0 });
     expect(await balances()).toEqual(before);
@@ -176,13 +203,14 @@ describe('bonus settlement runs on the database', () => {
       { token: admin },
     );
     expect(res.body.data.meta.total).toBe(5);
-    expect(res.body.data.list.map((r) => [r.period, r.type_key, r.dry_run])).toEqual([
-      ['2026-10', null, false],
-      ['2026-10', null, false],
-      ['2026-10', 1, false],
-      ['2026-10-10', null, false],
-      ['2026-10', null, true],
+    expect(res.body.data.list.map((r) => [r.period, r.type_key, r.dry_run, r.status])).toEqual([
+      ['2026-10', null, false, 'done'],
+      ['2026-10', null, false, 'done'],
+      ['2026-10', 1, false, 'done'],
+      ['2026-10-10', null, false, 'done'],
+      ['2026-10', null, true, 'done'],
     ]);
+    expect(res.body.data.list[0]!.time_zone).toBe('Asia/Hong_Kong');
     expect(res.body.data.list[3]!.totals.map((t) => t.type_key)).toEqual([1, 2, 4, 5, 7, 8, 11]);
     expect(res.body.data.list[0]!.started_by?.id).toBeTypeOf('number');
   });
@@ -193,26 +221,34 @@ describe('bonus settlement runs on the database', () => {
       .from(auditLogs)
       .where(eq(auditLogs.entity, 'bonus_settlement_run'))
       .orderBy(asc(auditLogs.id));
+    // Each real run: computed by its starter, approved by another administrator, then settled (paid).
+    const real = (period: string, actor: number | null) => [
+      ['compute', actor, period],
+      ['approve', actor === null ? null : approverId, period],
+      ['settle', actor === null ? null : approverId, period],
+    ];
     expect(logs.map((l) => [l.action, l.actorId, (l.after as { period: string }).period])).toEqual([
       ['dry_run', adminId, '2026-10'],
-      ['settle', adminId, '2026-10-10'],
-      ['settle', null, '2026-10'], // the run of type 1 called without a request
-      ['settle', adminId, '2026-10'],
-      ['settle', adminId, '2026-10'],
+      ...real('2026-10-10', adminId),
+      ...real('2026-10', null), // the run of type 1 called without a request
+      ...real('2026-10', adminId),
+      ...real('2026-10', adminId),
     ]);
     const runs = await api.get<{ list: SettlementRunDto[] }>('/api/bonus/settlements', { token: admin });
     const daily = runs.body.data.list.find((r) => r.period === '2026-10-10')!;
-    expect(logs[1]).toMatchObject({ entityId: String(daily.id) });
-    expect(logs[1]!.after).toMatchObject({
+    expect(logs[3]).toMatchObject({ entityId: String(daily.id) });
+    expect(logs[3]!.after).toMatchObject({
       typeKey: null,
       dryRun: false,
       status: 'done',
       startedBy: adminId,
+      approvedBy: approverId,
       payoutCount: daily.payout_count,
       totalCents: parseCents(daily.total_amount),
     });
-    expect((logs[1]!.after as { totals: unknown[] }).totals).toHaveLength(daily.totals.length);
-    expect(logs[4]!.after).toMatchObject({ payoutCount: 0, totalCents: 0 });
+    expect(logs[1]!.after).toMatchObject({ status: 'awaiting_approval', approvedBy: null });
+    expect((logs[3]!.after as { totals: unknown[] }).totals).toHaveLength(daily.totals.length);
+    expect(logs[12]!.after).toMatchObject({ payoutCount: 0, totalCents: 0 });
   });
 
   it('refuses members, bad periods and periods that have not ended before starting any job', async () => {
@@ -263,7 +299,7 @@ describe('bonus settlement runs on the database', () => {
       .where(eq(auditLogs.entity, 'bonus_settlement_run'))
       .orderBy(desc(auditLogs.id))
       .limit(1);
-    expect(log).toMatchObject({ action: 'settle' });
+    expect(log).toMatchObject({ action: 'compute' });
     expect(log!.after).toMatchObject({
       period: '2026-09',
       status: 'failed',

@@ -4,15 +4,16 @@ import type { Actor } from '../../platform/audit/actor';
 import { businessTimeZone } from '../../platform/business-time/business-time';
 import type { JobHost } from '../../platform/jobs/job-host';
 import { startJob, throwIfStopped } from '../../platform/jobs/jobs.runner';
-import { periodRange, runSettlement } from './settlement.service';
+import { periodRange } from './periods';
+import { approveRun, assertApprovable, refusePending, runSettlement } from './run';
+import { runOf } from './runs.queries';
 
 /**
- * Starts a settlement run (or a dry run) of the signed-in admin as a job and answers its link at once.
- * The period is checked first, so a bad one answers 400 and starts nothing. The job reports payouts paid
- * of payouts due, waits while another run holds the settlement lock, and ends with the run's
- * `SettlementResult` as its result; a failed run ends the job failed with the run's error and, as
- * `processed`, the payouts that stay paid (the member ranges committed before the failure, on PostgreSQL
- * and PGlite alike). `passPayouts`: see runSettlement (tests).
+ * Starts computing a settlement run (a dry run, or a real run that will await approval) of the signed-in admin as
+ * a job and answers its link at once. The period is checked first (400), and a real run while another of an
+ * overlapping period awaits approval or is paid answers 409 'bonus.runPending', so neither starts a job. The job
+ * reports payouts recorded of payouts due, waits while another run holds the settlement lock, and ends with the
+ * run's `SettlementResult` as its result. `passPayouts`: see runSettlement (tests).
  */
 export async function startSettlement(
   jobs: JobHost,
@@ -22,24 +23,54 @@ export async function startSettlement(
   passPayouts?: number,
 ): Promise<JobStarted> {
   periodRange(body.period, await businessTimeZone(jobs.db));
+  if (!body.dry_run) await refusePending(jobs.db, body.period);
   return startJob(jobs, {
     kind: body.dry_run ? 'bonus.settlement.preview' : 'bonus.settlement',
     ownerId: startedBy,
     params: body,
     fileName: '',
-    run: async ({ signal, report, commit }) => {
+    run: async ({ signal, report }) => {
       const result = await runSettlement(jobs.db, {
         period: body.period,
         typeKey: body.type_key,
         dryRun: body.dry_run,
         startedBy,
         actor,
-        // Shutting down stops the run at its next report rather than waiting minutes for it: the range
-        // being paid rolls back, those committed before stay paid (the next run pays the rest).
-        progress: (processed, total) => {
-          throwIfStopped(signal);
-          report(processed, total);
-        },
+        progress: stopping(signal, report),
+        passPayouts,
+      });
+      const payouts = result.run.payout_count;
+      return { processed: payouts, total: payouts, file: false, result };
+    },
+  });
+}
+
+/**
+ * Starts approving run `runId` as a job of the approving admin: refused before any job starts when the run is not
+ * awaiting approval (409), was started by this admin (403 'bonus.approveOwnRun') or was computed under rules that
+ * changed since (409 'bonus.runStale'). The job computes the run again and pays it when it matches (else it fails
+ * with 'bonus.runStale' and nothing is paid); it reports payouts paid of payouts due and, when a payment fails
+ * part-way, as `processed` the payouts that stay paid.
+ */
+export async function startApproval(
+  jobs: JobHost,
+  actor: Actor,
+  approvedBy: number,
+  runId: number,
+  passPayouts?: number,
+): Promise<JobStarted> {
+  await assertApprovable(jobs.db, await runOf(jobs.db, runId), approvedBy);
+  return startJob(jobs, {
+    kind: 'bonus.settlement.approve',
+    ownerId: approvedBy,
+    params: { id: runId },
+    fileName: '',
+    run: async ({ signal, report, commit }) => {
+      const result = await approveRun(jobs.db, {
+        runId,
+        approvedBy,
+        actor,
+        progress: stopping(signal, report),
         commit,
         passPayouts,
       });
@@ -48,3 +79,14 @@ export async function startSettlement(
     },
   });
 }
+
+/**
+ * A job's progress report that stops the run at its next report when the process shuts down, rather than waiting
+ * minutes for it: the range being paid rolls back, those committed before stay paid (the next run pays the rest).
+ */
+const stopping =
+  (signal: AbortSignal, report: (processed: number, total: number) => void) =>
+  (processed: number, total: number) => {
+    throwIfStopped(signal);
+    report(processed, total);
+  };

@@ -1,7 +1,5 @@
-import { dayIn } from '@app/contracts';
 import { sql } from 'drizzle-orm';
 import { levels } from '../../members/members.schema';
-import { businessTimeZone } from '../../platform/business-time/business-time';
 import { type DbOrTx, queryRows } from '../../platform/db/client';
 import { MemberTable, type OrderTable } from '../engine/tables';
 import type { EngineInput } from '../engine/types';
@@ -43,19 +41,6 @@ export async function loadEngineInput(
     levels: new Map(levelRows.map((l) => [l.id, l])),
     providerReferrers: new Map(providerRows.map((p) => [Number(p.id), Number(p.referrer_user_id)])),
   };
-}
-
-/**
- * The periods an order's order-driven payouts may be recorded under: its completion day in each business time
- * zone a run settled in (bonus_settlement_runs.time_zone) and in the zone in force. Usually one day.
- */
-export async function orderPeriods(db: DbOrTx, completedAt: Date): Promise<string[]> {
-  const zones = await queryRows<{ zone: string }>(
-    db,
-    sql`select distinct time_zone as zone from bonus_settlement_runs`,
-  );
-  const all = [...zones.map((z) => z.zone), await businessTimeZone(db)];
-  return [...new Set(all.map((zone) => dayIn(completedAt, zone)))];
 }
 
 /**

@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../platform/db/client';
+import type { RunReviewFigures } from '../bonus.schema';
 import type { CommissionHolds } from '../commission/holds';
 import { forEachPayout } from '../engine/engine';
 import { orderIndex } from '../engine/tables';
 import type { EngineBonusType, EngineInput, Payout, PayoutSink } from '../engine/types';
 import { payBonuses } from '../payouts';
+import { PayoutDigest } from './digest';
 import type { PaidKeys } from './paid-keys';
 
 /** Payouts held at once by a payment lane: members are paid in id ranges of about this many payouts. */
@@ -44,20 +46,45 @@ export interface DueSummary {
   preview: Payout[];
   /** Due payouts per member id. */
   perMember: Int32Array;
+  /** What the due payouts hash to (digest.ts). */
+  digest: string;
+  /** Receivers, per level of the receiver, and the largest payouts, for the run's review. */
+  review: RunReviewFigures;
 }
 
-/** One engine pass: totals per type of what is due, a preview, and how many payouts each member is due. */
+/** Largest payouts a run's review lists. */
+const LARGEST = 20;
+
+/**
+ * One engine pass: totals per type of what is due, a preview, how many payouts each member is due, their digest
+ * and the review's figures.
+ */
 export function summariseDue(scope: SettlementScope, previewLimit: number): DueSummary {
   const byType = new Map<number, { typeKey: number; count: number; cents: number }>();
+  const byLevel = new Map<number, { levelId: number; receivers: number; count: number; cents: number }>();
   const preview: Payout[] = [];
+  const largest: Payout[] = [];
   const perMember = new Int32Array(scope.input.members.size);
+  const digest = new PayoutDigest();
+  let receivers = 0;
   forEachDue(scope, (p) => {
     const t = byType.get(p.typeKey) ?? { typeKey: p.typeKey, count: 0, cents: 0 };
     t.count++;
     t.cents += p.cents;
     byType.set(p.typeKey, t);
+    const levelId = scope.input.members.level(p.userId);
+    const l = byLevel.get(levelId) ?? { levelId, receivers: 0, count: 0, cents: 0 };
+    l.count++;
+    l.cents += p.cents;
+    byLevel.set(levelId, l);
+    if (perMember[p.userId] === 0) {
+      receivers++;
+      l.receivers++;
+    }
     if (preview.length < previewLimit) preview.push(p);
+    keepLargest(largest, p);
     perMember[p.userId]!++;
+    digest.add(p);
   });
   const totals = [...byType.values()].sort((a, b) => a.typeKey - b.typeKey);
   return {
@@ -66,7 +93,29 @@ export function summariseDue(scope: SettlementScope, previewLimit: number): DueS
     totalCents: totals.reduce((s, t) => s + t.cents, 0),
     preview,
     perMember,
+    digest: digest.toString(),
+    review: {
+      receivers,
+      byLevel: [...byLevel.values()].sort((a, b) => a.levelId - b.levelId),
+      largest: largest.map((p) => ({
+        userId: p.userId,
+        typeKey: p.typeKey,
+        period: p.period,
+        orderId: p.orderId,
+        baseSp: p.baseSp,
+        cents: p.cents,
+      })),
+    },
   };
+}
+
+/** Keeps the LARGEST payouts seen, largest first (a payout smaller than the last kept costs one comparison). */
+function keepLargest(largest: Payout[], p: Payout): void {
+  if (largest.length === LARGEST && p.cents <= largest[LARGEST - 1]!.cents) return;
+  let i = largest.length;
+  while (i > 0 && largest[i - 1]!.cents < p.cents) i--;
+  largest.splice(i, 0, p);
+  if (largest.length > LARGEST) largest.pop();
 }
 
 /**

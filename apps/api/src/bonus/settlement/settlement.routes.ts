@@ -1,11 +1,29 @@
-import { idParam, Perm, pageQuery, settlementPayoutsQuery, startSettlementBody } from '@app/contracts';
+import {
+  idParam,
+  Perm,
+  rejectSettlementBody,
+  settlementChangesQuery,
+  settlementFlagsQuery,
+  settlementPayoutsQuery,
+  settlementRunsQuery,
+  startSettlementBody,
+} from '@app/contracts';
+import { memberByNo } from '../../members/lookups';
 import { actorOf } from '../../platform/http/actor';
 import { access, route } from '../../platform/http/route';
 import { startXlsxJob } from '../../platform/jobs/jobs.runner';
-import { startSettlement } from './settlement.job';
-import { listRunPayouts, listRuns, runPayoutsExportJob } from './settlement.service';
+import { runChanges, runFlags, runReview, SETTLEMENT_FLAG_MULTIPLE } from './review';
+import { rejectRun } from './run';
+import { listRunPayouts, listRuns, runPayoutsExportJob } from './runs.queries';
+import { startApproval, startSettlement } from './settlement.job';
 
-/** Starts a settlement run (or a dry run with dry_run: true) as a job: answers `{ job_id, url }`. */
+/** Who may read runs, their payouts and their review: those who run settlements and those who approve them. */
+const readers = access.admin([Perm.bonusConfig, Perm.approveSettlements]);
+
+/**
+ * Starts a settlement run (or a dry run with dry_run: true) as a job: answers `{ job_id, url }`. A real run
+ * computes into awaiting approval; nothing is paid until another administrator approves it.
+ */
 const start = route({
   method: 'POST',
   url: '/api/bonus/settlements',
@@ -27,25 +45,84 @@ const preview = route({
 const history = route({
   method: 'GET',
   url: '/api/bonus/settlements',
-  access: access.admin(Perm.bonusConfig),
-  query: pageQuery,
-  handler: ({ app, query }) => listRuns(app.db, query.page, query.pageSize),
+  access: readers,
+  query: settlementRunsQuery,
+  handler: ({ app, query }) => listRuns(app.db, query),
+});
+
+/** Approves a run awaiting approval (another administrator than its starter) and pays it, as a job. */
+const approve = route({
+  method: 'POST',
+  url: '/api/bonus/settlements/:id/approve',
+  access: access.admin(Perm.approveSettlements),
+  params: idParam,
+  handler: ({ app, req, user, params }) => startApproval(app.jobs, actorOf(req), user.id, params.id),
+});
+
+/** Rejects a run awaiting approval with a reason: nothing of it is paid. */
+const reject = route({
+  method: 'POST',
+  url: '/api/bonus/settlements/:id/reject',
+  access: readers,
+  params: idParam,
+  body: rejectSettlementBody,
+  handler: ({ app, req, user, params, body }) =>
+    rejectRun(app.db, { runId: params.id, reason: body.reason, by: user, actor: actorOf(req) }),
+});
+
+/** The review of a run: totals per type and level, receivers, largest payouts, flags, differences. */
+const review = route({
+  method: 'GET',
+  url: '/api/bonus/settlements/:id/review',
+  access: readers,
+  params: idParam,
+  handler: ({ app, params }) => runReview(app.db, params.id, flagMultiple(app.config)),
+});
+
+/** The run's flagged receivers, page by page. */
+const flags = route({
+  method: 'GET',
+  url: '/api/bonus/settlements/:id/flags',
+  access: readers,
+  params: idParam,
+  query: settlementFlagsQuery,
+  handler: ({ app, params, query }) => runFlags(app.db, params.id, query, flagMultiple(app.config)),
+});
+
+/** The members whose amount changed most against the latest dry run or the previous period, page by page. */
+const changes = route({
+  method: 'GET',
+  url: '/api/bonus/settlements/:id/changes',
+  access: readers,
+  params: idParam,
+  query: settlementChangesQuery,
+  handler: ({ app, params, query }) => runChanges(app.db, params.id, query),
 });
 
 /**
- * Every payout of a run, page by page: what a dry run would pay, or what a real run paid. `export=1` starts a
- * spreadsheet job of all of them (answers `{ job_id, url }`).
+ * Every payout of a run, page by page: what it computed (a dry run, or a run awaiting approval or rejected) or
+ * what it paid; `member` (number) and `type_key` narrow them. `export=1` starts a spreadsheet job of all of them
+ * (answers `{ job_id, url }`).
  */
 const payouts = route({
   method: 'GET',
   url: '/api/bonus/settlements/:id/payouts',
-  access: access.admin(Perm.bonusConfig),
+  access: readers,
   params: idParam,
   query: settlementPayoutsQuery,
-  handler: async ({ app, params, query, user, locale, timeZone }) =>
-    query.export
-      ? startXlsxJob(app.jobs, await runPayoutsExportJob(app.db, user.id, params.id, { locale, timeZone }))
-      : listRunPayouts(app.db, params.id, query),
+  handler: async ({ app, params, query, user, locale, timeZone }) => {
+    const member = query.member ? await memberByNo(app.db, query.member, 'member') : undefined;
+    const filter = { userId: member?.id, typeKey: query.type_key };
+    return query.export
+      ? startXlsxJob(
+          app.jobs,
+          await runPayoutsExportJob(app.db, user.id, params.id, filter, { locale, timeZone }),
+        )
+      : listRunPayouts(app.db, params.id, { ...query, ...filter });
+  },
 });
 
-export const settlementRoutes = [start, preview, history, payouts];
+const flagMultiple = (config: { settlementFlagMultiple?: number }) =>
+  config.settlementFlagMultiple ?? SETTLEMENT_FLAG_MULTIPLE;
+
+export const settlementRoutes = [start, preview, history, approve, reject, review, flags, changes, payouts];

@@ -24,21 +24,22 @@ import { parseOrThrow } from './validation';
  * - public: anyone
  * - user: any signed-in user
  * - member: signed-in non-admins holding `perm` (they act on their own data only)
- * - admin: administrators holding `perm` (a permission number, docs/product/access.md; '*' holders pass everything)
+ * - admin: administrators holding `perm` (a permission number, docs/product/access.md; '*' holders pass everything),
+ *   or any one of several (`access.admin([a, b])`)
  * - holder: admins or members holding `perm`; the handler scopes members to their own data
  */
 export type Access =
   | { kind: 'public' }
   | { kind: 'user' }
   | { kind: 'member'; perm?: PermId }
-  | { kind: 'admin'; perm?: PermId }
+  | { kind: 'admin'; perm?: PermId | readonly PermId[] }
   | { kind: 'holder'; perm: PermId };
 
 export const access = {
   public: { kind: 'public' } as Access,
   user: { kind: 'user' } as Access,
   member: (perm?: PermId): Access => ({ kind: 'member', perm }),
-  admin: (perm?: PermId): Access => ({ kind: 'admin', perm }),
+  admin: (perm?: PermId | readonly PermId[]): Access => ({ kind: 'admin', perm }),
   holder: (perm: PermId): Access => ({ kind: 'holder', perm }),
 };
 
@@ -139,6 +140,10 @@ export function publicRoute<
   return { ...def, access: access.public } as unknown as RouteDef;
 }
 
+/** Holds `perm`, or one of the permissions listed. */
+const holdsAny = (roleIds: Principal['roleIds'], perm: PermId | readonly PermId[] | undefined) =>
+  Array.isArray(perm) ? perm.some((p) => hasPermission(roleIds, p)) : hasPermission(roleIds, perm as PermId);
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
@@ -227,7 +232,7 @@ async function authorize(
       if (principal.isAdmin || !hasPermission(principal.roleIds, rule.perm)) throw forbidden();
       return principal;
     case 'admin':
-      if (!principal.isAdmin || !hasPermission(principal.roleIds, rule.perm)) throw forbidden();
+      if (!principal.isAdmin || !holdsAny(principal.roleIds, rule.perm)) throw forbidden();
       return principal;
     case 'holder':
       if (!hasPermission(principal.roleIds, rule.perm)) throw forbidden();

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { SETTLEMENT_LOCK } from '../../bonus/settlement/settlement-lock';
+import { SETTLEMENT_LOCK } from '../../bonus/settlement';
 import type { JobTiming } from '../../config';
 import { TestFactory } from '../../test/factory';
 import { testConfig } from '../../test/test-app';

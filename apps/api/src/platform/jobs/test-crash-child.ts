@@ -4,7 +4,7 @@
  * prints the job's id once both are held, and waits for SIGKILL.
  */
 import { buildApp } from '../../app';
-import { lockSettlements } from '../../bonus/settlement/settlement-lock';
+import { lockSettlements } from '../../bonus/settlement';
 import { testConfig } from '../../test/test-app';
 import { openDatabase } from '../db/client';
 import { startJob } from './jobs.runner';

@@ -136,7 +136,8 @@ function requestBody(def: RouteDef): ZodOpenApiOperationObject['requestBody'] {
   return { required: true, content: { 'application/json': { schema: def.body } } };
 }
 
-const permName = (perm: PermId) => {
+const permName = (perm: PermId | readonly PermId[]): string => {
+  if (Array.isArray(perm)) return perm.map((p) => permName(p)).join(' or ');
   const name = BUILT_IN_PERMISSIONS.find((p) => p.id === perm)?.name;
   return `permission ${perm}${name ? ` (${name})` : ''}`;
 };
