@@ -24,6 +24,7 @@ export * from './schemas/products';
 export * from './schemas/programmes';
 export * from './schemas/providers';
 export * from './schemas/recharge';
+export * from './schemas/statements';
 export * from './schemas/tree';
 export * from './schemas/wallet';
 export * from './schemas/withdrawals';

@@ -9,6 +9,7 @@ import { jobsMessages } from './jobs';
 import { labelsMessages } from './labels';
 import { membersMessages } from './members';
 import { salesMessages } from './sales';
+import { statementsMessages } from './statements';
 import { treeMessages } from './tree';
 import { walletMessages } from './wallet';
 
@@ -26,6 +27,7 @@ const catalogues = [
   importsMessages,
   contentMessages,
   bonusMessages,
+  statementsMessages,
   jobsMessages,
   labelsMessages,
   healthMessages,

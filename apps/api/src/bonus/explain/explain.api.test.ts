@@ -19,7 +19,7 @@ import { EXPECTED, NAMES, type Name } from '../engine/scenario.fixture';
 import { payOneOff } from '../one-off';
 import { reverseOrderBonuses } from '../payouts';
 import { buildScenario } from '../scenario.db';
-import { runSettlement } from '../settlement/settlement.service';
+import { runSettlement, settlePeriod } from '../settlement/settlement.service';
 
 let api: TestApi;
 let admin: string;
@@ -57,8 +57,7 @@ beforeAll(async () => {
   scn = await buildScenario(api.db, api.factory);
   const now = new Date('2026-12-01T00:00:00Z');
   dryRunId = (await runSettlement(api.db, { period: '2026-10', dryRun: true, startedBy: a.id, now })).run.id;
-  paidRunId = (await runSettlement(api.db, { period: '2026-10', dryRun: false, startedBy: a.id, now })).run
-    .id;
+  paidRunId = (await settlePeriod(api.db, { period: '2026-10', startedBy: a.id })).run.id;
 });
 afterAll(async () => {
   await api.close();

@@ -1,6 +1,10 @@
-import { idParam, runPayoutParams } from '@app/contracts';
-import { access, route } from '../../platform/http/route';
-import { explainPayout } from './explain.service';
+import { explanationOrdersQuery, idParam, type Locale, runPayoutParams } from '@app/contracts';
+import type { z } from 'zod';
+import type { Principal } from '../../platform/http/principal';
+import { type AppContext, access, route } from '../../platform/http/route';
+import { startXlsxJob } from '../../platform/jobs/jobs.runner';
+import { explainPayout, explanationOrders, explanationOrdersExportJob } from './explain.service';
+import type { PayoutRef } from './explain.source';
 
 const docs = (summary: string) => ({
   summary,
@@ -46,4 +50,58 @@ const ofWalletRecord = route({
     explainPayout(app.db, user, { source: 'walletRecord', id: params.id }, locale),
 });
 
-export const explainRoutes = [paid, ofRun, ofWalletRecord];
+const ordersDocs = (summary: string) => ({
+  summary,
+  description:
+    'Every order the payout counted (a monthly payout: all of them, in order id order; an order-driven one: its ' +
+    'order), page by page; `export=1` starts a spreadsheet job of all of them (answers `{ job_id, url }`). ' +
+    'Who may ask: as for the explanation. docs/bonus.md "Explain this payout".',
+});
+
+/** A page of the payout's source orders, or the spreadsheet job of all of them (`export=1`). */
+const ordersOf = async (
+  ctx: { app: AppContext; user: Principal; locale: Locale; timeZone: string },
+  ref: PayoutRef,
+  query: z.output<typeof explanationOrdersQuery>,
+) =>
+  query.export
+    ? startXlsxJob(
+        ctx.app.jobs,
+        await explanationOrdersExportJob(ctx.app.db, ctx.user, ref, {
+          locale: ctx.locale,
+          timeZone: ctx.timeZone,
+        }),
+      )
+    : explanationOrders(ctx.app.db, ctx.user, ref, query);
+
+const paidOrders = route({
+  method: 'GET',
+  url: '/api/bonus/payouts/:id/explanation/orders',
+  access: access.user,
+  params: idParam,
+  query: explanationOrdersQuery,
+  docs: ordersDocs("A paid payout's source orders"),
+  handler: (ctx) => ordersOf(ctx, { source: 'payout', id: ctx.params.id }, ctx.query),
+});
+
+const ofRunOrders = route({
+  method: 'GET',
+  url: '/api/bonus/settlements/:runId/payouts/:id/explanation/orders',
+  access: access.user,
+  params: runPayoutParams,
+  query: explanationOrdersQuery,
+  docs: ordersDocs("The source orders of a run's payout (a dry run's too)"),
+  handler: (ctx) => ordersOf(ctx, { source: 'run', runId: ctx.params.runId, id: ctx.params.id }, ctx.query),
+});
+
+const ofWalletRecordOrders = route({
+  method: 'GET',
+  url: '/api/bonus/wallet-records/:id/explanation/orders',
+  access: access.user,
+  params: idParam,
+  query: explanationOrdersQuery,
+  docs: ordersDocs('The source orders of the payout a bonus wallet record credited'),
+  handler: (ctx) => ordersOf(ctx, { source: 'walletRecord', id: ctx.params.id }, ctx.query),
+});
+
+export const explainRoutes = [paid, ofRun, ofWalletRecord, paidOrders, ofRunOrders, ofWalletRecordOrders];

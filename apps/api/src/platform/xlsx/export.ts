@@ -47,13 +47,14 @@ export async function writeXlsx<T>(
   out: Writable,
   columns: readonly Column<T>[],
   batches: AsyncIterable<readonly T[]>,
-  opts: { sheetName?: string; onBatch?: (written: number) => Promise<void> } = {},
+  opts: { sheetName?: string; onBatch?: (written: number) => Promise<void> } & FixedSheets = {},
 ): Promise<number> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
     useStyles: true,
     useSharedStrings: false,
   });
+  for (const fixed of opts.before ?? []) writeFixedSheet(workbook, fixed);
   const sheet = workbook.addWorksheet(opts.sheetName ?? 'Sheet1');
   sheet.columns = columns.map((c) => ({
     key: c.header,
@@ -75,8 +76,40 @@ export async function writeXlsx<T>(
     await opts.onBatch?.(written);
   }
   sheet.commit();
+  for (const fixed of opts.after ?? []) writeFixedSheet(workbook, fixed);
   await workbook.commit();
   return written;
+}
+
+/** A cell of a fixed sheet: a value, or an amount (decimal string) written as a number cell with two decimals. */
+export type FixedCell = CellValue | { money: string };
+
+/** A small sheet written whole beside the streamed one (a statement's summary, a report's notes). */
+export interface FixedSheet {
+  name: string;
+  rows: readonly (readonly FixedCell[])[];
+  widths?: readonly number[];
+}
+
+/** Sheets written before and after the streamed sheet. */
+export interface FixedSheets {
+  before?: readonly FixedSheet[];
+  after?: readonly FixedSheet[];
+}
+
+function writeFixedSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, fixed: FixedSheet): void {
+  const sheet = workbook.addWorksheet(fixed.name);
+  if (fixed.widths) sheet.columns = fixed.widths.map((width, i) => ({ key: String(i), width }));
+  for (const cells of fixed.rows) {
+    const row = sheet.addRow(
+      cells.map((c) => (c !== null && typeof c === 'object' ? Number(c.money) : neutralise(c))),
+    );
+    cells.forEach((c, i) => {
+      if (c !== null && typeof c === 'object') row.getCell(i + 1).numFmt = MONEY_FORMAT;
+    });
+    row.commit();
+  }
+  sheet.commit();
 }
 
 /**
@@ -113,9 +146,10 @@ export function streamXlsx<T>(
   columns: readonly Column<T>[],
   batches: AsyncIterable<readonly T[]>,
   sheetName = 'Sheet1',
+  fixed: FixedSheets = {},
 ): FastifyReply {
   const out = new PassThrough();
-  writeXlsx(out, columns, batches, { sheetName }).catch((error: unknown) => {
+  writeXlsx(out, columns, batches, { sheetName, ...fixed }).catch((error: unknown) => {
     reply.log.error(error);
     out.destroy(error as Error);
   });
