@@ -14,6 +14,7 @@ export * from './schemas/audit';
 export * from './schemas/auth';
 export * from './schemas/bonus';
 export * from './schemas/bonus-explanation';
+export * from './schemas/commission';
 export * from './schemas/content';
 export * from './schemas/dashboard';
 export * from './schemas/jobs';

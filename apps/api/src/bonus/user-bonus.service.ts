@@ -43,8 +43,12 @@ export async function bonusSubject(db: DbOrTx, viewer: Principal, id: number) {
   return rest;
 }
 
-/** A member's payouts (alias `p`) that stand: not reversed. */
-export const livePayouts = (userId: number) => sql`p.user_id = ${userId} and p.reversed_at is null`;
+/**
+ * A member's payouts (alias `p`) that stand and were credited: not reversed, and not held or forfeited (those are
+ * listed apart, commission/commission.service.ts withheldPayouts).
+ */
+export const livePayouts = (userId: number) =>
+  sql`p.user_id = ${userId} and p.reversed_at is null and p.status = 'paid'`;
 
 const live = (userId: number, range: DateRange) =>
   sql`${livePayouts(userId)} and p.day >= ${range.from} and p.day <= ${range.to}`;

@@ -1,5 +1,6 @@
 import {
   ADMIN_ONLY_USER_SORTS,
+  type CommissionStatus,
   formatCents,
   type Locale,
   type UserListItem,
@@ -79,6 +80,8 @@ export function memberFields(viewer: Viewer, row: Row, locale: Locale): Required
     parent_user: memberRef(viewer, row.parent),
     iblommer_parent_user: memberRef(viewer, row.iblommerParent),
     platform_id: user.platformId,
+    commission_status: user.commissionStatus as CommissionStatus,
+    commission_reason: user.commissionReason,
     created_at: user.createdAt.toISOString(),
   };
 }
@@ -121,6 +124,7 @@ export async function listMembers(
     keyword,
     q.level_id ? eq(users.levelId, q.level_id) : undefined,
     q.status ? eq(users.status, q.status) : undefined,
+    commissionFilter(viewer, q.commission_status),
   );
   const direction = q.order === 'asc' || q.order === 'ascend' ? asc : desc;
   const [rows, [totalRow]] = await Promise.all([
@@ -141,6 +145,13 @@ export async function listMembers(
   };
 }
 
+/** Members of a commission status: administrators only (it is a private field; docs/product/bonus.md). */
+function commissionFilter(viewer: Viewer, status: CommissionStatus | undefined) {
+  if (!status) return undefined;
+  if (!viewer.isAdmin) throw fieldError('commission_status', 'validation.choice');
+  return eq(users.commissionStatus, status);
+}
+
 /**
  * The list's total: without a keyword, an administrator's (by level and status too) from the member
  * tallies and a member's whole downline from its downline count, both kept exact by triggers; a keyword
@@ -153,9 +164,10 @@ async function listTotal(
   noKeyword: boolean,
   where: SQL | undefined,
 ): Promise<[{ n: number }]> {
-  if (noKeyword && viewer.isAdmin)
+  // The tallies know no commission status: those few members are counted (a scan of users' status).
+  if (noKeyword && viewer.isAdmin && !q.commission_status)
     return [{ n: await talliedAccounts(db, { levelId: q.level_id, status: q.status }) }];
-  if (noKeyword && viewer.treePath && !q.level_id && !q.status)
+  if (noKeyword && viewer.treePath && !q.level_id && !q.status && !q.commission_status)
     return [{ n: await storedDownlineCount(db, 'sponsor', viewer.id) }];
   const [row] = await db.select({ n: count() }).from(users).where(where);
   return [{ n: row?.n ?? 0 }];

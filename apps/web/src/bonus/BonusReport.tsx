@@ -10,6 +10,7 @@ import { formatDateTime, formatMoney } from '../platform/format';
 import { MoneyText } from '../platform/ui/MoneyText';
 import { useMemberBonusDetail, useMemberBonusReport } from './bonus.api';
 import { ExplainPayoutButton, useMayExplainPayouts } from './PayoutExplanation';
+import { WithheldPayouts } from './WithheldPayouts';
 
 type Range = [Dayjs, Dayjs];
 const asFilter = (range: Range) => [range[0].format('YYYY-MM-DD'), range[1].format('YYYY-MM-DD')];
@@ -211,15 +212,21 @@ export function BonusReport({ userId, by }: { userId: number; by: 'day' | 'month
   );
 }
 
-/** Bonus by day and by month in two tabs (the member wallet page): <BonusTabs userId={id} /> */
+/**
+ * Bonus by day and by month in two tabs (the member wallet page), under the member's held and forfeited payouts
+ * when there are any: <BonusTabs userId={id} />
+ */
 export function BonusTabs({ userId }: { userId: number }) {
   const { t } = useTranslation();
   return (
-    <Tabs
-      items={[
-        { key: 'day', label: t('bonus.byDay'), children: <BonusReport userId={userId} by="day" /> },
-        { key: 'month', label: t('bonus.byMonth'), children: <BonusReport userId={userId} by="month" /> },
-      ]}
-    />
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <WithheldPayouts userId={userId} />
+      <Tabs
+        items={[
+          { key: 'day', label: t('bonus.byDay'), children: <BonusReport userId={userId} by="day" /> },
+          { key: 'month', label: t('bonus.byMonth'), children: <BonusReport userId={userId} by="month" /> },
+        ]}
+      />
+    </Space>
   );
 }

@@ -6,6 +6,7 @@ import { useCurrentUser } from '../platform/current-user';
 import { formatDateTime, formatMoney } from '../platform/format';
 import { MoneyText } from '../platform/ui/MoneyText';
 import { type PayoutTarget, useLevelSettings, usePayoutExplanation } from './bonus.api';
+import { PayoutStatusTag } from './PayoutStatusTag';
 
 /** Whether the signed-in user sees "Explain": members (on their own bonuses) and admins with EXPLAIN_PAYOUT_PERMS. */
 export function useMayExplainPayouts(): boolean {
@@ -54,6 +55,9 @@ function ExplanationBody({ target }: { target: PayoutTarget }) {
         <Descriptions.Item label={t('bonus.type')}>
           {e.payout.type_name} {e.payout.dry_run && <Tag color="blue">{t('bonus.run.dryRun')}</Tag>}
           {e.payout.reversed && <Tag color="red">{t('bonus.explain.reversed')}</Tag>}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('commission.ui.payout.label')}>
+          <PayoutStatusTag status={e.payout.status} />
         </Descriptions.Item>
         <Descriptions.Item label={t('bonus.explain.amount')}>
           <MoneyText value={e.payout.amount} strong />

@@ -6,6 +6,8 @@ import type {
   LevelDto,
   PayoutExplanation,
   UserWalletBonus,
+  WithheldPayouts,
+  WithheldPayoutsQuery,
 } from '@app/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { feedback } from '../platform/feedback';
@@ -26,6 +28,7 @@ export const BONUS = {
   preview: '/api/bonus/settlements/preview',
   memberReport: (userId: number) => `/api/users/${userId}/getUserWallet`,
   memberDetail: (userId: number) => `/api/users/cash_back/${userId}`,
+  withheld: (userId: number) => `/api/users/${userId}/withheld-payouts`,
   explanation: (target: PayoutTarget) =>
     target.source === 'payout'
       ? `/api/bonus/payouts/${target.id}/explanation`
@@ -51,6 +54,8 @@ export const bonusKeys = {
   detail: (userId: number, typeKey: number, filter: string[], paging: object) =>
     [...bonusKeys.all, 'detail', userId, typeKey, filter, paging] as const,
   explanation: (target: PayoutTarget) => [...bonusKeys.all, 'explanation', target] as const,
+  withheld: (userId: number, query: WithheldPayoutsQuery) =>
+    [...bonusKeys.all, 'withheld', userId, query] as const,
 };
 
 export const settlementsList: ListEndpoint = { key: bonusKeys.settlements(), url: BONUS.settlements };
@@ -138,5 +143,14 @@ export const usePayoutExplanation = (target: PayoutTarget | null) =>
     queryKey: bonusKeys.explanation(target ?? { source: 'payout', id: 0 }),
     queryFn: () => http.get<PayoutExplanation>(BONUS.explanation(target!)),
     enabled: target !== null,
+    retry: false,
+  });
+
+/** A member's held and forfeited payouts (not credited), a page of them with the sums and the member's status. */
+export const useWithheldPayouts = (userId: number, query: WithheldPayoutsQuery) =>
+  useQuery({
+    queryKey: bonusKeys.withheld(userId, query),
+    queryFn: () => http.get<WithheldPayouts>(BONUS.withheld(userId), query),
+    placeholderData: keepPreviousData,
     retry: false,
   });

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import type { UserListItem } from '@app/contracts';
+import { COMMISSION_STATUSES, type UserListItem } from '@app/contracts';
 import { Button, Card, Form, Select, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -11,21 +11,24 @@ import { ConfirmButton } from '../platform/ui/ConfirmButton';
 import { MoneyText } from '../platform/ui/MoneyText';
 import { usePagedList } from '../platform/ui/PagedTable';
 import { UserName } from '../platform/ui/UserName';
+import { CommissionStatusTag } from './CommissionStatusCard';
 import { type MemberFilters, memberFilters, membersList, useDeleteMember, useLevels } from './members.api';
 import { UserFormModal } from './UserFormModal';
 
 type Values = Record<string, unknown>;
 
-/** The level and status pickers show "all" (0) for no filter. */
+/** The level, status and commission status pickers show "all" (0 or '') for no filter. */
 const toValues = (filters: MemberFilters): Values => ({
   ...filters,
   level_id: filters.level_id ?? 0,
   status: filters.status ?? 0,
+  commission_status: filters.commission_status ?? '',
 });
-const toFilters = ({ level_id, status, ...values }: Values): MemberFilters => ({
+const toFilters = ({ level_id, status, commission_status, ...values }: Values): MemberFilters => ({
   ...values,
   level_id: (level_id as number) || undefined,
   status: (status as number) || undefined,
+  commission_status: (commission_status as MemberFilters['commission_status']) || undefined,
 });
 
 /** /user: the member list (admins) with search, level and status filters, sorting, and create/edit/delete. */
@@ -58,6 +61,11 @@ export default function UserListPage() {
         ) : (
           <Tag>{t('members.ui.disabled')}</Tag>
         ),
+    },
+    {
+      title: t('commission.ui.status'),
+      key: 'commission_status',
+      render: (_, u) => u.commission_status && <CommissionStatusTag status={u.commission_status} />,
     },
     { title: t('members.ui.downline'), dataIndex: 'downline_count' },
     {
@@ -108,7 +116,7 @@ export default function UserListPage() {
         onChange={setFilters}
         toValues={toValues}
         toFilters={toFilters}
-        liveFields={['level_id', 'status']}
+        liveFields={['level_id', 'status', 'commission_status']}
         style={{ marginBottom: 16 }}
       >
         <SearchField
@@ -135,6 +143,16 @@ export default function UserListPage() {
               { value: 0, label: t('members.ui.allStatuses') },
               { value: 1, label: t('members.ui.enabled') },
               { value: 2, label: t('members.ui.disabled') },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item name="commission_status">
+          <Select<string>
+            style={{ width: 200 }}
+            aria-label={t('commission.ui.status')}
+            options={[
+              { value: '', label: t('commission.ui.allStatuses') },
+              ...COMMISSION_STATUSES.map((s) => ({ value: s, label: t(`commission.ui.status.${s}`) })),
             ]}
           />
         </Form.Item>

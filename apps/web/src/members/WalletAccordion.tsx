@@ -3,7 +3,7 @@ import { UI } from '@app/contracts';
 import { Collapse, Descriptions, Table, Tag, Timeline } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BonusReport } from '../bonus';
+import { BonusReport, WithheldPayouts } from '../bonus';
 import { formatDateTime } from '../platform/format';
 import { MoneyText } from '../platform/ui/MoneyText';
 import { useRecordsPage, useWalletSummary } from '../wallet/wallet.api';
@@ -113,6 +113,11 @@ export function WalletAccordion({ detail }: { detail: UserDetail }) {
           key: 'bonusMonth',
           label: t('members.ui.wallet.bonusMonth'),
           children: <BonusReport userId={detail.id} by="month" />,
+        },
+        {
+          key: 'withheld',
+          label: t('commission.ui.withheld.title'),
+          children: <WithheldPayouts userId={detail.id} always />,
         },
         ...(showProviders
           ? [

@@ -1,4 +1,6 @@
 import {
+  type CommissionStatusBody,
+  type CommissionStatusResult,
   type CpInfo,
   type TreeAnswer,
   type TreeNode,
@@ -15,6 +17,7 @@ import { download, http, send } from '../platform/http';
 import { fetchPublicConfig, publicConfigKey } from '../platform/public-config';
 import { queryRoots } from '../platform/query-roots';
 import type { ListEndpoint } from '../platform/ui/PagedTable';
+import { invalidateMoney } from '../wallet/wallet.api';
 
 /** The member endpoints (docs/members.md). */
 export const MEMBERS = {
@@ -26,6 +29,7 @@ export const MEMBERS = {
   tree: '/api/users/tree',
   treeChildren: '/api/users/tree/user',
   cpInfo: (id: number) => `/api/members/wecCpInfo/${id}`,
+  commissionStatus: (id: number) => `/api/users/${id}/commission-status`,
 } as const;
 
 export const memberKeys = {
@@ -41,7 +45,12 @@ export const memberKeys = {
 };
 
 /** The member list's filters, as the contract reads them (also from the URL). */
-export const memberFilters = userListQuery.pick({ keyword: true, level_id: true, status: true });
+export const memberFilters = userListQuery.pick({
+  keyword: true,
+  level_id: true,
+  status: true,
+  commission_status: true,
+});
 export type MemberFilters = FiltersOf<typeof memberFilters>;
 
 export const membersList: ListEndpoint = { key: memberKeys.lists(), url: MEMBERS.list };
@@ -139,3 +148,23 @@ export const useAddReportNumbers = () =>
     url: MEMBERS.reportNumbers(userId),
     data: values,
   }));
+
+/**
+ * Pays, holds or forfeits a member's commissions (PUT /api/users/{id}/commission-status). A release credits held
+ * payouts and a forfeit turns them forfeited: the member, their wallet and bonus views all refresh.
+ */
+export function useSetCommissionStatus() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ userId, body }: { userId: number; body: CommissionStatusBody }) => {
+      const envelope = await send<CommissionStatusResult>({
+        method: 'PUT',
+        url: MEMBERS.commissionStatus(userId),
+        data: body,
+      });
+      feedback.message.success(envelope.msg);
+      return envelope.data;
+    },
+    onSuccess: () => invalidateMoney(client),
+  });
+}

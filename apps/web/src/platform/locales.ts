@@ -4,6 +4,7 @@ import { initReactI18next } from 'react-i18next';
 import { accessUiMessages } from '../access/access.messages';
 import { auditUiMessages } from '../access/audit.messages';
 import { bonusUiMessages } from '../bonus/bonus.messages';
+import { commissionUiMessages } from '../bonus/commission.messages';
 import { contentUiMessages } from '../content/content.messages';
 import { dashboardMessages } from '../dashboard/dashboard.messages';
 import { meMessages } from '../me/me.messages';
@@ -44,6 +45,7 @@ export const dictionaries: Dictionary[] = [
   ordersMessages,
   providersMessages,
   bonusUiMessages,
+  commissionUiMessages,
   programmesUiMessages,
 ];
 

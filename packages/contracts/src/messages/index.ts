@@ -1,6 +1,7 @@
 import { countsAsOne, interpolate, type Locale } from '../locales';
 import { accessMessages } from './access';
 import { bonusMessages } from './bonus';
+import { commissionMessages } from './commission';
 import { commonMessages } from './common';
 import { contentMessages } from './content';
 import { healthMessages } from './health';
@@ -28,6 +29,7 @@ const catalogues = [
   contentMessages,
   bonusMessages,
   statementsMessages,
+  commissionMessages,
   jobsMessages,
   labelsMessages,
   healthMessages,

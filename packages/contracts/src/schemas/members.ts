@@ -3,6 +3,7 @@ import { LIMITS } from '../constants';
 import { intFromQuery, MAX_PAGE_SIZE, type Paged } from '../envelope';
 import { blankToUndefined, email, mobile, optionalText, requiredText, username } from '../fields';
 import type { LevelRef } from './auth';
+import { type CommissionStatus, commissionStatus } from './commission';
 
 /** Account status of a member: 1 enabled, 2 disabled. */
 export const userStatus = z.union([z.literal(1), z.literal(2)], { message: 'validation.choice' });
@@ -27,6 +28,8 @@ export const PRIVATE_USER_FIELDS = [
   'identity',
   'balance',
   'frozen_balance',
+  'commission_status',
+  'commission_reason',
 ] as const;
 export type PrivateUserField = (typeof PRIVATE_USER_FIELDS)[number];
 
@@ -40,6 +43,8 @@ export const userListQuery = z.object({
   keyword: z.string().trim().max(100, 'validation.tooLong').optional(),
   level_id: intFromQuery(1, 1000).optional(),
   status: intFromQuery(1, 2).optional(),
+  /** Administrators only: members whose commissions are paid, held or forfeited (docs/product/bonus.md). */
+  commission_status: commissionStatus.optional(),
   append_user_ids: idList,
   sort: z.enum(USER_SORTS, { message: 'validation.choice' }).default('id'),
   order: z.enum(['asc', 'desc', 'ascend', 'descend'], { message: 'validation.choice' }).default('desc'),
@@ -71,6 +76,9 @@ export interface UserListItem {
   parent_user: UserRef | null;
   iblommer_parent_user: UserRef | null;
   platform_id?: string | null;
+  /** Whether the member's bonuses are paid, held or forfeited, and the administrator's reason (private fields). */
+  commission_status?: CommissionStatus;
+  commission_reason?: string | null;
   created_at: string;
 }
 export type UserListResult = Paged<UserListItem>;

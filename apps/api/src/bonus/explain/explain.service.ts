@@ -69,6 +69,7 @@ export async function explainPayout(
       period: stored.period,
       amount: formatCents(stored.cents),
       reversed: stored.reversed,
+      status: stored.status,
     },
     run: run && {
       id: run.id,

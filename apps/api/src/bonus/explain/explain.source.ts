@@ -1,9 +1,11 @@
-import { explainsPayout } from '@app/contracts';
+import { explainsPayout, type PayoutStatus } from '@app/contracts';
 import { and, eq } from 'drizzle-orm';
+import { users } from '../../members/members.schema';
 import { orders } from '../../orders/orders.schema';
 import type { DbOrTx } from '../../platform/db/client';
 import { walletRecords } from '../../wallet/wallet.schema';
 import { bonusDryRunPayouts, bonusPayouts } from '../bonus.schema';
+import { type CommissionHold, payoutStatusOf } from '../commission/holds';
 import { assertListKept } from '../settlement/dry-run-lists';
 import { runOf } from '../settlement/settlement.service';
 
@@ -23,6 +25,8 @@ export interface StoredPayout {
   orderId: number | null;
   cents: number;
   reversed: boolean;
+  /** How it was recorded (a dry run's: how it would be with the member's commission status now). */
+  status: PayoutStatus;
   createdAt: Date | null;
 }
 
@@ -35,14 +39,15 @@ const paidColumns = {
   orderId: bonusPayouts.orderId,
   cents: bonusPayouts.cents,
   reversedAt: bonusPayouts.reversedAt,
+  status: bonusPayouts.status,
   createdAt: bonusPayouts.createdAt,
 };
 
 async function paidPayout(db: DbOrTx, where: ReturnType<typeof and>): Promise<StoredPayout | undefined> {
   const [row] = await db.select(paidColumns).from(bonusPayouts).where(where);
   if (!row) return undefined;
-  const { reversedAt, ...rest } = row;
-  return { ...rest, dryRun: false, reversed: reversedAt !== null };
+  const { reversedAt, status, ...rest } = row;
+  return { ...rest, dryRun: false, reversed: reversedAt !== null, status: status as PayoutStatus };
 }
 
 /**
@@ -82,5 +87,16 @@ export async function storedPayout(db: DbOrTx, ref: PayoutRef): Promise<StoredPa
     .select()
     .from(bonusDryRunPayouts)
     .where(and(eq(bonusDryRunPayouts.id, ref.id), eq(bonusDryRunPayouts.runId, run.id)));
-  return row && { ...row, dryRun: true, reversed: false, createdAt: null };
+  if (!row) return undefined;
+  return { ...row, dryRun: true, reversed: false, status: await statusNow(db, row.userId), createdAt: null };
+}
+
+/** How a payout of the member would be recorded now, by their commission status. */
+async function statusNow(db: DbOrTx, userId: number): Promise<PayoutStatus> {
+  const [member] = await db
+    .select({ status: users.commissionStatus })
+    .from(users)
+    .where(eq(users.id, userId));
+  const status = member?.status ?? 'pay';
+  return payoutStatusOf(status === 'pay' ? undefined : new Map([[userId, status as CommissionHold]]), userId);
 }
