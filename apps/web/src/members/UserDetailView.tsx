@@ -2,7 +2,6 @@ import { Perm, type PrivateUserField, ResultCode, type UserDetail } from '@app/c
 import { Card, Descriptions, Result, Space, Spin, Table, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { useCurrentUser } from '../platform/current-user';
 import { formatDateTime } from '../platform/format';
 import { ApiError } from '../platform/http';
@@ -18,11 +17,9 @@ import { ReportNumbers } from './ReportNumbers';
 import { EditMemberButton } from './UserFormModal';
 import { WalletAccordion } from './WalletAccordion';
 
-function MemberInfo({ d, onLeave }: { d: UserDetail; onLeave?: () => void }) {
+function MemberInfo({ d }: { d: UserDetail }) {
   const { t } = useTranslation();
   const canEdit = useAdminCan(Perm.userList);
-  const canReport = useAdminCan(Perm.userReport);
-  const canReadStatement = canEdit || canReport;
   const yesNo = (v: boolean) => t(v ? 'members.ui.yes' : 'members.ui.no');
   // A member reading someone in their downline gets no private fields (PRIVATE_USER_FIELDS): no empty rows for them.
   const shows = (field: PrivateUserField) => field in d;
@@ -30,18 +27,7 @@ function MemberInfo({ d, onLeave }: { d: UserDetail; onLeave?: () => void }) {
     <Card
       size="small"
       title={t('members.ui.section.info')}
-      extra={
-        !d.is_admin && (
-          <Space wrap size={4}>
-            {canReadStatement && (
-              <Link to={`/user/statement/${d.id}`} onClick={onLeave}>
-                {t('statementUi.open')}
-              </Link>
-            )}
-            {canEdit && <EditMemberButton user={d} />}
-          </Space>
-        )
-      }
+      extra={canEdit && !d.is_admin && <EditMemberButton user={d} />}
     >
       <Descriptions size="small" column={{ xs: 1, md: 2, xl: 3 }}>
         <Descriptions.Item label={t('members.ui.name')}>{d.name}</Descriptions.Item>
@@ -185,16 +171,7 @@ function Unreadable({ error, back }: { error: unknown; back?: ReactNode }) {
  * logs only for admins and the member themselves. Admins whose role allows it also edit the member and see the member's orders. `back` (a page's way
  * back) shows when the member could not be read.
  */
-/** `onLeave`: called when a link leaves for another page (the dialog showing this closes). */
-export function UserDetailView({
-  userId,
-  back,
-  onLeave,
-}: {
-  userId: number;
-  back?: ReactNode;
-  onLeave?: () => void;
-}) {
+export function UserDetailView({ userId, back }: { userId: number; back?: ReactNode }) {
   const detail = useUserDetail(userId);
   const { user } = useCurrentUser();
   const canSeeOrders = useAdminCan(Perm.orders);
@@ -204,7 +181,7 @@ export function UserDetailView({
   const canSeeMoney = user?.is_admin === true || user?.id === d.id;
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      <MemberInfo d={d} onLeave={onLeave} />
+      <MemberInfo d={d} />
       <CommissionStatusCard d={d} />
       <Upstream d={d} />
       <StatusCards d={d} canSeeMoney={canSeeMoney} />
