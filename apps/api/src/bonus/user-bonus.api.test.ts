@@ -5,7 +5,7 @@ import { TEST_PASSWORD } from '../test/factory';
 import { TestApi } from '../test/test-app';
 import { expectLedgerBalanced } from '../wallet/wallet-fixtures';
 import { buildScenario } from './scenario.db';
-import { runSettlement } from './settlement/settlement.service';
+import { settlePeriod } from './settlement';
 
 let api: TestApi;
 let admin: string;
@@ -17,7 +17,7 @@ beforeAll(async () => {
   api = await TestApi.start();
   admin = await api.login((await api.factory.superAdmin()).name, TEST_PASSWORD);
   scn = await buildScenario(api.db, api.factory);
-  await runSettlement(api.db, { period: '2026-10', dryRun: false, startedBy: null });
+  await settlePeriod(api.db, { period: '2026-10', startedBy: null });
   for (const n of ['B', 'C', 'D'] as const) token[n] = await api.login(scn.logins[n], TEST_PASSWORD);
 });
 afterAll(async () => {

@@ -1,7 +1,7 @@
 import type { CpBonusRow, CpInfo, CpListItem, KeyNumberDto } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildScenario } from '../bonus/scenario.db';
-import { runSettlement } from '../bonus/settlement/settlement.service';
+import { settlePeriod } from '../bonus/settlement';
 import { TEST_PASSWORD } from '../test/factory';
 import { TestApi } from '../test/test-app';
 import { expectLedgerBalanced } from '../wallet/wallet-fixtures';
@@ -14,7 +14,7 @@ beforeAll(async () => {
   api = await TestApi.start();
   admin = await api.login((await api.factory.superAdmin()).name, TEST_PASSWORD);
   scn = await buildScenario(api.db, api.factory);
-  await runSettlement(api.db, { period: '2026-10', dryRun: false, startedBy: null });
+  await settlePeriod(api.db, { period: '2026-10', startedBy: null });
 });
 afterAll(async () => {
   await expectLedgerBalanced(api);

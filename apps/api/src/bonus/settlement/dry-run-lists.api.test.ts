@@ -7,8 +7,8 @@ import { TEST_PASSWORD } from '../../test/factory';
 import { TestApi } from '../../test/test-app';
 import { bonusDryRunPayouts, bonusPayouts, bonusSettlementRuns } from '../bonus.schema';
 import { buildScenario } from '../scenario.db';
+import { approveRun, runSettlement } from '.';
 import { forgetOldDryRunLists } from './dry-run-lists';
-import { runSettlement } from './settlement.service';
 
 const SETTLE = '/api/bonus/settlements';
 let api: TestApi;
@@ -98,18 +98,28 @@ describe("dry runs' lists of payouts", () => {
     expect(await listed(run.id)).toBe(0);
   });
   // Last: once the month is paid, a dry run of it lists nothing.
-  it("never touch a real run's payouts, however old", async () => {
-    const real = await settle(false);
-    expect(real.payout_count).toBeGreaterThan(0);
-    await finishedDaysAgo(real.id, 400);
+  it("keep the list of a run awaiting approval, and never touch a paid run's payouts, however old", async () => {
+    const awaiting = await settle(false);
+    expect(awaiting).toMatchObject({ status: 'awaiting_approval' });
+    expect(awaiting.payout_count).toBeGreaterThan(0);
+    await finishedDaysAgo(awaiting.id, 400);
     await tidyOnce(api.db, { dryRunListDays: 1 });
+    expect(await listed(awaiting.id)).toBe(awaiting.payout_count);
+    expect((await runDto(awaiting.id)).list_cleared_at).toBeNull();
+
+    await approveRun(api.db, { runId: awaiting.id, approvedBy: null });
+    await finishedDaysAgo(awaiting.id, 400);
+    await tidyOnce(api.db, { dryRunListDays: 1 });
+    // What it computed is gone (it was paid); what it paid stays, and is its list.
+    expect(await listed(awaiting.id)).toBe(0);
     const paid = await api.db
       .select({ n: count() })
       .from(bonusPayouts)
-      .where(eq(bonusPayouts.runId, real.id));
-    expect(paid[0]!.n).toBe(real.payout_count);
-    expect((await runDto(real.id)).list_cleared_at).toBeNull();
-    const page = await api.get(`${SETTLE}/${real.id}/payouts`, { token: admin });
-    expect(page.status).toBe(200);
+      .where(eq(bonusPayouts.runId, awaiting.id));
+    expect(paid[0]!.n).toBe(awaiting.payout_count);
+    const page = await api.get<{ meta: { total: number } }>(`${SETTLE}/${awaiting.id}/payouts`, {
+      token: admin,
+    });
+    expect([page.status, page.body.data.meta.total]).toEqual([200, awaiting.payout_count]);
   });
 });

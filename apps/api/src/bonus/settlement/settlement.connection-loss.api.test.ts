@@ -7,7 +7,7 @@ import { expectLedgerBalanced } from '../../wallet/wallet-fixtures';
 import { bonusPayouts, bonusSettlementRuns } from '../bonus.schema';
 import { EXPECTED, NAMES } from '../engine/scenario.fixture';
 import { buildScenario } from '../scenario.db';
-import { runSettlement } from './settlement.service';
+import { settlePeriod } from '.';
 
 const sumOf = (name: (typeof NAMES)[number]) =>
   Object.values(EXPECTED[name])
@@ -45,7 +45,7 @@ describe.skipIf(!process.env.DATABASE_URL)('a settlement run losing its database
       'insert into wallets (user_id, available_cents, frozen_cents) values ($1, 0, 0)',
       [scn.ids[last]],
     );
-    const run = runSettlement(api.db, { period: '2026-10', dryRun: false, startedBy: null, passPayouts: 2 });
+    const run = settlePeriod(api.db, { period: '2026-10', startedBy: null, passPayouts: 2 });
     const failure = run.then(
       () => null,
       (error: unknown) => error,
@@ -74,7 +74,7 @@ describe.skipIf(!process.env.DATABASE_URL)('a settlement run losing its database
       expect((await walletBalance(api.db, scn.ids[n])).availableCents, n).toBe(paid);
     }
 
-    const { run: rest } = await runSettlement(api.db, { period: '2026-10', dryRun: false, startedBy: null });
+    const { run: rest } = await settlePeriod(api.db, { period: '2026-10', startedBy: null });
     expect(rest.status).toBe('done');
     expect(rest.payout_count + payouts.length).toBe((await api.db.select().from(bonusPayouts)).length);
     for (const n of NAMES) expect((await walletBalance(api.db, scn.ids[n])).availableCents, n).toBe(sumOf(n));

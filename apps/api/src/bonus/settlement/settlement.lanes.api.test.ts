@@ -11,8 +11,8 @@ import { expectLedgerBalanced } from '../../wallet/wallet-fixtures';
 import { bonusPayouts, bonusSettlementRuns } from '../bonus.schema';
 import { EXPECTED, NAMES } from '../engine/scenario.fixture';
 import { buildScenario } from '../scenario.db';
-import { startSettlement } from './settlement.job';
-import { runSettlement } from './settlement.service';
+import { runSettlement, settlePeriod } from '.';
+import { startApproval } from './settlement.job';
 
 // Members are paid in ranges of about `passPayouts` payouts; 2 makes each scenario member a range of its
 // own, so on PostgreSQL the two payment lanes share six ranges (on PGlite one lane pays them in turn).
@@ -49,9 +49,8 @@ const payTwiceForE = () =>
 
 describe('a settlement run paying member ranges in lanes', () => {
   it('pays every member exactly the hand-computed amounts, whatever lane paid their range', async () => {
-    const { run } = await runSettlement(api.db, {
+    const { run } = await settlePeriod(api.db, {
       period: '2026-10',
-      dryRun: false,
       startedBy: null,
       passPayouts,
     });
@@ -68,9 +67,8 @@ describe('a settlement run paying member ranges in lanes', () => {
     async () => {
       expect(hasConnectionPool(api.db)).toBe(true);
       let seen: Promise<Array<{ id: number; status: string }>> | undefined;
-      const { run } = await runSettlement(api.db, {
+      const { run } = await settlePeriod(api.db, {
         period: '2026-10',
-        dryRun: false,
         startedBy: null,
         passPayouts,
         // Another pool connection reads the runs (now: execute) once the first range is committed (five remain).
@@ -88,10 +86,9 @@ describe('a settlement run paying member ranges in lanes', () => {
   it('a run left running by a process that died is recorded failed by the next run, which pays the rest', async () => {
     // What a process dying part-way leaves on PostgreSQL: its run's row still running, and what its lanes
     // had committed under its id (here: the type 1 payouts).
-    const { run: died } = await runSettlement(api.db, {
+    const { run: died } = await settlePeriod(api.db, {
       period: '2026-10',
       typeKey: 1,
-      dryRun: false,
       startedBy: null,
     });
     expect(died.payout_count).toBeGreaterThan(0);
@@ -100,7 +97,10 @@ describe('a settlement run paying member ranges in lanes', () => {
       .set({ status: 'running', finishedAt: null })
       .where(eq(bonusSettlementRuns.id, died.id));
 
-    const { run } = await runSettlement(api.db, { period: '2026-10', dryRun: false, startedBy: null });
+    const { run } = await settlePeriod(api.db, {
+      period: '2026-10',
+      startedBy: null,
+    });
     expect(run.status).toBe('done');
     const [closed] = await api.db
       .select()
@@ -116,7 +116,11 @@ describe('a settlement run paying member ranges in lanes', () => {
 
   it('a lane failing part-way: the run is recorded failed, and what was paid names it, each with its record', async () => {
     await payTwiceForE();
-    const run = runSettlement(api.db, { period: '2026-10', dryRun: false, startedBy: null, passPayouts });
+    const run = settlePeriod(api.db, {
+      period: '2026-10',
+      startedBy: null,
+      passPayouts,
+    });
     await expect(run).rejects.toMatchObject({ key: 'wallet.duplicateEntry' });
     const [failed] = await api.db.select().from(bonusSettlementRuns);
     expect(failed).toMatchObject({ status: 'failed', dryRun: false });
@@ -143,8 +147,8 @@ describe('a settlement run paying member ranges in lanes', () => {
   it('as a job failing part-way, its progress is the payouts that stay paid', async () => {
     await payTwiceForE();
     const admin = await api.factory.superAdmin();
-    const body = { period: '2026-10', type_key: null, dry_run: false };
-    const started = await startSettlement(api.jobs, systemActor(), admin.id, body, passPayouts);
+    const { run } = await runSettlement(api.db, { period: '2026-10', dryRun: false, startedBy: null });
+    const started = await startApproval(api.jobs, systemActor(), admin.id, run.id, passPayouts);
     const { job } = await pollJob(api, started, await api.login(admin.name, TEST_PASSWORD));
     const paid = await api.db.select().from(bonusPayouts);
     expect(job).toMatchObject({ status: 'failed', processed: paid.length });
@@ -155,9 +159,8 @@ describe('a settlement run paying member ranges in lanes', () => {
   it("given a caller's transaction (the demo seeder), it pays in it and commits nothing itself", async () => {
     const rollback = new Error('the caller rolls back');
     const outer = api.db.transaction(async (tx) => {
-      const { run } = await runSettlement(tx, {
+      const { run } = await settlePeriod(tx, {
         period: '2026-10',
-        dryRun: false,
         startedBy: null,
         passPayouts,
       });
@@ -175,9 +178,8 @@ describe('a settlement run paying member ranges in lanes', () => {
     // The third range to report stops the run: on PGlite the two ranges before it are committed; on a pool
     // the first batch's two ranges are, and the third range's lane partner finishes its own.
     let reports = 0;
-    const stopped = runSettlement(api.db, {
+    const stopped = settlePeriod(api.db, {
       period: '2026-10',
-      dryRun: false,
       startedBy: null,
       passPayouts,
       progress: (paid) => {
@@ -186,8 +188,9 @@ describe('a settlement run paying member ranges in lanes', () => {
     });
     await expect(stopped).rejects.toThrow('stopping');
     const [failed] = await api.db.select().from(bonusSettlementRuns);
-    expect(failed).toMatchObject({ status: 'failed', error: 'stopping', payoutCount: 0 });
+    expect(failed).toMatchObject({ status: 'failed', error: 'stopping' });
     const kept = await api.db.select().from(bonusPayouts);
+    expect(failed!.payoutCount).toBeGreaterThan(kept.length);
     expect(kept.length).toBeGreaterThan(0);
     expect(kept.every((p) => p.runId === failed!.id)).toBe(true);
     const partly = NAMES.filter((n) => kept.some((p) => p.userId === scn.ids[n]));
@@ -199,13 +202,19 @@ describe('a settlement run paying member ranges in lanes', () => {
       expect((await walletBalance(api.db, scn.ids[n])).availableCents, n).toBe(paid);
     }
 
-    const { run: rest } = await runSettlement(api.db, { period: '2026-10', dryRun: false, startedBy: null });
+    const { run: rest } = await settlePeriod(api.db, {
+      period: '2026-10',
+      startedBy: null,
+    });
     expect(rest.status).toBe('done');
     const all = await api.db.select().from(bonusPayouts);
     expect(all).toHaveLength(kept.length + rest.payout_count);
     expect(all.filter((p) => p.runId === rest.id)).toHaveLength(rest.payout_count);
     for (const n of NAMES) expect((await walletBalance(api.db, scn.ids[n])).availableCents, n).toBe(sumOf(n));
-    const { run: again } = await runSettlement(api.db, { period: '2026-10', dryRun: false, startedBy: null });
+    const { run: again } = await settlePeriod(api.db, {
+      period: '2026-10',
+      startedBy: null,
+    });
     expect(again.payout_count).toBe(0);
   });
 });
