@@ -17,6 +17,11 @@ export const pages: Record<string, LazyExoticComponent<ComponentType>> = {
   '/me': lazy(() => import('../me/MePage')),
   '/user': lazy(() => import('../members/UserListPage')),
   '/user/report': lazy(() => import('../members/UserReportPage')),
+  '/user/income-disclosure': lazy(() => import('../bonus/statements/IncomeDisclosurePage')),
+  '/statement': lazy(() => import('../bonus/statements/StatementPage')),
+  '/user/statement/:id': lazy(() =>
+    import('../bonus/statements/StatementPage').then((m) => ({ default: m.MemberStatementPage })),
+  ),
   '/description/:id': lazy(() => import('../members/UserDetailPage')),
   '/permission/admins': lazy(() => import('../access/AdminsPage')),
   '/permission/role': lazy(() => import('../access/RolesPage')),
@@ -55,6 +60,7 @@ export const pages: Record<string, LazyExoticComponent<ComponentType>> = {
 export const DETAIL_ROUTES = [
   { path: '/description/:id', titleKey: 'menu.userDetail' },
   { path: '/user/wep/:id', titleKey: 'menu.userWep' },
+  { path: '/user/statement/:id', titleKey: 'menu.memberStatement' },
 ] as const;
 
 /**

@@ -2,16 +2,18 @@ import type {
   BonusDetail,
   BonusTypeBody,
   BonusTypeDto,
+  IncomeDisclosure,
   JobStarted,
   LevelDto,
   PayoutExplanation,
+  Statement,
   UserWalletBonus,
   WithheldPayouts,
   WithheldPayoutsQuery,
 } from '@app/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { feedback } from '../platform/feedback';
-import { http, send } from '../platform/http';
+import { download, http, send } from '../platform/http';
 import { publicConfigKey } from '../platform/public-config';
 import { queryRoots } from '../platform/query-roots';
 import type { ListEndpoint } from '../platform/ui/PagedTable';
@@ -154,3 +156,51 @@ export const useWithheldPayouts = (userId: number, query: WithheldPayoutsQuery) 
     placeholderData: keepPreviousData,
     retry: false,
   });
+
+/** Earnings statements and the income disclosure (docs/product/bonus-reports.md). */
+export const STATEMENTS = {
+  statement: '/api/bonus/statements',
+  payouts: '/api/bonus/statements/payouts',
+  disclosure: '/api/bonus/income-disclosure',
+} as const;
+
+/** Under the bonus root: a settlement, a reversal or any money change (invalidateMoney) refreshes them too. */
+export const statementKeys = {
+  all: [...queryRoots.bonus, 'statements'] as const,
+  statement: (userId: number | undefined, month: string) => [...statementKeys.all, userId ?? 'me', month] as const,
+  payouts: (userId: number | undefined, month: string) =>
+    [...statementKeys.statement(userId, month), 'payouts'] as const,
+  disclosure: (year: string) => [...statementKeys.all, 'disclosure', year] as const,
+};
+
+/** A member's statement of a month (`userId` undefined: the signed-in member's own). */
+export const useStatement = (userId: number | undefined, month: string) =>
+  useQuery({
+    queryKey: statementKeys.statement(userId, month),
+    queryFn: () => http.get<Statement>(STATEMENTS.statement, { user_id: userId, month }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+
+/** The statement month's payouts, paged on the server (filters: `{ user_id, month }`). */
+export const statementPayoutsList = (userId: number | undefined, month: string): ListEndpoint => ({
+  key: statementKeys.payouts(userId, month),
+  url: STATEMENTS.payouts,
+});
+
+/** Downloads the statement as .xlsx (a summary sheet and every payout). */
+export const exportStatement = (userId: number | undefined, month: string, userNo: string) =>
+  download(STATEMENTS.statement, { user_id: userId, month, export: 1 }, `statement-${userNo}-${month}.xlsx`, 'GET');
+
+/** The income disclosure of a year. */
+export const useIncomeDisclosure = (year: string) =>
+  useQuery({
+    queryKey: statementKeys.disclosure(year),
+    queryFn: () => http.get<IncomeDisclosure>(STATEMENTS.disclosure, { year }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+
+/** Downloads the income disclosure of a year as .xlsx. */
+export const exportIncomeDisclosure = (year: string) =>
+  download(STATEMENTS.disclosure, { year, export: 1 }, `income-disclosure-${year}.xlsx`, 'GET');

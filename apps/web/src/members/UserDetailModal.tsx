@@ -18,7 +18,7 @@ export default function UserDetailModal({ userId, onClose }: { userId: number; o
         </Link>
       }
     >
-      <UserDetailView userId={userId} />
+      <UserDetailView userId={userId} onLeave={onClose} />
     </Modal>
   );
 }

@@ -2,6 +2,7 @@ import { Perm, type PrivateUserField, ResultCode, type UserDetail } from '@app/c
 import { Card, Descriptions, Result, Space, Spin, Table, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { useCurrentUser } from '../platform/current-user';
 import { formatDateTime } from '../platform/format';
 import { ApiError } from '../platform/http';
@@ -17,9 +18,11 @@ import { ReportNumbers } from './ReportNumbers';
 import { EditMemberButton } from './UserFormModal';
 import { WalletAccordion } from './WalletAccordion';
 
-function MemberInfo({ d }: { d: UserDetail }) {
+function MemberInfo({ d, onLeave }: { d: UserDetail; onLeave?: () => void }) {
   const { t } = useTranslation();
   const canEdit = useAdminCan(Perm.userList);
+  const canReport = useAdminCan(Perm.userReport);
+  const canReadStatement = canEdit || canReport;
   const yesNo = (v: boolean) => t(v ? 'members.ui.yes' : 'members.ui.no');
   // A member reading someone in their downline gets no private fields (PRIVATE_USER_FIELDS): no empty rows for them.
   const shows = (field: PrivateUserField) => field in d;
@@ -27,7 +30,18 @@ function MemberInfo({ d }: { d: UserDetail }) {
     <Card
       size="small"
       title={t('members.ui.section.info')}
-      extra={canEdit && !d.is_admin && <EditMemberButton user={d} />}
+      extra={
+        !d.is_admin && (
+          <Space wrap size={4}>
+            {canReadStatement && (
+              <Link to={`/user/statement/${d.id}`} onClick={onLeave}>
+                {t('statementUi.open')}
+              </Link>
+            )}
+            {canEdit && <EditMemberButton user={d} />}
+          </Space>
+        )
+      }
     >
       <Descriptions size="small" column={{ xs: 1, md: 2, xl: 3 }}>
         <Descriptions.Item label={t('members.ui.name')}>{d.name}</Descriptions.Item>
@@ -171,7 +185,16 @@ function Unreadable({ error, back }: { error: unknown; back?: ReactNode }) {
  * logs only for admins and the member themselves. Admins whose role allows it also edit the member and see the member's orders. `back` (a page's way
  * back) shows when the member could not be read.
  */
-export function UserDetailView({ userId, back }: { userId: number; back?: ReactNode }) {
+/** `onLeave`: called when a link leaves for another page (the dialog showing this closes). */
+export function UserDetailView({
+  userId,
+  back,
+  onLeave,
+}: {
+  userId: number;
+  back?: ReactNode;
+  onLeave?: () => void;
+}) {
   const detail = useUserDetail(userId);
   const { user } = useCurrentUser();
   const canSeeOrders = useAdminCan(Perm.orders);
@@ -181,7 +204,7 @@ export function UserDetailView({ userId, back }: { userId: number; back?: ReactN
   const canSeeMoney = user?.is_admin === true || user?.id === d.id;
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      <MemberInfo d={d} />
+      <MemberInfo d={d} onLeave={onLeave} />
       <CommissionStatusCard d={d} />
       <Upstream d={d} />
       <StatusCards d={d} canSeeMoney={canSeeMoney} />

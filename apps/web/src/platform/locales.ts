@@ -4,6 +4,7 @@ import { initReactI18next } from 'react-i18next';
 import { accessUiMessages } from '../access/access.messages';
 import { auditUiMessages } from '../access/audit.messages';
 import { bonusUiMessages } from '../bonus/bonus.messages';
+import { statementsUiMessages } from '../bonus/statements/statements.messages';
 import { commissionUiMessages } from '../bonus/commission.messages';
 import { contentUiMessages } from '../content/content.messages';
 import { dashboardMessages } from '../dashboard/dashboard.messages';
@@ -45,6 +46,7 @@ export const dictionaries: Dictionary[] = [
   ordersMessages,
   providersMessages,
   bonusUiMessages,
+  statementsUiMessages,
   commissionUiMessages,
   programmesUiMessages,
 ];
