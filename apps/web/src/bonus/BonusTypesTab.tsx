@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BonusTypeForm } from './BonusTypeForm';
 import { useBonusTypes } from './bonus.api';
+import { SettingsHistoryButton } from './SettingsHistory';
 
 type Editing = { type: BonusTypeDto | null };
 
@@ -16,9 +17,15 @@ export function BonusTypesTab() {
   const freeKeys = Array.from({ length: 10 }, (_, i) => i + 12).filter((k) => !used.has(k));
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
-      <Button type="primary" disabled={freeKeys.length === 0} onClick={() => setEditing({ type: null })}>
-        {t('bonus.createType')}
-      </Button>
+      <Space wrap>
+        <Button type="primary" disabled={freeKeys.length === 0} onClick={() => setEditing({ type: null })}>
+          {t('bonus.createType')}
+        </Button>
+        <SettingsHistoryButton
+          kind="types"
+          items={(types.data ?? []).map((type) => ({ id: type.key, name: type.name }))}
+        />
+      </Space>
       <Table<BonusTypeDto>
         rowKey="key"
         size="small"

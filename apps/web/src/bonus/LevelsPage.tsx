@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { applyFieldErrors } from '../platform/ui/form-errors';
 import { zodRules } from '../platform/ui/zod-rules';
 import { useLevelSettings, useSaveLevel } from './bonus.api';
+import { SettingsHistoryButton } from './SettingsHistory';
 
 /** /level/level: each level's bonus settings, editable by admins. */
 export default function LevelsPage() {
@@ -28,7 +29,14 @@ export default function LevelsPage() {
     </Form.Item>
   );
   return (
-    <Card>
+    <Card
+      extra={
+        <SettingsHistoryButton
+          kind="levels"
+          items={(levels.data ?? []).map((level) => ({ id: level.id, name: level.name }))}
+        />
+      }
+    >
       <Table<LevelDto>
         rowKey="id"
         loading={levels.isFetching}

@@ -6,6 +6,15 @@ import { useCurrentUser } from '../platform/current-user';
 import { formatDateTime, formatMoney } from '../platform/format';
 import { MoneyText } from '../platform/ui/MoneyText';
 import { type PayoutTarget, useLevelSettings, usePayoutExplanation } from './bonus.api';
+import {
+  DownlineView,
+  PagedSourceOrders,
+  PoolBreakdownView,
+  RefundOf,
+  RulesSource,
+  RulesTodayWarning,
+  useOrderColumns,
+} from './ExplanationDetails';
 import { PayoutStatusTag } from './PayoutStatusTag';
 
 /** Whether the signed-in user sees "Explain": members (on their own bonuses) and admins with EXPLAIN_PAYOUT_PERMS. */
@@ -51,6 +60,8 @@ function ExplanationBody({ target }: { target: PayoutTarget }) {
   return (
     <Space direction="vertical" style={{ width: '100%' }} data-testid="payout-explanation">
       <Verdict e={e} />
+      <RulesTodayWarning e={e} />
+      <RefundOf e={e} />
       <Descriptions bordered size="small" column={1}>
         <Descriptions.Item label={t('bonus.type')}>
           {e.payout.type_name} {e.payout.dry_run && <Tag color="blue">{t('bonus.run.dryRun')}</Tag>}
@@ -79,7 +90,7 @@ function ExplanationBody({ target }: { target: PayoutTarget }) {
           {levelName(e.receiver.level_at_run)}
         </Descriptions.Item>
         <Descriptions.Item label={t('bonus.explain.rule')}>
-          <RuleText e={e} levelName={levelName} />
+          <RuleText e={e} levelName={levelName} /> <RulesSource e={e} />
         </Descriptions.Item>
         {e.provider && (
           <Descriptions.Item label={t('bonus.explain.provider')}>{e.provider.name}</Descriptions.Item>
@@ -101,7 +112,11 @@ function ExplanationBody({ target }: { target: PayoutTarget }) {
           </ol>
         </>
       )}
-      {e.orders.length > 0 && <SourceOrders e={e} />}
+      {/^\d{4}-\d{2}$/.test(e.payout.period)
+        ? e.orders_total > 0 && <PagedSourceOrders target={target} e={e} />
+        : e.orders.length > 0 && <SourceOrders e={e} />}
+      <PoolBreakdownView e={e} levelName={levelName} />
+      <DownlineView e={e} />
       {e.arithmetic.length > 0 && (
         <>
           <Typography.Title level={5}>{t('bonus.explain.arithmetic')}</Typography.Title>
@@ -161,16 +176,13 @@ function RuleText({ e, levelName }: { e: Explanation; levelName: (id: number) =>
   return <>{parts.join(' · ')}</>;
 }
 
+/** The one order of an order-driven payout (a monthly payout's orders are paged: PagedSourceOrders). */
 function SourceOrders({ e }: { e: Explanation }) {
   const { t } = useTranslation();
+  const columns = useOrderColumns();
   return (
     <>
       <Typography.Title level={5}>{t('bonus.explain.orders')}</Typography.Title>
-      {e.orders_total > e.orders.length && (
-        <Typography.Text type="secondary">
-          {t('bonus.explain.ordersShown', { shown: e.orders.length, total: e.orders_total })}
-        </Typography.Text>
-      )}
       <Table
         rowKey="id"
         size="small"
@@ -178,21 +190,7 @@ function SourceOrders({ e }: { e: Explanation }) {
         scroll={{ x: 'max-content' }}
         dataSource={e.orders}
         data-testid="explanation-orders"
-        columns={[
-          { title: t('bonus.col.orderNo'), dataIndex: 'order_no' },
-          {
-            title: t('bonus.col.buyer'),
-            key: 'buyer',
-            render: (_, o) => `${o.buyer.name} (${o.buyer.user_no})`,
-          },
-          { title: t('bonus.col.salesPoint'), dataIndex: 'sales_point', align: 'right' },
-          { title: t('bonus.explain.generationCol'), dataIndex: 'generation', align: 'right' },
-          {
-            title: t('bonus.explain.completedAt'),
-            key: 'at',
-            render: (_, o) => formatDateTime(o.completed_at),
-          },
-        ]}
+        columns={columns}
       />
     </>
   );

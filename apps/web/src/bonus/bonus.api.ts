@@ -37,6 +37,10 @@ export const BONUS = {
       : target.source === 'run'
         ? `/api/bonus/settlements/${target.runId}/payouts/${target.id}/explanation`
         : `/api/bonus/wallet-records/${target.id}/explanation`,
+  /** Every order the payout counted, paged; `export=1` for all as a spreadsheet job. */
+  explanationOrders: (target: PayoutTarget): string => `${BONUS.explanation(target)}/orders`,
+  typeHistory: '/api/bonus/types/history',
+  levelHistory: '/api/levels/history',
 } as const;
 
 /** The payout to explain: a paid one, one of a run's list (a dry run's too), or the one a bonus wallet record credited. */
@@ -56,11 +60,28 @@ export const bonusKeys = {
   detail: (userId: number, typeKey: number, filter: string[], paging: object) =>
     [...bonusKeys.all, 'detail', userId, typeKey, filter, paging] as const,
   explanation: (target: PayoutTarget) => [...bonusKeys.all, 'explanation', target] as const,
+  explanationOrders: (target: PayoutTarget) => [...bonusKeys.explanation(target), 'orders'] as const,
+  typeHistory: () => [...bonusKeys.all, 'typeHistory'] as const,
+  levelHistory: () => [...bonusKeys.all, 'levelHistory'] as const,
   withheld: (userId: number, query: WithheldPayoutsQuery) =>
     [...bonusKeys.all, 'withheld', userId, query] as const,
 };
 
 export const settlementsList: ListEndpoint = { key: bonusKeys.settlements(), url: BONUS.settlements };
+
+/** Every order a payout counted (a monthly payout's, all of them), paged on the server. */
+export const explanationOrdersList = (target: PayoutTarget): ListEndpoint => ({
+  key: bonusKeys.explanationOrders(target),
+  url: BONUS.explanationOrders(target),
+});
+
+/** Starts the spreadsheet export of every order a payout counted, as a job. */
+export const exportExplanationOrders = (target: PayoutTarget) =>
+  http.get<JobStarted>(BONUS.explanationOrders(target), { export: 1 });
+
+/** Who changed the bonus types' and the levels' settings, when, before and after (every save refreshes them). */
+export const typeHistoryList: ListEndpoint = { key: bonusKeys.typeHistory(), url: BONUS.typeHistory };
+export const levelHistoryList: ListEndpoint = { key: bonusKeys.levelHistory(), url: BONUS.levelHistory };
 
 /** Every payout of a run (what a dry run would pay, or what a real run paid), paged on the server. */
 export const runPayoutsList = (runId: number): ListEndpoint => ({

@@ -6,6 +6,7 @@ import { auditUiMessages } from '../access/audit.messages';
 import { bonusUiMessages } from '../bonus/bonus.messages';
 import { statementsUiMessages } from '../bonus/statements/statements.messages';
 import { commissionUiMessages } from '../bonus/commission.messages';
+import { explainUiMessages } from '../bonus/explain.messages';
 import { contentUiMessages } from '../content/content.messages';
 import { dashboardMessages } from '../dashboard/dashboard.messages';
 import { meMessages } from '../me/me.messages';
@@ -48,6 +49,7 @@ export const dictionaries: Dictionary[] = [
   bonusUiMessages,
   statementsUiMessages,
   commissionUiMessages,
+  explainUiMessages,
   programmesUiMessages,
 ];
 
