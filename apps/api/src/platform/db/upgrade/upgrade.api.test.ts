@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { settlePeriod } from '../../../bonus/settlement';
 import { prepareDatabase } from '../../../bootstrap';
 import { TestApi } from '../../../test/test-app';
 import { createTestDatabase } from '../../../test/test-database';
 import { checkInvariant } from '../../../wallet/invariant';
+import { systemActor } from '../../audit/actor';
+import { businessTimeZone, setBusinessTimeZone } from '../../business-time/business-time';
 import { type Database, type Db, queryRows } from '../client';
 import { BASELINE_TAG, loadBaselineData, migrationsUpTo } from './migrations.testing';
 
@@ -132,6 +135,13 @@ describe.each([
     expect(ledger.records).toBe(await count(db, 'wallet_records'));
     expect(await rollupMatchesOrders(db)).toBe(true);
     expect(await countersMatchUsers(db)).toBe(true);
+    // A database with data keeps the zone its past runs settled in (UTC) until an operator changes it.
+    expect(await businessTimeZone(db, { fresh: true })).toBe('UTC');
+    const zones = await queryRows<{ zone: string }>(
+      db,
+      sql`select distinct time_zone as zone from bonus_settlement_runs`,
+    );
+    expect(zones.map((z) => z.zone)).toEqual(['UTC']);
 
     // A later start on the upgraded database writes nothing at all.
     const upgraded = await tableColumns(db);
@@ -162,6 +172,26 @@ describe.each([
       { token: member },
     );
     expect(sent.status).toBe(200);
+    expect((await checkInvariant(db)).ok).toBe(true);
+
+    // Moved to Hong Kong time, the day after the last day its UTC runs paid holds some of that UTC day's orders
+    // (those after 16:00 UTC): settling it pays none of them again.
+    const [last] = await queryRows<{ day: string }>(
+      db,
+      sql`select max(period) as day from bonus_payouts where length(period) = 10`,
+    );
+    await setBusinessTimeZone(db, 'Asia/Hong_Kong', systemActor('test'));
+    const next = new Date(Date.parse(`${last!.day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const paidBefore = await count(db, 'bonus_payouts');
+    const { run } = await settlePeriod(db, { period: next, startedBy: null });
+    expect(run).toMatchObject({ status: 'done', time_zone: 'Asia/Hong_Kong' });
+    const [twice] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from (select 1 from bonus_payouts where order_id is not null
+            group by user_id, type_key, order_id having count(*) > 1) d`,
+    );
+    expect(twice!.n).toBe(0);
+    expect(await count(db, 'bonus_payouts')).toBe(paidBefore + run.payout_count);
     expect((await checkInvariant(db)).ok).toBe(true);
   });
 });
