@@ -3,8 +3,10 @@
  * On PostgreSQL (BENCH_SETTLEMENT_DATABASE_URL, default a `bench_settlement` database on the local
  * server) it loads BENCH_MEMBERS members (default 1,000,000, the members domain's bulk loader) and
  * BENCH_ORDERS orders completed in one month (default 1,000,000, generated in SQL) once, then times
- *  - a dry run of the month over every bonus type (load + engine, pays nothing),
- *  - the real run of the month (every payout through the wallet ledger), unless BENCH_REAL=0,
+ *  - a dry run of the month over every bonus type (load + engine, records its list, pays nothing),
+ *  - unless BENCH_REAL=0, the real run of the month in its two steps, timed apart: computed into awaiting
+ *    approval (load + engine + its list), then its approval (load + engine again to check the digest, then
+ *    every payout through the wallet ledger),
  *  - then a dry re-run of the paid month (loads what was paid; pays nothing),
  * and reports the heap in use after each and at most during it (sampled; the live heap under
  * `node --expose-gc`), and the process's peak resident memory.
