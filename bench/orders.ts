@@ -42,7 +42,7 @@ type Db = ReturnType<typeof openDatabase>['db'];
 const count = async (db: Db, table: string) =>
   Number((await queryRows<{ n: string }>(db, sql.raw(`select count(*) as n from ${table}`)))[0]!.n);
 
-const MIGRATIONS = new URL('../apps/api/drizzle', import.meta.url);
+const MIGRATIONS = new URL('../apps/api/drizzle/', import.meta.url);
 /** The orders table's secondary indexes, as the migrations create them (an index created again: its last definition). */
 const ORDER_INDEXES = [
   ...new Map(
