@@ -4,12 +4,40 @@
 // newer than the last one a database applied, so a migration renumbered ahead of a newer one (a merge) would
 // be skipped by every database that already had the newer one.
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const api = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+// Released migrations never change: a database that applied one would never see the edit. Each migration's
+// SHA-256 is kept in scripts/migration-checksums.json; a file that differs from its checksum fails the check
+// (write a new migration instead), and a new migration is recorded with `npm run db:check -- --record` (to edit
+// a migration that has not been released yet, delete its line first).
+const checksumsFile = join(api, 'scripts/migration-checksums.json');
+const checksums = JSON.parse(readFileSync(checksumsFile, 'utf8'));
+const sha256 = (file) => createHash('sha256').update(readFileSync(join(api, 'drizzle', file))).digest('hex');
+const migrationFiles = readdirSync(join(api, 'drizzle')).filter((f) => f.endsWith('.sql')).sort();
+for (const [file, sum] of Object.entries(checksums)) {
+  if (!migrationFiles.includes(file)) {
+    console.error(`${file} was released and is gone: never delete or rename a released migration.`);
+    process.exitCode = 1;
+  } else if (sha256(file) !== sum) {
+    console.error(`${file} changed after it was released: put it back and write a new migration for the change.`);
+    process.exitCode = 1;
+  }
+}
+const unrecorded = migrationFiles.filter((f) => !(f in checksums));
+if (unrecorded.length > 0 && process.argv.includes('--record')) {
+  for (const file of unrecorded) checksums[file] = sha256(file);
+  writeFileSync(checksumsFile, `${JSON.stringify(checksums, null, 2)}\n`);
+  console.log(`Recorded ${unrecorded.join(', ')}.`);
+} else if (unrecorded.length > 0) {
+  console.error(`New migrations without a checksum: ${unrecorded.join(', ')}. Run \`npm run db:check -- --record\`.`);
+  process.exitCode = 1;
+}
 const work = mkdtempSync(join(tmpdir(), 'migrations-check-'));
 const before = new Set(readdirSync(join(api, 'drizzle')));
 const added = () => readdirSync(join(work, 'drizzle')).filter((f) => !before.has(f));

@@ -19,9 +19,13 @@ interface Journal {
 
 const copies = new Map<string, string>();
 
-/** A copy of the migrations folder that stops at `tag` (drizzle's migrator applies what its journal lists). */
-export function migrationsUpTo(tag: string): string {
-  const known = copies.get(tag);
+/**
+ * A copy of the migrations folder that stops at `tag` (drizzle's migrator applies what its journal lists);
+ * `released` puts a migration's text as it was first released in place of today's.
+ */
+export function migrationsUpTo(tag: string, released: Record<string, string> = {}): string {
+  const key = `${tag}/${Object.keys(released).join(',')}`;
+  const known = copies.get(key);
   if (known) return known;
   const source = findMigrationsFolder();
   const journal = JSON.parse(readFileSync(join(source, 'meta', '_journal.json'), 'utf8')) as Journal;
@@ -31,8 +35,11 @@ export function migrationsUpTo(tag: string): string {
   const folder = mkdtempSync(join(tmpdir(), 'migrations-'));
   mkdirSync(join(folder, 'meta'));
   writeFileSync(join(folder, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries }));
-  for (const e of entries) copyFileSync(join(source, `${e.tag}.sql`), join(folder, `${e.tag}.sql`));
-  copies.set(tag, folder);
+  for (const e of entries)
+    if (released[e.tag] === undefined)
+      copyFileSync(join(source, `${e.tag}.sql`), join(folder, `${e.tag}.sql`));
+    else writeFileSync(join(folder, `${e.tag}.sql`), released[e.tag]);
+  copies.set(key, folder);
   return folder;
 }
 
