@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { AuditView, CurrentUser, Paged, UserListResult } from '@app/contracts';
+import type { AuditView, CurrentUser, Paged, SettlementRunDto, UserListResult } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareDatabase } from '../bootstrap';
 import { databaseLocation, loadConfig } from '../config';
@@ -63,6 +63,7 @@ describe('operator command line (npm run admin) on an empty database', () => {
     runs.reset = await runCli(settings, ['reset-password', '--name', 'BOSS'], {
       ADMIN_PASSWORD: 'second-pass2',
     });
+    runs.settle = await runCli(settings, ['settle', '--period', '2026-10']);
     const database = openDatabase(databaseLocation(loadConfig({ ...settings.env, JWT_SECRET: 'test' })));
     await prepareDatabase(database);
     api = await TestApi.open(database);
@@ -116,6 +117,7 @@ describe('operator command line (npm run admin) on an empty database', () => {
     const log = await api.get<Paged<AuditView>>('/api/permission/audit', { token, query: { pageSize: 50 } });
     const fromCli = log.body.data.list.filter((entry) => entry.ip?.startsWith('cli:'));
     expect(fromCli.map((e) => [e.action, e.entity, e.actor_id])).toEqual([
+      ['compute', 'bonus_settlement_run', null],
       ['update', 'admin', null],
       ['create', 'user', null],
       ['create', 'admin', null],
@@ -123,6 +125,18 @@ describe('operator command line (npm run admin) on an empty database', () => {
     const written = JSON.stringify(fromCli);
     for (const secret of ['first-pass1', 'second-pass2', 'sponsor-pass1', 'scrypt$'])
       expect(written).not.toContain(secret);
+  });
+
+  it('computes a settlement into awaiting approval, as a scheduled run would; another run of it waits for approval', async () => {
+    expect(runs.settle).toMatchObject({ code: 0 });
+    expect(runs.settle!.stdout).toContain('awaiting approval');
+    const token = await api.login('boss', 'second-pass2');
+    const history = await api.get<Paged<SettlementRunDto>>('/api/bonus/settlements', { token });
+    expect(history.body.data.list).toEqual([
+      expect.objectContaining({ period: '2026-10', status: 'awaiting_approval', started_by: null }),
+    ]);
+    const again = await api.post('/api/bonus/settlements', { period: '2026-10' }, { token });
+    expect(again.status).toBe(409);
   });
 
   it('refuses a password given as an argument without echoing it, and makes no account', async () => {

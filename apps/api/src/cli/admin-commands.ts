@@ -1,4 +1,5 @@
 import { hostname, userInfo } from 'node:os';
+import { settlementPeriod } from '@app/contracts';
 import {
   accountFields,
   createSuperAdmin,
@@ -7,10 +8,12 @@ import {
   resetPassword,
   sponsorFields,
 } from '../access/operator-accounts';
+import { runSettlement } from '../bonus/settlement';
 import { assertUnique } from '../members/members.service';
 import { type Actor, systemActor } from '../platform/audit/actor';
 import type { Db } from '../platform/db/client';
 import { parseOrThrow } from '../platform/http/validation';
+import { usageError } from './cli-error';
 import { readPassword } from './password-input';
 
 type Values = Record<string, string | undefined>;
@@ -65,6 +68,26 @@ export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
       const disabled =
         account.status === 1 ? '' : ' The account is disabled: it cannot sign in until enabled.';
       return `Password of ${kind} ${account.name} changed; its sessions are ended.${disabled}`;
+    },
+  },
+  settle: {
+    options: ['period', 'type'],
+    usage: '--period <YYYY-MM | YYYY-MM-DD> [--type <bonus type key>]',
+    summary:
+      "computes a period's settlement in the business time zone into awaiting approval, as a scheduled run would: an administrator holding Approve settlements reviews and approves it before anything is paid",
+    async run(db, values, _env, from) {
+      const period = parseOrThrow(settlementPeriod, values.period);
+      const typeKey = values.type === undefined ? null : Number(values.type);
+      if (typeKey !== null && !Number.isInteger(typeKey))
+        throw usageError('--type takes a bonus type key (1-21).');
+      const { run } = await runSettlement(db, {
+        period,
+        typeKey,
+        dryRun: false,
+        startedBy: null,
+        actor: from,
+      });
+      return `Run #${run.id} of ${run.period} (${run.time_zone}) computed: ${run.payout_count} payouts, ${run.total_amount} in all, awaiting approval. Nothing is paid until an administrator approves it.`;
     },
   },
 };
