@@ -15,7 +15,8 @@ import { FOREIGN_KEY_VIOLATION, hasSqlState } from '../platform/db/errors';
 import { AppError, conflict, fieldError, notFound } from '../platform/http/errors';
 import { moveSubtree } from '../tree/move.service';
 import { pathRange } from '../tree/tree-path';
-import { walletRecords, wallets } from '../wallet/wallet.schema';
+import { dropUnusedWallet } from '../wallet/ledger';
+import { wallets } from '../wallet/wallet.schema';
 import { credLogs, levelHistory, levels, reportPackages, type UserRow, users } from './members.schema';
 import { assertUnique, createMember, uniqueOnFields } from './members.service';
 
@@ -153,12 +154,7 @@ export async function deleteMember(db: DbOrTx, actor: Actor, id: number): Promis
       await sp.delete(reportPackages).where(eq(reportPackages.userId, id));
       await sp.delete(credLogs).where(eq(credLogs.userId, id));
       await sp.delete(levelHistory).where(eq(levelHistory.userId, id));
-      const [record] = await sp
-        .select({ id: walletRecords.id })
-        .from(walletRecords)
-        .where(eq(walletRecords.userId, id))
-        .limit(1);
-      if (!record) await sp.delete(wallets).where(eq(wallets.userId, id));
+      await dropUnusedWallet(sp, id);
       await sp.delete(users).where(eq(users.id, id));
     });
   } catch (error) {

@@ -1,7 +1,13 @@
+import { dayIn } from '@app/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemActor } from '../platform/audit/actor';
+import { setBusinessTimeZone } from '../platform/business-time/business-time';
 import { TestApi } from '../test/test-app';
 import { checkInvariant } from './invariant';
 import { postEntry, walletBalance } from './ledger';
+import { sendTransfer } from './transfers.service';
+import { walletRecords } from './wallet.schema';
 import { expectLedgerBalanced } from './wallet-fixtures';
 
 let api: TestApi;
@@ -81,5 +87,37 @@ describe('postEntry', () => {
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(50);
     expect(await walletBalance(api.db, m.id)).toEqual({ availableCents: 0, frozenCents: 0 });
     expect((await checkInvariant(api.db, [m.id])).ok).toBe(true);
+  });
+});
+
+describe('the day an entry counts for', () => {
+  it("is the business time zone's, for postings and for transfers", async () => {
+    const now = new Date();
+    // A zone whose date differs from UTC's at this hour, so a UTC day would show.
+    const zone = now.getUTCHours() < 11 ? 'Pacific/Pago_Pago' : 'Pacific/Kiritimati';
+    const today = dayIn(now, zone);
+    expect(today).not.toBe(now.toISOString().slice(0, 10));
+    await setBusinessTimeZone(api.db, zone, systemActor('test'));
+    try {
+      const [from, to] = [await api.factory.member(), await api.factory.member()];
+      const credit = await postEntry(api.db, {
+        userId: from.id,
+        amountCents: 500,
+        move: 'credit',
+        kind: 'recharge',
+      });
+      expect(credit).toMatchObject({ day: today, month: today.slice(0, 7) });
+      await sendTransfer(api.db, { fromUserId: from.id, toUserNo: to.userNo, amountCents: 200 });
+      const records = await api.db
+        .select()
+        .from(walletRecords)
+        .where(eq(walletRecords.referenceType, 'transfer'));
+      expect(records.map((r) => [r.kind, r.day, r.month])).toEqual([
+        ['transfer_out', today, today.slice(0, 7)],
+        ['transfer_in', today, today.slice(0, 7)],
+      ]);
+    } finally {
+      await setBusinessTimeZone(api.db, 'Asia/Hong_Kong', systemActor('test'));
+    }
   });
 });

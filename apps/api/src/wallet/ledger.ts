@@ -1,5 +1,6 @@
-import { type MessageKey, ResultCode } from '@app/contracts';
+import { dayIn, type MessageKey, ResultCode } from '@app/contracts';
 import { eq, type SQL, sql } from 'drizzle-orm';
+import { businessTimeZone } from '../platform/business-time/business-time';
 import { type DbOrTx, queryRows } from '../platform/db/client';
 import { hasSqlState, UNIQUE_VIOLATION } from '../platform/db/errors';
 import { preparedPerHandle } from '../platform/db/prepared';
@@ -7,10 +8,13 @@ import { AppError } from '../platform/http/errors';
 import { RecordAction, RecordStatus, type WalletRecordRow, wallets } from './wallet.schema';
 
 /**
- * The ledger: the ONE way any balance changes (members, orders, bonus engine, withdrawals, transfers,
- * recharges all call `postEntry`; bonus settlement credits in bulk through `CREDIT_CTES`, or on PostgreSQL through
- * `creditByCopy` of credit-copy.ts). Each posting changes the wallet and appends one `wallet_records` row per entry
- * in the caller's transaction, so a balance never moves without its record.
+ * The ledger: the ONE way any balance changes. Members, orders, the bonus engine's single payouts and reversals,
+ * withdrawals and recharges call `postEntry` (the SQL function `ledger_post`); transfers call `wallet_transfer`
+ * (transfers.service.ts), which posts both sides through `ledger_post`; bonus settlement credits in bulk through
+ * `CREDIT_CTES`, or on PostgreSQL through `creditByCopy` of credit-copy.ts. The SQL functions are declared in
+ * ledger.sql.ts. No other file writes `wallets` or `wallet_records` (ledger-writers.unit.test.ts). Each posting
+ * changes the wallet and appends one `wallet_records` row per entry in the caller's transaction, so a balance never
+ * moves without its record. An entry counts for the day of the business time zone unless it names its own.
  *
  * Moves (what happens to the wallet's two buckets; amounts are positive integer cents):
  * - `credit`  available += amount            record: add,    complete  (recharge, transfer_in, bonus, refund…)
@@ -22,7 +26,7 @@ import { RecordAction, RecordStatus, type WalletRecordRow, wallets } from './wal
  * Invariant (see invariant.ts): available + frozen = Σ complete adds − Σ complete reduces, and each
  * bucket = Σ of its deltas; pending records are holds that move money between buckets only.
  *
- * Concurrency: a posting (the SQL function `ledger_post`, a migration in apps/api/drizzle) is a
+ * Concurrency: a posting (the SQL function `ledger_post`, ledger.sql.ts) is a
  * conditional `UPDATE … WHERE available + Δ >= 0 AND frozen + Δ >= 0` then the record INSERT; it row-locks
  * the wallet in PostgreSQL, so it holds across any number of API processes. A move the wallet
  * cannot afford throws `AppError(400, entry.insufficientKey ?? 'wallet.insufficientBalance')` and changes
@@ -54,7 +58,7 @@ export interface LedgerEntry {
   remark?: string | null;
   /** Bonus type key 1–21 for kind 'bonus' / 'bonus_reversal'. */
   bonusType?: number | null;
-  /** Period the entry counts for; default: the posting date (UTC). */
+  /** Period the entry counts for; default: the posting date in the business time zone. */
   month?: string;
   day?: string;
   /** Message when the wallet cannot afford the move (default 'wallet.insufficientBalance'). */
@@ -70,7 +74,9 @@ const MOVES: Record<LedgerMove, { action: number; status: number; available: num
 };
 
 export async function postEntry(db: DbOrTx, entry: LedgerEntry): Promise<WalletRecordRow> {
-  const r = pendingRecord(entry, MOVES[entry.move]);
+  const day =
+    entry.day ?? (entry.month ? `${entry.month}-01` : dayIn(new Date(), await businessTimeZone(db)));
+  const r = pendingRecord({ ...entry, day }, MOVES[entry.move]);
   const [row] = await postingRows(
     db,
     sql`select * from ledger_post(${r.userId}::int, ${r.amountCents}::bigint, ${r.action}::smallint,
@@ -105,9 +111,12 @@ export function assertPositiveCents(amountCents: number): void {
     throw new Error(`ledger amount must be positive integer cents, got ${amountCents}`);
 }
 
-function pendingRecord(entry: Omit<LedgerEntry, 'move'>, move: (typeof MOVES)[LedgerMove]): PendingRecord {
+function pendingRecord(
+  entry: Omit<LedgerEntry, 'move'> & { day: string },
+  move: (typeof MOVES)[LedgerMove],
+): PendingRecord {
   assertPositiveCents(entry.amountCents);
-  const day = entry.day ?? (entry.month ? `${entry.month}-01` : new Date().toISOString().slice(0, 10));
+  const { day } = entry;
   return {
     userId: entry.userId,
     amountCents: entry.amountCents,
@@ -168,6 +177,14 @@ export const CREDIT_CTES = sql`w as (
         reference_type, reference_id, month, day, remark, amount_cents, 0, available_after, frozen_after, now()
       from r order by id
     )`;
+
+/** Deletes a member's wallet that never had a record (a member being deleted); one with records stays. */
+export async function dropUnusedWallet(db: DbOrTx, userId: number): Promise<void> {
+  await db.execute(
+    sql`delete from wallets w where w.user_id = ${userId}
+        and not exists (select 1 from wallet_records r where r.user_id = w.user_id)`,
+  );
+}
 
 /** The wallet summary is the hottest read of a member (docs/performance/reads.md): one prepared statement. */
 const balanceQuery = preparedPerHandle((db) =>
