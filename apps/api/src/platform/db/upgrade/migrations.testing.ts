@@ -35,10 +35,11 @@ export function migrationsUpTo(tag: string, released: Record<string, string> = {
   const folder = mkdtempSync(join(tmpdir(), 'migrations-'));
   mkdirSync(join(folder, 'meta'));
   writeFileSync(join(folder, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries }));
-  for (const e of entries)
-    if (released[e.tag] === undefined)
-      copyFileSync(join(source, `${e.tag}.sql`), join(folder, `${e.tag}.sql`));
-    else writeFileSync(join(folder, `${e.tag}.sql`), released[e.tag]);
+  for (const e of entries) {
+    const first = released[e.tag];
+    if (first === undefined) copyFileSync(join(source, `${e.tag}.sql`), join(folder, `${e.tag}.sql`));
+    else writeFileSync(join(folder, `${e.tag}.sql`), first);
+  }
   copies.set(key, folder);
   return folder;
 }
