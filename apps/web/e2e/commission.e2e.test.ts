@@ -173,7 +173,7 @@ describe('a held payout on the member’s bonus page', () => {
     await choose(page, card, 'Pay');
     await card.getByTestId('commission-status-change').click();
     const dialog = page.getByRole('dialog').filter({ has: page.getByTestId('commission-confirm') });
-    await dialog.getByText('The held payout (', { exact: false }).waitFor();
+    await dialog.getByText('1 held payout of', { exact: false }).waitFor();
     expect(await dialog.innerText()).toContain('61.72');
     await dialog.getByRole('button', { name: 'Change status' }).click();
     await card.getByTestId('commission-status-pay').waitFor();

@@ -20,11 +20,11 @@ export const commissionUiMessages = defineMessages(
     'commission.ui.confirm.release':
       'Every held payout ({count}, {amount} in all) will be credited to the member’s wallet now.',
     'commission.ui.confirm.release_one':
-      'The held payout ({amount}) will be credited to the member’s wallet now.',
+      '{count} held payout of {amount} will be credited to the member’s wallet now.',
     'commission.ui.confirm.forfeitHeld':
       'Every held payout ({count}, {amount} in all) will be forfeited and never credited.',
     'commission.ui.confirm.forfeitHeld_one':
-      'The held payout ({amount}) will be forfeited and never credited.',
+      '{count} held payout of {amount} will be forfeited and never credited.',
     'commission.ui.confirm.forfeitedStay': 'Payouts already forfeited stay forfeited.',
     'commission.ui.confirmOk': 'Change status',
     'commission.ui.withheld.title': 'Held and forfeited payouts',
