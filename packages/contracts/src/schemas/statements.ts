@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { intFromQuery, type Paged, pageQuery } from '../envelope';
+import type { PayoutStatus } from './commission';
 import type { UserRef } from './members';
 import type { WalletRecordKind } from './wallet';
 
@@ -43,9 +44,6 @@ export type IncomeDisclosureQuery = z.input<typeof incomeDisclosureQuery>;
 
 /** How many rows of each list (reversals, withdrawals, transfers) a statement carries; its totals count them all. */
 export const STATEMENT_LIST_CAP = 500;
-
-/** How a payout was recorded (bonus_payouts.status): credited, held (not in the wallet yet) or forfeited. */
-export type StatementPayoutStatus = 'paid' | 'held' | 'forfeited';
 
 /** One bonus type's payouts of the month. */
 export interface StatementTypeLine {
@@ -149,7 +147,7 @@ export interface StatementPayout {
   period: string;
   type_key: number;
   type_name: string;
-  status: StatementPayoutStatus;
+  status: PayoutStatus;
   amount: string;
   order_no: string | null;
   sales_point: number;

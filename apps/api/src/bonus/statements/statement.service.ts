@@ -4,13 +4,13 @@ import {
   type Locale,
   nextMonthStart,
   type PageQuery,
+  type PayoutStatus,
   Perm,
   periodInstants,
   STATEMENT_LIST_CAP,
   type Statement,
   type StatementPayout,
   type StatementPayoutList,
-  type StatementPayoutStatus,
   type StatementTransfer,
   type WalletRecordKind,
 } from '@app/contracts';
@@ -118,7 +118,7 @@ export async function memberStatement(
   const [byType, reversals, reversalTotal, withdrawals, withdrawalTotals, transfers, transferTotals, wallet] =
     await inTurn([
       () =>
-        queryRows<{ type_key: number; status: StatementPayoutStatus; count: number; cents: Cents }>(
+        queryRows<{ type_key: number; status: PayoutStatus; count: number; cents: Cents }>(
           db,
           sql`select p.type_key, p.status, count(*)::int as count, coalesce(sum(p.cents), 0)::bigint as cents
             from bonus_payouts p where ${payoutsOfMonth(subject.id, m)}
@@ -172,7 +172,7 @@ export async function memberStatement(
     else Object.assign(line, { paid_count: row.count, credited: amount });
     lines.set(row.type_key, line);
   }
-  const sumOf = (status: StatementPayoutStatus) =>
+  const sumOf = (status: PayoutStatus) =>
     byType.filter((r) => r.status === status).reduce((s, r) => s + cents(r.cents), 0);
   const credited = sumOf('paid');
   const reversed = cents(reversalTotal[0]?.cents);
@@ -354,7 +354,7 @@ interface PayoutRow extends Record<string, unknown> {
   day: string;
   period: string;
   type_key: number;
-  status: StatementPayoutStatus;
+  status: PayoutStatus;
   cents: Cents;
   order_no: string | null;
   base_sp: Cents;
