@@ -48,6 +48,14 @@ async function settlementResult(page: Page, started: JobStarted): Promise<Settle
   throw new Error(`settlement job ${started.job_id} did not end`);
 }
 
+/** Approves run `runId` as the operator (not its starter: the admin) and follows the paying job to its end. */
+async function approveAsOperator(runId: number): Promise<SettlementResult> {
+  const operator = await harness.newPage();
+  await harness.login(operator, ...DEMO.operator);
+  const started = await apiPost<JobStarted>(operator, `/api/bonus/settlements/${runId}/approve`, {});
+  return settlementResult(operator, started);
+}
+
 const COLUMN_TITLES: Record<BonusColumn, string> = {
   period: 'Period',
   orderNo: 'Order ID',
@@ -257,7 +265,7 @@ describe('member bonus and assessment', () => {
 });
 
 describe('settlement runs and bonus detail (admin)', () => {
-  it('a real run pays last month once: the history shows it done with totals, a second run pays nothing', async () => {
+  it('a real run of last month awaits approval, is paid once another administrator approves it, and a second run finds nothing to pay', async () => {
     const page = await harness.newPage();
     await harness.login(page, ...DEMO.admin);
     await page.goto('/config/index');
@@ -280,9 +288,11 @@ describe('settlement runs and bonus detail (admin)', () => {
       return run;
     };
     const first = await start();
-    expect(first).toMatchObject({ period, dry_run: false, status: 'done' });
+    expect(first).toMatchObject({ period, dry_run: false, status: 'awaiting_approval' });
     expect(first.payout_count).toBeGreaterThan(0);
-    await page.getByText(`Paid ${first.payout_count} payouts`).waitFor();
+    await page
+      .getByText(`${first.payout_count} payouts, ${money(first.total_amount)} in total, await approval`)
+      .waitFor();
     // The history is the last table (the result alert holds a table of the run's payouts).
     const history = page.locator('.ant-table-wrapper').last();
     const row = (id: number) =>
@@ -290,31 +300,46 @@ describe('settlement runs and bonus detail (admin)', () => {
         has: page.getByRole('cell', { name: String(id), exact: true }),
       });
     const firstRow = row(first.id);
-    await firstRow.getByText('Paid', { exact: true }).waitFor();
+    await firstRow.getByText('Real run', { exact: true }).waitFor();
+    await firstRow.getByText('Awaiting approval', { exact: true }).waitFor();
+    // Approved by another administrator, it is paid: the history shows it done, and who approved it.
+    expect((await approveAsOperator(first.id)).run).toMatchObject({
+      status: 'done',
+      payout_count: first.payout_count,
+    });
+    await page.reload();
     await firstRow.getByText('Done', { exact: true }).waitFor();
+    await firstRow.getByText(/^Approved by /).waitFor();
     await firstRow.getByRole('cell', { name: String(first.payout_count), exact: true }).waitFor();
     const total = money(first.total_amount);
     await firstRow.getByText(total, { exact: true }).first().waitFor();
     for (const t of first.totals) expect(await firstRow.innerText()).toContain(money(t.amount));
 
     const again = await start();
-    expect(again).toMatchObject({ period, status: 'done', payout_count: 0, total_amount: '0.00' });
-    await page.getByText('Paid 0 payouts, 0.00 in total').waitFor();
+    expect(again).toMatchObject({
+      period,
+      status: 'awaiting_approval',
+      payout_count: 0,
+      total_amount: '0.00',
+    });
+    await page.getByText('0 payouts, 0.00 in total, await approval').waitFor();
     const againRow = row(again.id);
-    await againRow.getByText('Done', { exact: true }).waitFor();
+    await againRow.getByText('Awaiting approval', { exact: true }).waitFor();
     await againRow.getByRole('cell', { name: '0', exact: true }).waitFor();
+    // Its starter rejects it (a run of last month awaiting approval would refuse the next test's).
+    await apiPost(page, `/api/bonus/settlements/${again.id}/reject`, { reason: 'Nothing left to pay' });
   });
 
   it("a member's type 9 bonus by month opens its detail with the type's columns and links to the downline chart", async () => {
     const page = await harness.newPage();
     await harness.login(page, ...DEMO.admin);
     const month = lastMonth();
-    // Settles type 9 of last month (nothing more if it is already paid).
+    // Settles type 9 of last month, approved by the operator (nothing more if it is already paid).
     const started = await apiPost<JobStarted>(page, '/api/bonus/settlements', {
       period: month.format('YYYY-MM'),
       type_key: 9,
     });
-    await settlementResult(page, started);
+    await approveAsOperator((await settlementResult(page, started)).run.id);
     const records = await apiGet<WalletRecordList>(page, '/api/wallet/recordList', {
       kind: 'bonus',
       bonus_type: 9,

@@ -1,4 +1,4 @@
-import { type CurrentUser, canOpen, MENU } from '@app/contracts';
+import { type CurrentUser, canOpen, hasPermission, MENU } from '@app/contracts';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DETAIL_ROUTES } from '../src/app/pages';
@@ -14,11 +14,22 @@ afterAll(() => harness?.close());
 const CREATE = /^(new|add|create)\b|^apply for/i;
 const EDIT = /^\s*edit\s*$/i;
 
-/** Every routed path the user may open (the menu's pages and the detail pages), `:id` standing for `memberId`. */
+/** The demo's first settlement run (last month's dividend), whose review an administrator opens. */
+const FIRST_RUN = 1;
+
+/**
+ * Every routed path the user may open (the menu's pages and the detail pages: those naming permissions
+ * `anyOf` for administrators holding one), `:id` standing for `memberId` (a settlement run's for its review).
+ */
 function pathsFor(user: CurrentUser, memberId: number): string[] {
   const viewer = { isAdmin: user.is_admin, roleIds: user.role_ids };
   const menu = MENU.filter((entry) => !entry.external && canOpen(entry, viewer)).map((entry) => entry.path);
-  const details = DETAIL_ROUTES.map((route) => route.path.replace(':id', String(memberId)));
+  const details = DETAIL_ROUTES.filter(
+    (route) =>
+      !('anyOf' in route) || (user.is_admin && route.anyOf.some((p) => hasPermission(user.role_ids, p))),
+  ).map((route) =>
+    route.path.replace(':id', String(route.path.startsWith('/config/settlements/') ? FIRST_RUN : memberId)),
+  );
   return [...menu, ...details];
 }
 

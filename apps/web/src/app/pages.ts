@@ -1,3 +1,4 @@
+import { Perm } from '@app/contracts';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 /**
@@ -45,6 +46,8 @@ export const pages: Record<string, LazyExoticComponent<ComponentType>> = {
   '/provider/provider': lazy(() => import('../providers/ProvidersPage')),
   '/provider/product': lazy(() => import('../products/ProductsPage')),
   '/config/index': lazy(() => import('../bonus/BonusConfigPage')),
+  '/config/approvals': lazy(() => import('../bonus/SettlementApprovalsPage')),
+  '/config/settlements/:id': lazy(() => import('../bonus/SettlementReviewPage')),
   '/level/level': lazy(() => import('../bonus/LevelsPage')),
   '/cp/cp': lazy(() => import('../programmes/CpPage')),
   '/m2b/m2b': lazy(() => import('../programmes/WepListPage').then((m) => ({ default: m.M2bPage }))),
@@ -60,6 +63,12 @@ export const pages: Record<string, LazyExoticComponent<ComponentType>> = {
 export const DETAIL_ROUTES = [
   { path: '/description/:id', titleKey: 'menu.userDetail' },
   { path: '/user/wep/:id', titleKey: 'menu.userWep' },
+  // A settlement run's review: administrators who run settlements or approve them (the page refuses others).
+  {
+    path: '/config/settlements/:id',
+    titleKey: 'menu.settlementReview',
+    anyOf: [Perm.bonusConfig, Perm.approveSettlements],
+  },
   { path: '/user/statement/:id', titleKey: 'menu.memberStatement' },
 ] as const;
 

@@ -1,28 +1,43 @@
-import type { JobStarted, SettlementPayoutItem, SettlementResult, SettlementRunDto } from '@app/contracts';
-import { Alert, Button, Form, Input, Modal, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import {
+  type JobStarted,
+  SETTLEMENT_STATUSES,
+  type SettlementPayoutItem,
+  type SettlementResult,
+  type SettlementRunDto,
+  startSettlementBody,
+} from '@app/contracts';
+import { Alert, Button, Form, Input, Modal, Select, Space, Table, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { FilterBar } from '../platform/filters/FilterBar';
+import { useUrlFilters } from '../platform/filters/useUrlFilters';
 import { formatDateTime, formatMoney } from '../platform/format';
 import { JobProgressModal, StartedJobProgress } from '../platform/jobs/JobProgressModal';
 import { useStartedJob } from '../platform/jobs/useJob';
+import { BusinessDaysHintItem } from '../platform/ui/BusinessDaysHint';
 import { ConfirmButton } from '../platform/ui/ConfirmButton';
 import { MoneyText } from '../platform/ui/MoneyText';
 import { usePagedList } from '../platform/ui/PagedTable';
 import { UserName } from '../platform/ui/UserName';
+import { zodRules } from '../platform/ui/zod-rules';
 import {
   exportRunPayouts,
   runPayoutsList,
-  settlementsList,
-  startSettlement,
+  settlementRunFilters,
   useBonusTypes,
   useSettlementEnded,
+  useStartSettlement,
 } from './bonus.api';
 import { ExplainPayoutButton } from './PayoutExplanation';
+import { SettlementRunsTable, useTypeName } from './SettlementRunsTable';
+import { reviewPath } from './settlement-ui';
 
 /**
  * Settlement runs: start one (or a dry run that pays nothing) for a day or a month as a job, followed in the
- * progress dialog; its result once done, and the history with totals.
+ * progress dialog. A real run computes into awaiting approval (another administrator approves or rejects it on its
+ * review page); its result once computed, and the history with its states, filtered by state.
  */
 export function SettlementRunsTab() {
   const { t } = useTranslation();
@@ -31,13 +46,14 @@ export function SettlementRunsTab() {
   const [job, setJob] = useState<{ started: JobStarted; source: string } | null>(null);
   const [shown, setShown] = useState<SettlementRunDto | null>(null);
   const types = useBonusTypes();
+  const typeName = useTypeName();
   const ended = useSettlementEnded();
-  const { tableProps } = usePagedList<SettlementRunDto>(settlementsList);
-  const nameOf = (key: number) => types.data?.find((x) => x.key === key)?.name ?? `#${key}`;
+  const start = useStartSettlement();
+  const { filters, setFilters } = useUrlFilters(settlementRunFilters);
   const run = async (dryRun: boolean) => {
     const values = await form.validateFields();
-    const body = { period: values.period, type_key: values.type_key ?? null };
-    const started = await startSettlement(dryRun, body);
+    const body = { period: values.period, type_key: values.type_key ?? null, dry_run: dryRun };
+    const started = await start.mutateAsync(body);
     setJob({ started, source: dryRun ? `${body.period} (${t('bonus.run.dryRun')})` : body.period });
   };
   const period = Form.useWatch('period', form);
@@ -46,15 +62,17 @@ export function SettlementRunsTab() {
       <Form
         form={form}
         layout="inline"
+        style={{ rowGap: 12 }}
         initialValues={{ period: dayjs().subtract(1, 'month').format('YYYY-MM'), type_key: null }}
       >
         <Form.Item
           name="period"
           label={t('bonus.run.period')}
-          rules={[{ required: true, pattern: /^\d{4}-\d{2}(-\d{2})?$/, message: t('validation.date') }]}
+          rules={zodRules(startSettlementBody, 'period')}
         >
           <Input placeholder="2026-10 / 2026-10-31" style={{ width: 180 }} />
         </Form.Item>
+        <BusinessDaysHintItem />
         <Form.Item name="type_key">
           <Select
             style={{ width: 220 }}
@@ -64,14 +82,16 @@ export function SettlementRunsTab() {
             ]}
           />
         </Form.Item>
-        <Button onClick={() => run(true).catch(() => undefined)}>{t('bonus.run.preview')}</Button>
-        <ConfirmButton
-          type="primary"
-          confirm={t('bonus.run.confirm', { period })}
-          onConfirm={() => run(false)}
-        >
-          {t('bonus.run.start')}
-        </ConfirmButton>
+        <Space wrap>
+          <Button onClick={() => run(true).catch(() => undefined)}>{t('bonus.run.preview')}</Button>
+          <ConfirmButton
+            type="primary"
+            confirm={<div style={{ maxWidth: 320 }}>{t('bonus.run.confirm', { period })}</div>}
+            onConfirm={() => run(false)}
+          >
+            {t('bonus.run.start')}
+          </ConfirmButton>
+        </Space>
       </Form>
       {job && (
         <JobProgressModal
@@ -92,13 +112,18 @@ export function SettlementRunsTab() {
       )}
       {result && (
         <Alert
-          type={result.run.dry_run ? 'info' : 'success'}
+          type={result.run.dry_run ? 'info' : 'warning'}
           showIcon
-          message={t(result.run.dry_run ? 'bonus.run.previewTitle' : 'bonus.run.paidTitle', {
-            count: result.run.payout_count,
-            amount: formatMoney(result.run.total_amount),
-          })}
-          description={<RunPayouts key={result.run.id} run={result.run} typeName={nameOf} />}
+          message={
+            <Space wrap>
+              {t(result.run.dry_run ? 'bonus.run.previewTitle' : 'bonus.run.awaitingTitle', {
+                count: result.run.payout_count,
+                amount: formatMoney(result.run.total_amount),
+              })}
+              <Link to={reviewPath(result.run.id)}>{t('settlement.ui.review')}</Link>
+            </Space>
+          }
+          description={<RunPayouts key={result.run.id} run={result.run} typeName={typeName} />}
         />
       )}
       {shown && (
@@ -109,51 +134,22 @@ export function SettlementRunsTab() {
           title={t('bonus.run.payoutsTitle', { id: shown.id, period: shown.period })}
           onCancel={() => setShown(null)}
         >
-          <RunPayouts run={shown} typeName={nameOf} />
+          <RunPayouts run={shown} typeName={typeName} />
         </Modal>
       )}
-      <Table<SettlementRunDto>
-        rowKey="id"
-        size="small"
-        {...tableProps}
-        columns={[
-          { title: '#', dataIndex: 'id' },
-          { title: t('bonus.col.period'), dataIndex: 'period' },
-          {
-            title: t('bonus.type'),
-            key: 'type',
-            render: (_, r) => (r.type_key ? nameOf(r.type_key) : t('bonus.run.allTypes')),
-          },
-          {
-            title: '',
-            key: 'dry',
-            render: (_, r) => (
-              <Tag color={r.dry_run ? 'blue' : 'green'}>
-                {t(r.dry_run ? 'bonus.run.dryRun' : 'bonus.run.real')}
-              </Tag>
-            ),
-          },
-          {
-            title: t('bonus.run.status'),
-            key: 'status',
-            render: (_, r) => (
-              <Tag color={r.status === 'failed' ? 'red' : undefined}>{t(`bonus.run.status.${r.status}`)}</Tag>
-            ),
-          },
-          { title: t('bonus.run.count'), dataIndex: 'payout_count', align: 'right' },
-          {
-            title: t('bonus.total'),
-            key: 'total',
-            align: 'right',
-            render: (_, r) => <MoneyText value={r.total_amount} strong />,
-          },
-          {
-            title: t('bonus.run.totals'),
-            key: 'totals',
-            render: (_, r) =>
-              r.totals.map((x) => `${nameOf(x.type_key)}: ${formatMoney(x.amount)}`).join(' · '),
-          },
-          { title: t('bonus.run.startedBy'), key: 'by', render: (_, r) => r.started_by?.name ?? '-' },
+      <FilterBar filters={filters} onChange={setFilters} liveFields={['status']}>
+        <Form.Item name="status" label={t('bonus.run.status')}>
+          <Select
+            allowClear
+            placeholder={t('settlement.ui.allStatuses')}
+            style={{ width: 200 }}
+            options={SETTLEMENT_STATUSES.map((s) => ({ value: s, label: t(`bonus.run.status.${s}`) }))}
+          />
+        </Form.Item>
+      </FilterBar>
+      <SettlementRunsTable
+        filters={filters}
+        extra={[
           {
             title: '',
             key: 'payouts',
@@ -171,11 +167,6 @@ export function SettlementRunsTab() {
                   </Button>
                 )
               ),
-          },
-          {
-            title: t('bonus.run.createdAt'),
-            key: 'at',
-            render: (_, r) => formatDateTime(r.created_at),
           },
         ]}
       />

@@ -6,11 +6,17 @@ import type {
   JobStarted,
   LevelDto,
   PayoutExplanation,
+  RejectSettlementBody,
+  SettlementPayoutsFilters,
+  SettlementResult,
+  SettlementReview,
+  StartSettlementBody,
   Statement,
   UserWalletBonus,
   WithheldPayouts,
   WithheldPayoutsQuery,
 } from '@app/contracts';
+import { settlementPayoutsQuery, settlementRunsQuery } from '@app/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { feedback } from '../platform/feedback';
 import { download, http, send } from '../platform/http';
@@ -27,6 +33,11 @@ export const BONUS = {
   level: (id: number) => `/api/levels/${id}`,
   settlements: '/api/bonus/settlements',
   runPayouts: (runId: number) => `/api/bonus/settlements/${runId}/payouts`,
+  runReview: (runId: number) => `/api/bonus/settlements/${runId}/review`,
+  runFlags: (runId: number) => `/api/bonus/settlements/${runId}/flags`,
+  runChanges: (runId: number) => `/api/bonus/settlements/${runId}/changes`,
+  approveRun: (runId: number) => `/api/bonus/settlements/${runId}/approve`,
+  rejectRun: (runId: number) => `/api/bonus/settlements/${runId}/reject`,
   preview: '/api/bonus/settlements/preview',
   memberReport: (userId: number) => `/api/users/${userId}/getUserWallet`,
   memberDetail: (userId: number) => `/api/users/cash_back/${userId}`,
@@ -55,6 +66,10 @@ export const bonusKeys = {
   levels: () => [...bonusKeys.all, 'levels'] as const,
   settlements: () => [...bonusKeys.all, 'settlements'] as const,
   runPayouts: (runId: number) => [...bonusKeys.settlements(), runId, 'payouts'] as const,
+  runReview: (runId: number) => [...bonusKeys.settlements(), runId, 'review'] as const,
+  runFlags: (runId: number) => [...bonusKeys.settlements(), runId, 'flags'] as const,
+  runChanges: (runId: number, against: 'dry_run' | 'previous') =>
+    [...bonusKeys.settlements(), runId, 'changes', against] as const,
   report: (userId: number, by: string, filter: string[] | null) =>
     [...bonusKeys.all, 'report', userId, by, filter] as const,
   detail: (userId: number, typeKey: number, filter: string[], paging: object) =>
@@ -68,6 +83,12 @@ export const bonusKeys = {
 };
 
 export const settlementsList: ListEndpoint = { key: bonusKeys.settlements(), url: BONUS.settlements };
+
+/** The settlement history's filter (a run's state), as the contract reads it (also from the URL). */
+export const settlementRunFilters = settlementRunsQuery.pick({ status: true });
+
+/** A run's payouts' filters (member number, bonus type) on its review page, as the contract reads them. */
+export const runPayoutFilters = settlementPayoutsQuery.pick({ member: true, type_key: true });
 
 /** Every order a payout counted (a monthly payout's, all of them), paged on the server. */
 export const explanationOrdersList = (target: PayoutTarget): ListEndpoint => ({
@@ -89,9 +110,30 @@ export const runPayoutsList = (runId: number): ListEndpoint => ({
   url: BONUS.runPayouts(runId),
 });
 
-/** Starts the spreadsheet export of every payout of a run, as a job. */
-export const exportRunPayouts = (runId: number) =>
-  http.get<JobStarted>(BONUS.runPayouts(runId), { export: 1 });
+/** Starts the spreadsheet export of a run's payouts (all, or those of `filters`: member number, type), as a job. */
+export const exportRunPayouts = (runId: number, filters: SettlementPayoutsFilters = {}) =>
+  http.get<JobStarted>(BONUS.runPayouts(runId), { ...filters, export: 1 });
+
+/** A run's flagged receivers (held, forfeiting, disabled, paid far more than before), paged; filter `flag`. */
+export const runFlagsList = (runId: number): ListEndpoint => ({
+  key: bonusKeys.runFlags(runId),
+  url: BONUS.runFlags(runId),
+});
+
+/** The members whose amount differs most from the latest dry run of the period, or from the previous period. */
+export const runChangesList = (runId: number, against: 'dry_run' | 'previous'): ListEndpoint => ({
+  key: bonusKeys.runChanges(runId, against),
+  url: BONUS.runChanges(runId),
+});
+
+/** What a second administrator checks before approving run `runId` (totals, flags, differences). */
+export const useSettlementReview = (runId: number) =>
+  useQuery({
+    queryKey: bonusKeys.runReview(runId),
+    queryFn: () => http.get<SettlementReview>(BONUS.runReview(runId)),
+    enabled: Number.isInteger(runId) && runId > 0,
+    retry: false,
+  });
 
 export const useBonusTypes = () =>
   useQuery({ queryKey: bonusKeys.types(), queryFn: () => http.get<BonusTypeDto[]>(BONUS.types) });
@@ -128,9 +170,40 @@ export function useSaveLevel() {
   });
 }
 
-/** Starts a settlement run (or a dry run paying nothing) as a job. */
-export const startSettlement = (dryRun: boolean, body: { period: string; type_key: number | null }) =>
-  http.post<JobStarted>(dryRun ? BONUS.preview : BONUS.settlements, body);
+/**
+ * Starts a settlement run as a job: a dry run paying nothing, or a real run computing into awaiting approval
+ * (409 'bonus.runPending', toasted, when the period has a run awaiting approval or being paid).
+ */
+export function useStartSettlement() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ period, type_key, dry_run }: StartSettlementBody) =>
+      http.post<JobStarted>(dry_run ? BONUS.preview : BONUS.settlements, { period, type_key }),
+    onSuccess: () => client.invalidateQueries({ queryKey: bonusKeys.settlements() }),
+  });
+}
+
+/**
+ * Approves a run awaiting approval: a job that pays it (refusals toasted: 403 'bonus.approveOwnRun' for its
+ * starter, 409 'bonus.runStale' or 'bonus.runNotAwaiting'). When the job ends, `useSettlementEnded`.
+ */
+export function useApproveSettlement() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (runId: number) => http.post<JobStarted>(BONUS.approveRun(runId)),
+    onSuccess: () => client.invalidateQueries({ queryKey: bonusKeys.settlements() }),
+  });
+}
+
+/** Rejects a run awaiting approval with a reason: nothing of it is paid; the run and the history refresh. */
+export function useRejectSettlement() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ runId, body }: { runId: number; body: RejectSettlementBody }) =>
+      http.post<SettlementResult>(BONUS.rejectRun(runId), body),
+    onSuccess: () => client.invalidateQueries({ queryKey: bonusKeys.settlements() }),
+  });
+}
 
 /** After a settlement job ended (done or failed): the history, and what its payments changed. */
 export function useSettlementEnded() {
@@ -188,7 +261,8 @@ export const STATEMENTS = {
 /** Under the bonus root: a settlement, a reversal or any money change (invalidateMoney) refreshes them too. */
 export const statementKeys = {
   all: [...queryRoots.bonus, 'statements'] as const,
-  statement: (userId: number | undefined, month: string) => [...statementKeys.all, userId ?? 'me', month] as const,
+  statement: (userId: number | undefined, month: string) =>
+    [...statementKeys.all, userId ?? 'me', month] as const,
   payouts: (userId: number | undefined, month: string) =>
     [...statementKeys.statement(userId, month), 'payouts'] as const,
   disclosure: (year: string) => [...statementKeys.all, 'disclosure', year] as const,
@@ -211,7 +285,12 @@ export const statementPayoutsList = (userId: number | undefined, month: string):
 
 /** Downloads the statement as .xlsx (a summary sheet and every payout). */
 export const exportStatement = (userId: number | undefined, month: string, userNo: string) =>
-  download(STATEMENTS.statement, { user_id: userId, month, export: 1 }, `statement-${userNo}-${month}.xlsx`, 'GET');
+  download(
+    STATEMENTS.statement,
+    { user_id: userId, month, export: 1 },
+    `statement-${userNo}-${month}.xlsx`,
+    'GET',
+  );
 
 /** The income disclosure of a year. */
 export const useIncomeDisclosure = (year: string) =>

@@ -4,9 +4,10 @@ import { initReactI18next } from 'react-i18next';
 import { accessUiMessages } from '../access/access.messages';
 import { auditUiMessages } from '../access/audit.messages';
 import { bonusUiMessages } from '../bonus/bonus.messages';
-import { statementsUiMessages } from '../bonus/statements/statements.messages';
 import { commissionUiMessages } from '../bonus/commission.messages';
+import { settlementUiMessages } from '../bonus/settlement.messages';
 import { explainUiMessages } from '../bonus/explain.messages';
+import { statementsUiMessages } from '../bonus/statements/statements.messages';
 import { contentUiMessages } from '../content/content.messages';
 import { dashboardMessages } from '../dashboard/dashboard.messages';
 import { meMessages } from '../me/me.messages';
@@ -49,6 +50,7 @@ export const dictionaries: Dictionary[] = [
   bonusUiMessages,
   statementsUiMessages,
   commissionUiMessages,
+  settlementUiMessages,
   explainUiMessages,
   programmesUiMessages,
 ];

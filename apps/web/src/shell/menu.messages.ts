@@ -37,6 +37,7 @@ export const menuMessages = defineMessages(
     'menu.permissions': 'Permissions',
     'menu.auditLog': 'Operation log',
     'menu.userDetail': 'User Detail',
+    'menu.settlementReview': 'Settlement Review',
     'menu.userWep': 'WEP Detail',
   },
   {
@@ -74,6 +75,7 @@ export const menuMessages = defineMessages(
     'menu.permissions': '權限',
     'menu.auditLog': '操作日誌',
     'menu.userDetail': '用戶詳情',
+    'menu.settlementReview': '結算審閱',
     'menu.userWep': 'WEP 詳情',
   },
   {
@@ -111,6 +113,7 @@ export const menuMessages = defineMessages(
     'menu.permissions': '权限',
     'menu.auditLog': '操作日志',
     'menu.userDetail': '用户详情',
+    'menu.settlementReview': '结算审阅',
     'menu.userWep': 'WEP 详情',
   },
 );

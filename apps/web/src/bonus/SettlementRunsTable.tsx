@@ -1,0 +1,94 @@
+import type { SettlementRunDto } from '@app/contracts';
+import { Table, type TableColumnsType, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { formatDateTime, formatMoney } from '../platform/format';
+import { MoneyText } from '../platform/ui/MoneyText';
+import { type PagedListOptions, usePagedList } from '../platform/ui/PagedTable';
+import { settlementsList, useBonusTypes } from './bonus.api';
+import { RunDecision, RunStatusTag, reviewPath } from './settlement-ui';
+
+/** A bonus type's name in the signed-in user's language ('#key' until the types arrive). */
+export function useTypeName() {
+  const types = useBonusTypes();
+  return (key: number) => types.data?.find((x) => x.key === key)?.name ?? `#${key}`;
+}
+
+/**
+ * The settlement runs, newest first, paged from the server (`filters.status`: those in one state): period, type,
+ * real or dry run, state, totals, who started it and who approved or rejected it, and the link to its review.
+ * `extra` adds columns after the totals (the history's "Payouts" button).
+ */
+export function SettlementRunsTable({
+  filters = {},
+  extra = [],
+  options,
+}: {
+  filters?: { status?: string };
+  extra?: TableColumnsType<SettlementRunDto>;
+  options?: PagedListOptions;
+}) {
+  const { t } = useTranslation();
+  const typeName = useTypeName();
+  const { tableProps } = usePagedList<SettlementRunDto>(settlementsList, filters, options);
+  return (
+    <Table<SettlementRunDto>
+      rowKey="id"
+      size="small"
+      {...tableProps}
+      columns={[
+        { title: '#', dataIndex: 'id' },
+        {
+          title: t('bonus.col.period'),
+          key: 'period',
+          render: (_, r) => <Link to={reviewPath(r.id)}>{r.period}</Link>,
+        },
+        {
+          title: t('bonus.type'),
+          key: 'type',
+          render: (_, r) => (r.type_key ? typeName(r.type_key) : t('bonus.run.allTypes')),
+        },
+        {
+          title: '',
+          key: 'dry',
+          render: (_, r) => (
+            <Tag color={r.dry_run ? 'blue' : 'purple'}>
+              {t(r.dry_run ? 'bonus.run.dryRun' : 'bonus.run.real')}
+            </Tag>
+          ),
+        },
+        {
+          title: t('bonus.run.status'),
+          key: 'status',
+          render: (_, r) => <RunStatusTag status={r.status} />,
+        },
+        { title: t('bonus.run.count'), dataIndex: 'payout_count', align: 'right' },
+        {
+          title: t('bonus.total'),
+          key: 'total',
+          align: 'right',
+          render: (_, r) => <MoneyText value={r.total_amount} strong />,
+        },
+        {
+          title: t('bonus.run.totals'),
+          key: 'totals',
+          render: (_, r) =>
+            r.totals.map((x) => `${typeName(x.type_key)}: ${formatMoney(x.amount)}`).join(' · '),
+        },
+        ...extra,
+        { title: t('bonus.run.startedBy'), key: 'by', render: (_, r) => r.started_by?.name ?? '-' },
+        { title: t('settlement.ui.decision'), key: 'decision', render: (_, r) => <RunDecision run={r} /> },
+        {
+          title: t('bonus.run.createdAt'),
+          key: 'at',
+          render: (_, r) => formatDateTime(r.created_at),
+        },
+        {
+          title: '',
+          key: 'review',
+          render: (_, r) => <Link to={reviewPath(r.id)}>{t('settlement.ui.review')}</Link>,
+        },
+      ]}
+    />
+  );
+}
