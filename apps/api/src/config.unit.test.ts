@@ -29,6 +29,22 @@ describe('SEED_DEMO', () => {
   });
 });
 
+describe('BUSINESS_TIME_ZONE', () => {
+  it('is unset by default (the database keeps its zone), and takes an IANA name in the runtime’s spelling', () => {
+    expect(load({}).businessTimeZone).toBeUndefined();
+    expect(load({ BUSINESS_TIME_ZONE: ' ' }).businessTimeZone).toBeUndefined();
+    expect(load({ BUSINESS_TIME_ZONE: 'Asia/Hong_Kong' }).businessTimeZone).toBe('Asia/Hong_Kong');
+    expect(load({ BUSINESS_TIME_ZONE: 'america/new_york' }).businessTimeZone).toBe('America/New_York');
+  });
+
+  it('refuses a name the runtime does not know, and an offset (PostgreSQL reads those the other way round)', () => {
+    expect(() => load({ BUSINESS_TIME_ZONE: 'Mars/Olympus' })).toThrow(
+      'BUSINESS_TIME_ZONE must be an IANA time zone name such as Asia/Hong_Kong or UTC, not "Mars/Olympus"',
+    );
+    expect(() => load({ BUSINESS_TIME_ZONE: '+08:00' })).toThrow(/BUSINESS_TIME_ZONE must be/);
+  });
+});
+
 describe('INITIAL_ADMIN_*', () => {
   it('are taken together or not at all', () => {
     const all = {

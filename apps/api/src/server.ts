@@ -1,10 +1,12 @@
-import { loadConfig } from './config';
+import { type Config, loadConfig } from './config';
 import { type RunningServer, startServer } from './startup/start-server';
 import { stopOnSignals } from './startup/stop-on-signals';
 
-const config = loadConfig();
+let config: Config;
 let server: RunningServer;
 try {
+  // A setting it cannot take (BUSINESS_TIME_ZONE=Mars/Base) stops the start here, with the same one line.
+  config = loadConfig();
   server = await startServer(config);
 } catch (error) {
   console.error(`The server did not start: ${(error as Error).message}`);

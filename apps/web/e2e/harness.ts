@@ -30,6 +30,8 @@ export interface PageOptions {
   staging?: boolean;
   /** The window's size (default 1366×850); a phone is 390×844. */
   viewport?: { width: number; height: number };
+  /** The browser's time zone (IANA name; default the machine's). */
+  timezoneId?: string;
 }
 
 /**
@@ -94,10 +96,12 @@ export class Harness {
     locale,
     staging,
     viewport = { width: 1366, height: 850 },
+    timezoneId,
   }: PageOptions = {}): Promise<Page> {
     const context = await this.browser.newContext({
       baseURL: staging ? `http://${STAGING_HOST}:${this.port}` : this.baseUrl,
       viewport,
+      timezoneId,
     });
     // Playwright's 30 s default is short on a loaded 2-core CI machine (see SLOW_ANSWER_MS).
     context.setDefaultTimeout(75_000);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayIn, isTimeZone, periodInstants, startOfDayIn } from './business-time';
+import { dayIn, isTimeZone, monthStartIn, periodInstants, startOfDayIn } from './business-time';
 
 describe('business time zone days', () => {
   it('starts a Hong Kong day at 16:00 UTC the day before', () => {
@@ -26,6 +26,13 @@ describe('business time zone days', () => {
     expect(spring.to.getTime() - spring.from.getTime()).toBe(23 * 3_600_000);
     const autumn = periodInstants('2026-11-01', 'America/New_York')!;
     expect(autumn.to.getTime() - autumn.from.getTime()).toBe(25 * 3_600_000);
+  });
+
+  it('finds where the month holding an instant began in a zone', () => {
+    const halfPast = new Date('2026-10-31T16:30:00Z');
+    expect(monthStartIn(halfPast, 'Asia/Hong_Kong').toISOString()).toBe('2026-10-31T16:00:00.000Z');
+    expect(monthStartIn(halfPast, 'UTC').toISOString()).toBe('2026-10-01T00:00:00.000Z');
+    expect(monthStartIn(halfPast, 'America/New_York').toISOString()).toBe('2026-10-01T04:00:00.000Z');
   });
 
   it('knows zone names and refuses others', () => {

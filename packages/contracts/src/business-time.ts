@@ -83,3 +83,7 @@ export function periodInstants(period: string, zone: string): { from: Date; to: 
   const end = d === undefined ? nextMonthStart(period) : nextDay(firstDay);
   return { from: startOfDayIn(firstDay, zone), to: startOfDayIn(end, zone) };
 }
+
+/** The instant the month of `zone` that holds `instant` begins (its 1st, at midnight there). */
+export const monthStartIn = (instant: Date | string, zone: string): Date =>
+  startOfDayIn(`${dayIn(instant, zone).slice(0, 7)}-01`, zone);

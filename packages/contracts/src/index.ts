@@ -26,6 +26,7 @@ export * from './schemas/programmes';
 export * from './schemas/providers';
 export * from './schemas/recharge';
 export * from './schemas/statements';
+export * from './schemas/settings-history';
 export * from './schemas/tree';
 export * from './schemas/wallet';
 export * from './schemas/withdrawals';

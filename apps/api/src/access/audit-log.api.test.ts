@@ -1,6 +1,8 @@
 import {
   type AuditQuery,
   type AuditView,
+  DEFAULT_BUSINESS_TIME_ZONE,
+  dayIn,
   type Paged,
   type WithdrawalItem,
   WithdrawalStatus,
@@ -235,8 +237,9 @@ describe('GET /api/permission/audit', () => {
     expect(banks).toHaveLength(1);
     expect((await entriesOf({ actor_kind: 'admin', actor_id: sender.user.id })).length).toBe(0);
 
-    const today = new Date().toISOString().slice(0, 10);
-    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    // Bare dates are days of the business time zone (a new database's: Hong Kong).
+    const today = dayIn(new Date(), DEFAULT_BUSINESS_TIME_ZONE);
+    const yesterday = dayIn(new Date(Date.now() - 86_400_000), DEFAULT_BUSINESS_TIME_ZONE);
     expect((await auditLog({ actor_id: sender.user.id, date_from: today, date_to: today })).meta.total).toBe(
       3,
     );

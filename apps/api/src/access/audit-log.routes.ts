@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gte, lt } from 'drizzle-orm';
 import type { z } from 'zod';
 import { users } from '../members/members.schema';
 import { auditLogs } from '../platform/audit/audit.schema';
+import { businessTimeZone } from '../platform/business-time/business-time';
 import { keywordFilter, paged, pageWindow } from '../platform/db/paging';
 import { rangeEnd, rangeStart } from '../platform/http/date-range';
 import { access, route } from '../platform/http/route';
@@ -15,7 +16,8 @@ const SORT_COLUMNS = {
   entity: auditLogs.entity,
 } as const;
 
-const conditions = (q: AuditFilter) =>
+/** The filters; a bare date is a day of the business time zone `zone`. */
+const conditions = (q: AuditFilter, zone: string) =>
   and(
     q.actor_id ? eq(auditLogs.actorId, q.actor_id) : undefined,
     q.actor_kind ? eq(auditLogs.actorKind, q.actor_kind) : undefined,
@@ -23,8 +25,8 @@ const conditions = (q: AuditFilter) =>
     q.action ? eq(auditLogs.action, q.action) : undefined,
     q.entity ? eq(auditLogs.entity, q.entity) : undefined,
     q.entity_id ? eq(auditLogs.entityId, q.entity_id) : undefined,
-    q.date_from ? gte(auditLogs.createdAt, new Date(rangeStart(q.date_from))) : undefined,
-    q.date_to ? lt(auditLogs.createdAt, new Date(rangeEnd(q.date_to))) : undefined,
+    q.date_from ? gte(auditLogs.createdAt, new Date(rangeStart(q.date_from, zone))) : undefined,
+    q.date_to ? lt(auditLogs.createdAt, new Date(rangeEnd(q.date_to, zone))) : undefined,
   );
 
 /** Who changed what, when and from where: the audit log, searchable, newest first unless sorted otherwise. */
@@ -34,7 +36,7 @@ const auditList = route({
   access: access.admin(Perm.permissionAdmin),
   query: auditQuery,
   handler: async ({ app: { db }, query: q }): Promise<Paged<AuditView>> => {
-    const where = conditions(q);
+    const where = conditions(q, await businessTimeZone(db));
     const [row] = await db
       .select({ total: count() })
       .from(auditLogs)

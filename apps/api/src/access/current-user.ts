@@ -2,7 +2,8 @@ import type { CurrentUser, Locale, MeProfile } from '@app/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { levels, users } from '../members/members.schema';
-import type { DbOrTx } from '../platform/db/client';
+import { businessTimeZone } from '../platform/business-time/business-time';
+import type { Db, DbOrTx } from '../platform/db/client';
 import { preparedPerHandle } from '../platform/db/prepared';
 import { notFound } from '../platform/http/errors';
 import type { Principal, PrincipalLoader } from '../platform/http/principal';
@@ -74,13 +75,14 @@ export const loadPrincipalWithProfile: PrincipalLoader<ProfiledPrincipal> = asyn
 };
 
 /** The personal-center profile, read anew (after a change, at sign-in). */
-export async function loadProfile(db: DbOrTx, userId: number, locale: Locale): Promise<MeProfile> {
-  const row = await profileRow(db, userId);
+export async function loadProfile(db: Db, userId: number, locale: Locale): Promise<MeProfile> {
+  const [row, zone] = await Promise.all([profileRow(db, userId), businessTimeZone(db)]);
   if (!row) throw notFound('access.userDataNotFound');
-  return profileOf(row, locale);
+  return profileOf(row, locale, zone);
 }
 
-export function profileOf(user: ProfileRow, locale: Locale): MeProfile {
+/** The profile of the caller's row; `zone` is the business time zone (`businessTimeZone`, cached per process). */
+export function profileOf(user: ProfileRow, locale: Locale, zone: string): MeProfile {
   const { level } = user;
   return {
     id: user.id,
@@ -103,6 +105,7 @@ export function profileOf(user: ProfileRow, locale: Locale): MeProfile {
     platform_id: user.platformId,
     tree_level: user.treeDepth,
     parent_user: user.parent?.id ? user.parent : null,
+    business_time_zone: zone,
   };
 }
 
@@ -122,5 +125,6 @@ export function currentUserOf(p: MeProfile): CurrentUser {
     level: p.level,
     role_ids: p.role_ids,
     role_names: p.role_names,
+    business_time_zone: p.business_time_zone,
   };
 }

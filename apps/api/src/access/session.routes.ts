@@ -9,6 +9,7 @@ import {
 } from '@app/contracts';
 import { and, eq, or, sql } from 'drizzle-orm';
 import { users } from '../members/members.schema';
+import { businessTimeZone } from '../platform/business-time/business-time';
 import { actorOf } from '../platform/http/actor';
 import { AppError } from '../platform/http/errors';
 import { access, publicRoute, route } from '../platform/http/route';
@@ -83,7 +84,8 @@ const userInfo = route({
   url: '/api/user/info',
   access: access.user,
   loadPrincipal: loadPrincipalWithProfile,
-  handler: async ({ user, locale }) => currentUserOf(profileOf(user.profile, locale)),
+  handler: async ({ app, user, locale }) =>
+    currentUserOf(profileOf(user.profile, locale, await businessTimeZone(app.db))),
 });
 
 const getMe = route({
@@ -91,7 +93,8 @@ const getMe = route({
   url: '/api/me',
   access: access.user,
   loadPrincipal: loadPrincipalWithProfile,
-  handler: async ({ user, locale }) => profileOf(user.profile, locale),
+  // The business time zone is read at most once in a few seconds per process: no query of its own per request.
+  handler: async ({ app, user, locale }) => profileOf(user.profile, locale, await businessTimeZone(app.db)),
 });
 
 /** Profile, bank details (members) and password; a new password ends every session and hands this caller a fresh token. */

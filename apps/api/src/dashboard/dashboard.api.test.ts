@@ -1,4 +1,10 @@
-import { createWithdrawalBody, parseCents, type Workplace } from '@app/contracts';
+import {
+  createWithdrawalBody,
+  DEFAULT_BUSINESS_TIME_ZONE,
+  dayIn,
+  parseCents,
+  type Workplace,
+} from '@app/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bonusPayouts, bonusTypes } from '../bonus/bonus.schema';
@@ -173,7 +179,8 @@ describe('GET /api/dashboard/workplace: sales and wallets', () => {
     // Last month's team bonus, paid this month: it belongs to last month, as in the bonus-by-month report.
     await post(900, { kind: 'bonus', bonusType: 9, reference: { type: 'period', id: 'last-month' } });
     const old = await post(700, { kind: 'bonus', bonusType: 1, reference: { type: 'order', id: 'old' } });
-    const today = new Date().toISOString().slice(0, 10);
+    // Bonus days are days of the business time zone (a new database's: Hong Kong).
+    const today = dayIn(new Date(), DEFAULT_BUSINESS_TIME_ZONE);
     const lastMonthDay = `${lastMonth().toISOString().slice(0, 7)}-01`;
     await api.db.insert(bonusPayouts).values([
       ...bonuses.map((b, i) => ({

@@ -10,12 +10,15 @@ export type { FigureSource } from './figure-source';
 /** The level name column of `levels l` in the caller's language. */
 const levelName = (locale: Locale) => localizedName('l', 'name', locale);
 
-/** Admins: total members, new members this month, administrators (from the member tallies, kept by triggers). */
-const membershipTotals: FigureSource = async (db, viewer) => {
+/**
+ * Admins: total members, new members this month (of the business time zone), administrators (from the member
+ * tallies, kept by triggers).
+ */
+const membershipTotals: FigureSource = async (db, viewer, _locale, zone) => {
   if (!viewer.isAdmin) return [];
   const [members, newMembers, admins] = await Promise.all([
     talliedAccounts(db),
-    talliedAccounts(db, { thisMonthOnly: true }),
+    talliedAccounts(db, { thisMonthIn: zone }),
     talliedAccounts(db, { admins: true }),
   ]);
   return [count('totalMembers', members), count('newMembersThisMonth', newMembers), count('admins', admins)];

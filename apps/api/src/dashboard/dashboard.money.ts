@@ -1,6 +1,6 @@
 import { formatCents, type Locale, type RecentBonus, WithdrawalStatus } from '@app/contracts';
 import { sql } from 'drizzle-orm';
-import { countingOrder } from '../bonus/settlement/settlement.loader';
+import { countingOrder } from '../bonus/settlement';
 import { livePayouts } from '../bonus/user-bonus.service';
 import { type DbOrTx, queryRows } from '../platform/db/client';
 import { count, type FigureSource, localizedName, money, monthStart, monthStartDay } from './figure-source';
@@ -8,14 +8,14 @@ import { count, type FigureSource, localizedName, money, monthStart, monthStartD
 /** Withdrawals waiting for an administrator: to review, or agreed and waiting to be paid. */
 const PENDING_WITHDRAWALS = [WithdrawalStatus.inApplication, WithdrawalStatus.paymentInProgress];
 
-/** Admins: orders that count (done, not a refund row, not refunded) completed this month. */
-export const salesThisMonth: FigureSource = async (db, viewer) => {
+/** Admins: orders that count (done, not a refund row, not refunded) completed this month (of the business time zone). */
+export const salesThisMonth: FigureSource = async (db, viewer, _locale, zone) => {
   if (!viewer.isAdmin) return [];
   const [row] = await queryRows<{ orders: number; amount: string; points: string }>(
     db,
     sql`select count(*)::int as orders, coalesce(sum(o.amount_cents), 0)::bigint as amount,
           coalesce(sum(o.sales_point), 0)::bigint as points
-        from orders o where ${countingOrder} and o.completed_at >= ${monthStart}`,
+        from orders o where ${countingOrder} and o.completed_at >= ${monthStart(zone)}`,
   );
   return [
     count('salesOrdersThisMonth', row?.orders),
@@ -43,17 +43,17 @@ export const walletTotals: FigureSource = async (db, viewer) => {
 };
 
 /**
- * Members: their own balances and the bonuses earned for this month's periods (UTC), whenever paid: the meaning of
+ * Members: their own balances and the bonuses earned for this month's periods (business time zone), whenever paid: the meaning of
  * a month in the bonus-by-month report, which reads the same payouts (docs/product/bonus.md).
  */
-export const ownWallet: FigureSource = async (db, viewer) => {
+export const ownWallet: FigureSource = async (db, viewer, _locale, zone) => {
   if (viewer.isAdmin) return [];
   const [row] = await queryRows<{ available: string | null; frozen: string | null; bonuses: string }>(
     db,
     sql`select (select available_cents from wallets where user_id = ${viewer.id}) as available,
           (select frozen_cents from wallets where user_id = ${viewer.id}) as frozen,
           (select coalesce(sum(p.cents), 0)::bigint from bonus_payouts p
-            where ${livePayouts(viewer.id)} and p.day >= ${monthStartDay}) as bonuses`,
+            where ${livePayouts(viewer.id)} and p.day >= ${monthStartDay(zone)}) as bonuses`,
   );
   return [
     money('availableBalance', row?.available),

@@ -1,4 +1,5 @@
 import { Perm, type Workplace } from '@app/contracts';
+import { businessTimeZone } from '../platform/business-time/business-time';
 import { access, route } from '../platform/http/route';
 import { figureSources, membersPerLevel } from './dashboard.figures';
 import { recentBonuses } from './dashboard.money';
@@ -9,7 +10,8 @@ const workplace = route({
   url: '/api/dashboard/workplace',
   access: access.holder(Perm.dashboard),
   handler: async ({ app, user, locale }): Promise<Workplace> => {
-    const figures = await Promise.all(figureSources.map((source) => source(app.db, user, locale)));
+    const zone = await businessTimeZone(app.db);
+    const figures = await Promise.all(figureSources.map((source) => source(app.db, user, locale, zone)));
     return {
       figures: figures.flat(),
       members_per_level: user.isAdmin ? await membersPerLevel(app.db, locale) : null,

@@ -1,5 +1,6 @@
 import { formatCents, type Locale, type WorkplaceFigure } from '@app/contracts';
 import { type SQL, sql } from 'drizzle-orm';
+import { monthStartDayInZone, monthStartInZone } from '../platform/business-time/business-time';
 import type { DbOrTx } from '../platform/db/client';
 import type { Principal } from '../platform/http/principal';
 
@@ -7,8 +8,14 @@ import type { Principal } from '../platform/http/principal';
  * Where the workplace figures come from. Each source returns its figures for the
  * viewer (or [] when it has none for them); `figureSources` in dashboard.figures.ts
  * lists them in display order, and the web labels each `dashboard.figure.<key>`.
+ * `zone` is the business time zone, whose month "this month" is (platform/business-time/).
  */
-export type FigureSource = (db: DbOrTx, viewer: Principal, locale: Locale) => Promise<WorkplaceFigure[]>;
+export type FigureSource = (
+  db: DbOrTx,
+  viewer: Principal,
+  locale: Locale,
+  zone: string,
+) => Promise<WorkplaceFigure[]>;
 
 export const count = (key: string, value: unknown): WorkplaceFigure => ({
   key,
@@ -23,10 +30,10 @@ export const money = (key: string, cents: unknown): WorkplaceFigure => ({
   format: 'money',
 });
 
-/** The first instant of the current calendar month, UTC (as bonus periods count). */
-export const monthStart = sql`(date_trunc('month', now() at time zone 'UTC') at time zone 'UTC')`;
-/** The first day of this month (UTC) as a date, for period dates. */
-export const monthStartDay = sql`(date_trunc('month', now() at time zone 'UTC')::date)`;
+/** The first instant of the current month of the business time zone `zone` (as bonus periods count). */
+export const monthStart = (zone: string): SQL => monthStartInZone(zone);
+/** The first day of this month of `zone` as a date, for period dates (bonus_payouts.day). */
+export const monthStartDay = (zone: string): SQL => monthStartDayInZone(zone);
 
 /** The name column of a localized reference table row (`alias.<en>`, `alias.name_zh_hk`, `alias.name_zh_cn`). */
 export const localizedName = (alias: string, enColumn: string, locale: Locale): SQL =>

@@ -1,7 +1,9 @@
 import {
   type LevelRef,
   type Locale,
+  nextDay,
   Perm,
+  startOfDayIn,
   translate,
   type UserReport,
   type UserReportRow,
@@ -10,6 +12,7 @@ import {
 import { and, asc, count, eq, gte, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { levelName } from '../access/current-user';
+import { businessTimeZone } from '../platform/business-time/business-time';
 import type { DbOrTx } from '../platform/db/client';
 import { access, route } from '../platform/http/route';
 import { sendXlsxBuffer, xlsxBuffer } from '../platform/xlsx/export';
@@ -17,7 +20,7 @@ import { levels, users } from './members.schema';
 
 type Query = z.output<typeof userReportQuery>;
 
-/** Period keys from start to end inclusive: 'YYYY-MM-DD' per day or 'YYYY-MM' per month (UTC). */
+/** Period keys from start to end inclusive: 'YYYY-MM-DD' per day or 'YYYY-MM' per month (calendar days, any zone). */
 export function periodsOf(start: string, end: string, period: 'day' | 'month'): string[] {
   const keys: string[] = [];
   const cursor = new Date(`${start}T00:00:00Z`);
@@ -31,14 +34,17 @@ export function periodsOf(start: string, end: string, period: 'day' | 'month'): 
   return keys;
 }
 
-/** New members per period and level in [start, end], and today's members per level. */
-export async function memberReport(db: DbOrTx, q: Query, locale: Locale): Promise<UserReport> {
-  const from = new Date(`${q.start}T00:00:00Z`);
-  const to = new Date(`${q.end}T00:00:00Z`);
-  to.setUTCDate(to.getUTCDate() + 1);
-  // A literal format (not a bind parameter) so the select and group by expressions are the same.
+/**
+ * New members per period and level in [start, end], and today's members per level. The days and months are those
+ * of the business time zone `zone` (platform/business-time/).
+ */
+export async function memberReport(db: DbOrTx, q: Query, locale: Locale, zone: string): Promise<UserReport> {
+  const from = startOfDayIn(q.start, zone);
+  const to = startOfDayIn(nextDay(q.end), zone);
+  // Literals (not bind parameters) so the select and group by expressions are the same; the zone is a name the
+  // runtime knows (setBusinessTimeZone checks it), quoted as a string literal.
   const format = sql.raw(q.period === 'day' ? `'YYYY-MM-DD'` : `'YYYY-MM'`);
-  const periodKey = sql<string>`to_char(${users.createdAt} at time zone 'UTC', ${format})`;
+  const periodKey = sql<string>`to_char(${users.createdAt} at time zone ${sql.raw(`'${zone.replaceAll("'", "''")}'`)}, ${format})`;
   const [levelRows, counts, current] = await Promise.all([
     db.select().from(levels).orderBy(asc(levels.id)),
     db
@@ -80,7 +86,7 @@ const report = route({
   access: access.admin(Perm.userReport),
   query: userReportQuery,
   handler: async ({ app, query, locale, reply }) => {
-    const data = await memberReport(app.db, query, locale);
+    const data = await memberReport(app.db, query, locale, await businessTimeZone(app.db));
     if (!query.export) return data;
     const headers = [
       translate('members.report.period', locale),

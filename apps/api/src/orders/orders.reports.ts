@@ -1,4 +1,4 @@
-import { formatBp, formatCents } from '@app/contracts';
+import { formatBp, formatCents, nextMonthStart, startOfDayIn } from '@app/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { users } from '../members/members.schema';
@@ -51,9 +51,13 @@ export function refundColumns(reader: SheetReader): Column<RefundRow>[] {
   ];
 }
 
-/** The monthly transfer table: completed orders of the month per provider, with what is owed to each. */
-export function monthlyTransferRows(db: DbOrTx, month: string) {
-  const start = `${month}-01T00:00:00Z`;
+/**
+ * The monthly transfer table: completed orders of the month (`YYYY-MM` of the business time zone `zone`) per
+ * provider, with what is owed to each.
+ */
+export function monthlyTransferRows(db: DbOrTx, month: string, zone: string) {
+  const start = startOfDayIn(`${month}-01`, zone).toISOString();
+  const end = startOfDayIn(nextMonthStart(month), zone).toISOString();
   return db
     .select({
       providerNo: providers.providerNo,
@@ -72,7 +76,7 @@ export function monthlyTransferRows(db: DbOrTx, month: string) {
       and(
         eq(orders.status, 1),
         sql`${orders.completedAt} >= ${start}::timestamptz`,
-        sql`${orders.completedAt} < ${start}::timestamptz + interval '1 month'`,
+        sql`${orders.completedAt} < ${end}::timestamptz`,
       ),
     )
     .groupBy(providers.id)

@@ -11,6 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { refundAdmin } from '../config';
 import { memberRef } from '../members/member.presenter';
+import { businessTimeZone } from '../platform/business-time/business-time';
 import { actorOf } from '../platform/http/actor';
 import { AppError, forbidden, notFound } from '../platform/http/errors';
 import type { Principal } from '../platform/http/principal';
@@ -121,13 +122,16 @@ export const orderRoutes = [
     url: '/api/orders/export-gim-to-raymond',
     access: access.admin(Perm.orders),
     body: monthBody,
-    handler: async ({ app, body, reply, locale, timeZone }) =>
-      streamXlsx(
+    handler: async ({ app, body, reply, locale, timeZone }) => {
+      // The month is one of the business time zone; the times in the sheet are the reader's.
+      const zone = await businessTimeZone(app.db);
+      return streamXlsx(
         reply,
         `transfer-${body.month}.xlsx`,
         monthlyTransferColumns(body.month, { locale, timeZone }),
-        once(monthlyTransferRows(app.db, body.month)),
-      ),
+        once(monthlyTransferRows(app.db, body.month, zone)),
+      );
+    },
   }),
   route({
     method: 'POST',

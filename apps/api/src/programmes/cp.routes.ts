@@ -1,4 +1,5 @@
 import { type CpListItem, cpListQuery, idParam, Perm, pageQuery, programmeUserBody } from '@app/contracts';
+import { businessTimeZone } from '../platform/business-time/business-time';
 import { actorOf } from '../platform/http/actor';
 import { access, route } from '../platform/http/route';
 import { keysetBatches, streamXlsx } from '../platform/xlsx/export';
@@ -26,10 +27,11 @@ const list = route({
   access: access.admin(Perm.programmes),
   query: cpListQuery,
   handler: async ({ app, query, reply, locale, timeZone }) => {
-    if (!query.export) return listCps(app.db, query.keyword, query.page, query.pageSize);
+    const zone = await businessTimeZone(app.db);
+    if (!query.export) return listCps(app.db, query.keyword, query.page, query.pageSize, zone);
     let page = 0;
     const batches = keysetBatches(
-      async (_after, limit) => (await listCps(app.db, query.keyword, ++page, limit)).list,
+      async (_after, limit) => (await listCps(app.db, query.keyword, ++page, limit, zone)).list,
       (c) => c.user.id,
       500,
     );
@@ -43,7 +45,10 @@ const add = route({
   access: access.admin(Perm.programmes),
   body: programmeUserBody,
   message: 'common.addedSuccessfully',
-  handler: ({ app, req, body }) => app.db.transaction((tx) => markCp(tx, actorOf(req), body.id)),
+  handler: async ({ app, req, body }) => {
+    const zone = await businessTimeZone(app.db);
+    return app.db.transaction((tx) => markCp(tx, actorOf(req), body.id, zone));
+  },
 });
 
 const remove = route({
@@ -60,7 +65,8 @@ const info = route({
   url: '/api/members/wecCpInfo/:id',
   access: access.holder(Perm.programmes),
   params: idParam,
-  handler: ({ app, user, params }) => cpInfo(app.db, ownOrAdmin(user, params.id)),
+  handler: async ({ app, user, params }) =>
+    cpInfo(app.db, ownOrAdmin(user, params.id), await businessTimeZone(app.db)),
 });
 
 const bonuses = route({

@@ -5,10 +5,11 @@ import {
   type CpListItem,
   formatCents,
   type Locale,
+  monthStartIn,
 } from '@app/contracts';
 import { desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { CP_PAYOUT_TYPES } from '../bonus/bonus.schema';
-import { countingOrder } from '../bonus/settlement/settlement.loader';
+import { countingOrder } from '../bonus/settlement';
 import { bonusTypeNames } from '../bonus/type-names';
 import { users } from '../members/members.schema';
 import { nameContains } from '../members/name-search';
@@ -36,12 +37,12 @@ const channelOf = (userId: number) =>
   sql`o.provider_id in (select p.id from providers p where p.referrer_user_id = ${userId})`;
 
 /**
- * `wecCpInfo`: channel SP this month (currentTotal) and ever (total), the CP referral reward its channel
- * earned its sponsor (type 8, referralRewardGim) and its own CP profit (type 11, cpProfit).
+ * `wecCpInfo`: channel SP this month (of the business time zone `zone`: currentTotal) and ever (total), the CP
+ * referral reward its channel earned its sponsor (type 8, referralRewardGim) and its own CP profit (type 11, cpProfit).
  */
-export async function cpInfo(db: DbOrTx, userId: number, now = new Date()): Promise<CpInfo> {
+export async function cpInfo(db: DbOrTx, userId: number, zone: string, now = new Date()): Promise<CpInfo> {
   const user = await memberOf(db, userId);
-  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
+  const monthStart = monthStartIn(now, zone).toISOString();
   const [sp] = await queryRows<{ current: string | number; total: string | number }>(
     db,
     sql`select coalesce(sum(o.sales_point) filter (where o.completed_at >= ${monthStart}), 0)::bigint as current,
@@ -104,12 +105,12 @@ export async function cpBonuses(db: DbOrTx, userId: number, page: number, pageSi
   return { list, meta: { total: count?.total ?? 0, page, pageSize } };
 }
 
-export async function markCp(tx: DbOrTx, actor: Actor, userId: number) {
+export async function markCp(tx: DbOrTx, actor: Actor, userId: number, zone: string) {
   await memberOf(tx, userId);
   const [row] = await tx.insert(qualifiedCps).values({ userId }).onConflictDoNothing().returning();
   if (!row) throw conflict('programme.alreadyCp');
   await audit(tx, actor, { action: 'create', entity: 'qualified_cp', entityId: userId, after: row });
-  return cpInfo(tx, userId);
+  return cpInfo(tx, userId, zone);
 }
 
 export async function unmarkCp(tx: DbOrTx, actor: Actor, userId: number) {
@@ -118,8 +119,14 @@ export async function unmarkCp(tx: DbOrTx, actor: Actor, userId: number) {
   await audit(tx, actor, { action: 'delete', entity: 'qualified_cp', entityId: userId, before: row });
 }
 
-/** /cp/cp: every Qualified CP with its figures. */
-export async function listCps(db: DbOrTx, keyword: string | undefined, page: number, pageSize: number) {
+/** /cp/cp: every Qualified CP with its figures (this month: of the business time zone `zone`). */
+export async function listCps(
+  db: DbOrTx,
+  keyword: string | undefined,
+  page: number,
+  pageSize: number,
+  zone: string,
+) {
   const condition = keyword
     ? or(nameContains(keyword), ilike(users.userNo, containsPattern(keyword)))
     : undefined;
@@ -137,6 +144,7 @@ export async function listCps(db: DbOrTx, keyword: string | undefined, page: num
     .limit(pageSize)
     .offset((page - 1) * pageSize);
   const list: CpListItem[] = [];
-  for (const r of rows) list.push({ ...(await cpInfo(db, r.userId)), created_at: r.createdAt.toISOString() });
+  for (const r of rows)
+    list.push({ ...(await cpInfo(db, r.userId, zone)), created_at: r.createdAt.toISOString() });
   return { list, meta: { total: Number(count?.total ?? 0), page, pageSize } };
 }

@@ -1,4 +1,5 @@
 import { type Config, refundAdmin } from '../config';
+import type { StartZone } from './business-time-zone';
 import type { DemoOutcome, FirstStart } from './first-start';
 
 const DEMO_LINE: Record<DemoOutcome, (config: Config) => string> = {
@@ -12,8 +13,21 @@ const DEMO_LINE: Record<DemoOutcome, (config: Config) => string> = {
 };
 
 /** What an operator needs to know after a start: where it runs, on what data, and how to get in. */
-export function startBanner(config: Config, url: string, databaseText: string, start: FirstStart): string {
+export function startBanner(
+  config: Config,
+  url: string,
+  databaseText: string,
+  start: FirstStart,
+  business: StartZone,
+): string {
   const lines = [`Membership back-office is running at ${url}`, `Database: ${databaseText}`];
+  lines.push(
+    `Business time zone: ${business.zone} (days and months of bonus periods, date filters and reports)`,
+  );
+  if (business.changedFrom)
+    lines.push(
+      `  set now from BUSINESS_TIME_ZONE (was ${business.changedFrom}): settle the day of the change again (docs/operations.md)`,
+    );
   lines.push(`Demo data: ${DEMO_LINE[start.demo](config)}`);
   if (!config.webDist) lines.push('Web app not built: run `npm run build` (the API answers under /api).');
   if (start.initialAdmin)

@@ -102,6 +102,18 @@ describe('the server process', () => {
     expect(output).not.toContain('s3cret-pass');
   });
 
+  it('refuses an unknown BUSINESS_TIME_ZONE with a clear message and exit code 1, before opening any database', async () => {
+    server = startProcess({
+      BUSINESS_TIME_ZONE: 'Mars/Olympus',
+      DATABASE_URL: 'postgres://nobody@127.0.0.1:1/x',
+    });
+    expect(await within(30_000, server.exited, 'exit')).toBe(1);
+    expect(server.output()).toContain(
+      'The server did not start: BUSINESS_TIME_ZONE must be an IANA time zone name such as Asia/Hong_Kong or UTC, not "Mars/Olympus"',
+    );
+    expect(server.output()).not.toContain('waiting for PostgreSQL');
+  });
+
   it.runIf(Boolean(process.env.DATABASE_URL))(
     'on SIGTERM takes no new connection, lets the request in flight finish and commit, and exits 0',
     async () => {

@@ -65,14 +65,31 @@ describe('first start', () => {
     expect(running.banner).not.toContain('No refund can be confirmed');
   });
 
-  it('makes the first super administrator from INITIAL_ADMIN_* once, audited as made at start-up', async () => {
+  it('makes the first super administrator from INITIAL_ADMIN_* once and sets BUSINESS_TIME_ZONE, audited as made at start-up', async () => {
     const initial = {
       INITIAL_ADMIN_NAME: 'owner',
       INITIAL_ADMIN_EMAIL: 'owner@example.com',
       INITIAL_ADMIN_PASSWORD: 'owner-pass1',
+      BUSINESS_TIME_ZONE: 'europe/london',
     };
     let running = await start({ SEED_DEMO: 'false', ...initial });
     expect(running.banner).toContain('First super administrator owner made from INITIAL_ADMIN_*');
+    // A new database starts in Hong Kong time; the setting changes it, under the runtime's spelling of the name.
+    expect(running.businessZone).toEqual({ zone: 'Europe/London', changedFrom: 'Asia/Hong_Kong' });
+    expect(running.banner).toContain(
+      'Business time zone: Europe/London (days and months of bonus periods, date filters and reports)',
+    );
+    const zoneChanges = () =>
+      running.database.db.select().from(auditLogs).where(eq(auditLogs.entity, 'business_settings'));
+    expect(await zoneChanges()).toMatchObject([
+      {
+        action: 'update',
+        actorId: null,
+        ip: 'start-up:BUSINESS_TIME_ZONE',
+        before: { timeZone: 'Asia/Hong_Kong' },
+        after: { timeZone: 'Europe/London' },
+      },
+    ]);
     expect(running.banner).not.toContain('No administrator can sign in yet');
     expect(await signIn(running, 'owner', 'owner-pass1')).toMatchObject({ is_admin: true, is_super: true });
     const [row] = await running.database.db.select().from(auditLogs).where(eq(auditLogs.entity, 'admin'));
@@ -92,6 +109,10 @@ describe('first start', () => {
     expect(running.firstStart.initialAdmin).toBeNull();
     expect(await accountNames(running)).toEqual(['owner']);
     expect(running.banner).not.toContain('No refund can be confirmed');
+    // The zone it already has: nothing changes, nothing more is audited.
+    expect(running.businessZone).toEqual({ zone: 'Europe/London', changedFrom: null });
+    expect(running.banner).toContain('Business time zone: Europe/London');
+    expect(await zoneChanges()).toHaveLength(1);
   });
 
   it('refuses to start with INITIAL_ADMIN_* values the API would refuse, naming the variable', async () => {
@@ -108,6 +129,8 @@ describe('first start', () => {
   it(`loads the demo when asked (${onPostgres ? 'SEED_DEMO=true' : 'the embedded default'}) and lists only the demo logins that still work`, async () => {
     let running = await start(onPostgres ? { SEED_DEMO: 'true' } : {});
     expect(running.firstStart.demo).toBe('loaded');
+    // The demo's database is new: Hong Kong time, unless BUSINESS_TIME_ZONE says otherwise.
+    expect(running.banner).toContain('Business time zone: Asia/Hong_Kong (days and months of bonus periods');
     expect(running.banner).toMatch(
       /admin \/ admin123[\s\S]*operator \/ operator123[\s\S]*member \/ member123/,
     );

@@ -8,6 +8,7 @@ import { type Database, openDatabase } from '../platform/db/client';
 import { databaseAddress, waitForDatabase } from '../platform/db/wait-for-database';
 import { keepCompletingAssessments } from '../programmes/wec.service';
 import { startBanner } from './banner';
+import { applyBusinessTimeZone, type StartZone } from './business-time-zone';
 import { type FirstStart, prepareFirstStart } from './first-start';
 import { keepTidy } from './housekeeping';
 
@@ -15,6 +16,8 @@ export interface RunningServer {
   app: FastifyInstance;
   database: Database;
   firstStart: FirstStart;
+  /** The business time zone in force, and whether BUSINESS_TIME_ZONE changed it at this start. */
+  businessZone: StartZone;
   url: string;
   /** The start-up message for the console. */
   banner: string;
@@ -33,6 +36,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
         log: (line) => console.warn(line),
       });
     await prepareDatabase(database);
+    // Before the demo data, whose bonus periods are days and months of this zone.
+    const businessZone = await applyBusinessTimeZone(database.db, config);
     const firstStart = await prepareFirstStart(database.db, config);
     const app = await listening(await buildApp({ db: database.db, config, logger: true }), config);
     const stopScopesAhead = keepScopesAhead(database.db, (error) => app.log.error(error), {
@@ -51,8 +56,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
       app,
       database,
       firstStart,
+      businessZone,
       url,
-      banner: startBanner(config, url, databaseText, firstStart),
+      banner: startBanner(config, url, databaseText, firstStart, businessZone),
       close: async () => {
         await stopScopesAhead();
         await stopAssessments();

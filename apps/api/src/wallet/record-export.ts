@@ -1,5 +1,6 @@
-import type { WalletRecordItem } from '@app/contracts';
+import { dayIn, type WalletRecordItem } from '@app/contracts';
 import { bonusTypeNames } from '../bonus/type-names';
+import { businessTimeZone } from '../platform/business-time/business-time';
 import type { Db } from '../platform/db/client';
 import type { Principal } from '../platform/http/principal';
 import type { XlsxJob } from '../platform/jobs/jobs.runner';
@@ -42,13 +43,15 @@ export async function recordExportJob(
   reader: SheetReader,
 ): Promise<XlsxJob<WalletRecordItem>> {
   const { page: _page, pageSize: _size, export: _export, ...params } = q;
+  // The filter's days, and the file's date, are days of the business time zone.
+  const zone = await businessTimeZone(db);
   return {
     kind: 'wallet.records.export',
     ownerId: viewer.id,
     params,
-    fileName: `wallet-records-${new Date().toISOString().slice(0, 10)}.xlsx`,
+    fileName: `wallet-records-${dayIn(new Date(), zone)}.xlsx`,
     columns: await recordExportColumns(db, reader),
-    count: () => countRecords(db, q),
-    batches: () => keysetBatches(recordBatchFetcher(db, q)),
+    count: () => countRecords(db, q, zone),
+    batches: () => keysetBatches(recordBatchFetcher(db, q, zone)),
   };
 }

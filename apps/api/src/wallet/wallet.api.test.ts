@@ -1,4 +1,6 @@
 import {
+  DEFAULT_BUSINESS_TIME_ZONE,
+  dayIn,
   formatDateTime,
   type JobStarted,
   type WalletInvariantResult,
@@ -144,7 +146,8 @@ describe('GET /api/wallet/recordList (admin)', () => {
       query: { user_id: m.user.id, action: 2 },
     });
     expect(reduces.body.data.meta).toMatchObject({ total: 1, totalAdd: '0.00', totalReduce: '2.00' });
-    const today = new Date().toISOString().slice(0, 10);
+    // start_date and end_date are days of the business time zone (a new database's: Hong Kong).
+    const today = dayIn(new Date(), DEFAULT_BUSINESS_TIME_ZONE);
     const dated = await api.get<WalletRecordList>('/api/wallet/recordList', {
       token: admin.token,
       query: { user_id: m.user.id, start_date: today, end_date: today },

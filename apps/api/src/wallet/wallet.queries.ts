@@ -1,6 +1,8 @@
 import {
   formatCents,
+  nextDay,
   type PageQuery,
+  startOfDayIn,
   type WalletRecordItem,
   type WalletRecordKind,
   type WalletRecordList,
@@ -95,7 +97,8 @@ const stateIs = (state: WalletRecordState): SQL =>
     ? eq(walletRecords.status, RecordStatus.complete)
     : sql`(${walletRecords.status} = ${RecordStatus.pending} and ${recordState} = ${state})`;
 
-function filterOf(q: RecordFilter): SQL | undefined {
+/** The admin list's filters; start_date and end_date are days of the business time zone `zone`, end_date included. */
+function filterOf(q: RecordFilter, zone: string): SQL | undefined {
   const keyword = q.keyword ? or(eq(users.userNo, q.keyword), nameContains(q.keyword)) : undefined;
   return and(
     keyword,
@@ -105,14 +108,14 @@ function filterOf(q: RecordFilter): SQL | undefined {
     q.status !== undefined ? eq(walletRecords.status, q.status) : undefined,
     q.state ? stateIs(q.state) : undefined,
     q.bonus_type ? eq(walletRecords.bonusType, q.bonus_type) : undefined,
-    q.start_date ? gte(walletRecords.createdAt, new Date(`${q.start_date}T00:00:00Z`)) : undefined,
-    q.end_date ? lt(walletRecords.createdAt, sql`${q.end_date}::date + 1`) : undefined,
+    q.start_date ? gte(walletRecords.createdAt, startOfDayIn(q.start_date, zone)) : undefined,
+    q.end_date ? lt(walletRecords.createdAt, startOfDayIn(nextDay(q.end_date), zone)) : undefined,
   );
 }
 
 /** Admin list: any filter combination, totals of all matching complete records in meta. */
-export async function listRecords(db: DbOrTx, q: RecordFilter): Promise<WalletRecordList> {
-  const where = filterOf(q);
+export async function listRecords(db: DbOrTx, q: RecordFilter, zone: string): Promise<WalletRecordList> {
+  const where = filterOf(q, zone);
   const [rows, [totals]] = await Promise.all([
     selectRecords(db)
       .where(where)
@@ -142,18 +145,18 @@ export async function listRecords(db: DbOrTx, q: RecordFilter): Promise<WalletRe
 }
 
 /** How many records match (the export job's total). */
-export async function countRecords(db: DbOrTx, q: RecordFilter): Promise<number> {
+export async function countRecords(db: DbOrTx, q: RecordFilter, zone: string): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(walletRecords)
     .innerJoin(users, eq(users.id, walletRecords.userId))
-    .where(filterOf(q));
+    .where(filterOf(q, zone));
   return row?.n ?? 0;
 }
 
 /** The same filter in keyset batches, for the export. */
-export function recordBatchFetcher(db: DbOrTx, q: RecordFilter) {
-  const where = filterOf(q);
+export function recordBatchFetcher(db: DbOrTx, q: RecordFilter, zone: string) {
+  const where = filterOf(q, zone);
   return async (afterId: number | null, limit: number) =>
     (
       await selectRecords(db)

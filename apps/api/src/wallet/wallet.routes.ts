@@ -9,6 +9,7 @@ import {
   walletRecordListQuery,
   walletRecordQuery,
 } from '@app/contracts';
+import { businessTimeZone } from '../platform/business-time/business-time';
 import { actorOf } from '../platform/http/actor';
 import { forbidden } from '../platform/http/errors';
 import { idempotent } from '../platform/http/idempotency';
@@ -36,7 +37,7 @@ export const walletRoutes = [
     handler: async ({ app, query, user, locale, timeZone }) =>
       query.export
         ? startXlsxJob(app.jobs, await recordExportJob(app.db, user, query, { locale, timeZone }))
-        : listRecords(app.db, query),
+        : listRecords(app.db, query, await businessTimeZone(app.db)),
   }),
   route({
     method: 'GET',

@@ -4,6 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { FilterBar } from '../platform/filters/FilterBar';
 import { useUrlFilters } from '../platform/filters/useUrlFilters';
+import { BusinessDaysHintItem } from '../platform/ui/BusinessDaysHint';
 import { AccessNav } from './AccessNav';
 import { AuditTable } from './AuditTable';
 import { type AuditFilters, auditFilters } from './access.api';
@@ -95,6 +96,7 @@ export default function AuditLogPage() {
         <Form.Item name="dates">
           <DatePicker.RangePicker aria-label={t('audit.ui.dates')} />
         </Form.Item>
+        <BusinessDaysHintItem />
       </FilterBar>
       <AuditTable filters={filters} />
     </Card>

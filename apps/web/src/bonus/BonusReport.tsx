@@ -6,7 +6,10 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { businessToday } from '../platform/business-days';
+import { useBusinessTimeZone } from '../platform/current-user';
 import { formatDateTime, formatMoney } from '../platform/format';
+import { BusinessDaysHint } from '../platform/ui/BusinessDaysHint';
 import { MoneyText } from '../platform/ui/MoneyText';
 import { useMemberBonusDetail, useMemberBonusReport } from './bonus.api';
 import { ExplainPayoutButton, useMayExplainPayouts } from './PayoutExplanation';
@@ -134,7 +137,9 @@ const periodRange = (period: string, by: 'day' | 'month'): Range => [
  */
 export function BonusReport({ userId, by }: { userId: number; by: 'day' | 'month' }) {
   const { t } = useTranslation();
-  const [range, setRange] = useState<Range | null>([dayjs().startOf('month'), dayjs()]);
+  const today = businessToday(useBusinessTimeZone());
+  // This month of the business time zone so far: payouts count for its days (bonus_payouts.day).
+  const [range, setRange] = useState<Range | null>(() => [today.startOf('month'), today]);
   const [open, setOpen] = useState<{ item: CashBackItem; range: Range } | null>(null);
   const report = useMemberBonusReport(userId, by, range && asFilter(range));
   const types = report.data?.cashBack ?? [];
@@ -173,6 +178,7 @@ export function BonusReport({ userId, by }: { userId: number; by: 'day' | 'month
           setRange(value?.[0] && value[1] ? [value[0].startOf(by), value[1].endOf(by).startOf('day')] : null)
         }
       />
+      <BusinessDaysHint />
       {by === 'month' && <Typography.Text type="secondary">{t('bonus.monthMeaning')}</Typography.Text>}
       {range === null && <Alert type="info" showIcon message={t('bonus.selectTime')} />}
       <Table

@@ -3,6 +3,7 @@ import { Card, Col, Row, Skeleton, Statistic, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../platform/current-user';
 import { formatMoney } from '../platform/format';
+import { BusinessDaysHint } from '../platform/ui/BusinessDaysHint';
 import { useWorkplace } from './dashboard.api';
 import { RecentBonuses } from './RecentBonuses';
 
@@ -19,6 +20,8 @@ export default function WorkplacePage() {
       <Typography.Title level={4}>
         {t('dashboard.welcome', { name: user?.display_name || user?.name })}
       </Typography.Title>
+      {/* "This month" is the business time zone's month. */}
+      <BusinessDaysHint />
       {!data ? (
         <Skeleton active />
       ) : (

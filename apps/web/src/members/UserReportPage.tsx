@@ -1,17 +1,24 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import type { UserReportRow } from '@app/contracts';
 import { Button, Card, DatePicker, Radio, Space, Statistic, Table } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { businessToday } from '../platform/business-days';
+import { useBusinessTimeZone } from '../platform/current-user';
+import { BusinessDaysHint } from '../platform/ui/BusinessDaysHint';
 import { exportUserReport, type ReportParams, useUserReport } from './members.api';
 
 type Period = ReportParams['period'];
 
-/** /user/report: new members per day or month and level in a date range, exportable as .xlsx. */
+/**
+ * /user/report: new members per day or month (of the business time zone) and level in a date range, exportable
+ * as .xlsx. It opens on the last 30 business days.
+ */
 export default function UserReportPage() {
   const { t } = useTranslation();
-  const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs().subtract(29, 'day'), dayjs()]);
+  const today = businessToday(useBusinessTimeZone());
+  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [today.subtract(29, 'day'), today]);
   const [period, setPeriod] = useState<Period>('day');
   const params = { start: range[0].format('YYYY-MM-DD'), end: range[1].format('YYYY-MM-DD'), period };
   const report = useUserReport(params);
@@ -46,6 +53,7 @@ export default function UserReportPage() {
         <Button icon={<DownloadOutlined />} onClick={() => exportUserReport(params)}>
           {t('members.ui.report.export')}
         </Button>
+        <BusinessDaysHint />
       </Space>
       <Space size="large" wrap style={{ marginBottom: 16 }}>
         <Statistic title={t('members.ui.report.newMembers')} value={data?.totals.total ?? 0} />

@@ -10,22 +10,24 @@ import {
 } from '@app/contracts';
 import { Button, Card, DatePicker, Form, Input, Select, Space, Switch, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserPicker } from '../members/UserPicker';
-import { useIsAdmin } from '../platform/current-user';
+import { businessToday } from '../platform/business-days';
+import { useBusinessTimeZone, useIsAdmin } from '../platform/current-user';
 import { FilterBar } from '../platform/filters/FilterBar';
 import { useUrlFilters } from '../platform/filters/useUrlFilters';
 import { formatCount, formatDateTime, formatMoney } from '../platform/format';
 import { StartedJobProgress } from '../platform/jobs/JobProgressModal';
 import { useStartedJob } from '../platform/jobs/useJob';
+import { BusinessDaysHintItem } from '../platform/ui/BusinessDaysHint';
 import { MoneyText } from '../platform/ui/MoneyText';
 import { usePagedList } from '../platform/ui/PagedTable';
 import { UserName } from '../platform/ui/UserName';
 import { useProductTags } from '../products/products.api';
 import { useProviderOptions } from '../providers/providers.api';
-import { dateShortcuts, rangeBounds } from './date-shortcuts';
+import { dateShortcuts, rangeBounds, rangeOf } from './date-shortcuts';
 import { OrderActions } from './OrderActions';
 import { OrderDetailDialog } from './OrderDetailDialog';
 import { OrderStateTag } from './OrderStateTag';
@@ -33,16 +35,18 @@ import { exportOrders, type OrderFilters, orderFilters, ordersList } from './ord
 
 type Values = Record<string, unknown>;
 
-/** Form values → list filters: the date range as completion-time bounds. */
+/** Form values → list filters: the date range as the first and last completion day (business days). */
 function toFilters({ range, ...values }: Values): OrderFilters {
   return { ...values, ...rangeBounds(range as [Dayjs, Dayjs] | undefined) } as OrderFilters;
 }
 
-/** List filters → form values: the completion-time bounds back as the picked days. */
-function toValues({ date_from, date_to, ...filters }: OrderFilters): Values {
-  const range = date_from && date_to ? [dayjs(date_from), dayjs(date_to).subtract(1, 'day')] : undefined;
-  return { ...filters, range };
-}
+/** List filters → form values: the completion days back as the picked range (`zone`: the business time zone). */
+const valuesIn =
+  (zone: string) =>
+  ({ date_from, date_to, ...filters }: OrderFilters): Values => ({
+    ...filters,
+    range: rangeOf(date_from, date_to, zone),
+  });
 
 /** A labelled count and sums of the footer (OrderListMeta `done` or `refunded`). */
 function OrderSumsText({ label, sums }: { label: string; sums: OrderSums | undefined }) {
@@ -67,6 +71,7 @@ function OrderSumsText({ label, sums }: { label: string; sums: OrderSums | undef
 export default function OrdersPage() {
   const { t } = useTranslation();
   const isAdmin = useIsAdmin();
+  const zone = useBusinessTimeZone();
   const [form] = Form.useForm();
   const { filters, setFilters } = useUrlFilters(orderFilters);
   const [detail, setDetail] = useState<string | null>(null);
@@ -176,7 +181,7 @@ export default function OrdersPage() {
           form={form}
           filters={filters}
           onChange={setFilters}
-          toValues={toValues}
+          toValues={valuesIn(zone)}
           toFilters={toFilters}
           searchText={t('orders.search')}
           resetText={t('orders.reset')}
@@ -198,8 +203,11 @@ export default function OrdersPage() {
             </Form.Item>
           )}
           <Form.Item name="range" label={t('orders.dateRange')}>
-            <DatePicker.RangePicker presets={dateShortcuts((key, params) => t(key, params))} />
+            <DatePicker.RangePicker
+              presets={dateShortcuts((key, params) => t(key, params), businessToday(zone))}
+            />
           </Form.Item>
+          <BusinessDaysHintItem />
           <Form.Item name="order_no" label={t('orders.orderId')}>
             <Input allowClear />
           </Form.Item>

@@ -1,4 +1,4 @@
-import type { CurrentUser } from '@app/contracts';
+import { type CurrentUser, DEFAULT_BUSINESS_TIME_ZONE } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { http } from './http';
 import { getStoredUser, getToken, storeUser } from './session';
@@ -28,3 +28,11 @@ export function useCurrentUser() {
 
 /** Admins see full names and user details; members see masked names (docs/product/README.md). */
 export const useIsAdmin = () => useCurrentUser().user?.is_admin === true;
+
+/**
+ * The company's business time zone (`business_time_zone` of the signed-in user): date filters, their shortcuts and
+ * reports count its days. A copy of the user stored before the server told it has none until it is refreshed: a new
+ * database's zone meanwhile.
+ */
+export const useBusinessTimeZone = (): string =>
+  useCurrentUser().user?.business_time_zone ?? DEFAULT_BUSINESS_TIME_ZONE;

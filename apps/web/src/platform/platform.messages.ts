@@ -16,6 +16,7 @@ export const platformMessages = defineMessages(
     'platform.total': 'Total {count} items',
     'platform.total_one': 'Total {count} item',
     'platform.loading': 'Loading…',
+    'platform.businessDays': 'Dates are days in {zone}',
   },
   {
     'platform.error': '錯誤',
@@ -30,6 +31,7 @@ export const platformMessages = defineMessages(
     'platform.noData': '暫無數據',
     'platform.total': '共 {count} 條',
     'platform.loading': '載入中…',
+    'platform.businessDays': '日期以 {zone} 時區的日子計算',
   },
   {
     'platform.error': '错误',
@@ -44,5 +46,6 @@ export const platformMessages = defineMessages(
     'platform.noData': '暂无数据',
     'platform.total': '共 {count} 条',
     'platform.loading': '加载中…',
+    'platform.businessDays': '日期按 {zone} 时区的日期计算',
   },
 );

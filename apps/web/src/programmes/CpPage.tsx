@@ -7,6 +7,7 @@ import { PickMemberAnd } from '../members/PickMemberAnd';
 import { FilterBar, SearchField } from '../platform/filters/FilterBar';
 import { useUrlFilters } from '../platform/filters/useUrlFilters';
 import { formatDate } from '../platform/format';
+import { BusinessDaysHintItem } from '../platform/ui/BusinessDaysHint';
 import { ConfirmButton } from '../platform/ui/ConfirmButton';
 import { MoneyText } from '../platform/ui/MoneyText';
 import { PagedTable, usePagedList } from '../platform/ui/PagedTable';
@@ -104,6 +105,8 @@ export default function CpPage() {
           }
         >
           <SearchField name="keyword" placeholder={t('programmes.keyword')} width={240} />
+          {/* The current month's SP is of the business time zone's month. */}
+          <BusinessDaysHintItem />
         </FilterBar>
         <Table<CpListItem> rowKey={(c) => c.user.id} columns={columns} {...tableProps} />
       </Space>

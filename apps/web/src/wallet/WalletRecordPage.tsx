@@ -11,6 +11,7 @@ import { FilterBar } from '../platform/filters/FilterBar';
 import { useUrlFilters } from '../platform/filters/useUrlFilters';
 import { StartedJobProgress } from '../platform/jobs/JobProgressModal';
 import { useStartedJob } from '../platform/jobs/useJob';
+import { BusinessDaysHintItem } from '../platform/ui/BusinessDaysHint';
 import { MoneyText } from '../platform/ui/MoneyText';
 import { usePagedList } from '../platform/ui/PagedTable';
 import { UserName } from '../platform/ui/UserName';
@@ -99,6 +100,7 @@ export default function WalletRecordPage() {
         <Form.Item name="dates" label={t('walletUi.dateRange')}>
           <DatePicker.RangePicker />
         </Form.Item>
+        <BusinessDaysHintItem />
       </FilterBar>
       <Table<WalletRecordItem>
         {...tableProps}

@@ -39,6 +39,11 @@ export interface CurrentUser {
   level: LevelRef | null;
   role_ids: RoleIds;
   role_names: string[];
+  /**
+   * The company's business time zone (IANA name): date filters, their shortcuts and reports count its days and
+   * months, whatever the viewer's clock (business-time.ts).
+   */
+  business_time_zone: string;
 }
 
 export interface BankInfo {

@@ -52,7 +52,7 @@ export const orderFilterFields = {
   email: text(255),
   /** Admin only. */
   phone: text(30),
-  /** Completion time range; a bare date in date_to includes that whole day. */
+  /** Completion time range; a bare date is a day of the business time zone, in date_to that whole day. */
   date_from: dateOrTime,
   date_to: dateOrTime,
   order_no: text(),

@@ -4,6 +4,7 @@ import { memberByNo } from '../../members/lookups';
 import { type UserRow, users } from '../../members/members.schema';
 import { nameOrDisplayNameContains } from '../../members/name-search';
 import { maskedName } from '../../members/viewer';
+import { businessTimeZone } from '../../platform/business-time/business-time';
 import type { Db, DbOrTx } from '../../platform/db/client';
 import { containsPattern } from '../../platform/db/paging';
 import { rangeEnd, rangeStart } from '../../platform/http/date-range';
@@ -135,7 +136,14 @@ export async function orderWhere(
   if (f.source_type)
     q.both(eq(orders.sourceType, f.source_type), eq(orderTotalsDaily.sourceType, f.source_type));
   if (f.state) q.both(STATE_ON_ORDERS[f.state], STATE_ON_ROLLUP[f.state]);
-  q.completed(f.date_from ? rangeStart(f.date_from) : undefined, f.date_to ? rangeEnd(f.date_to) : undefined);
+  if (f.date_from || f.date_to) {
+    // A bare date is a day of the business time zone (read once in a few seconds per process).
+    const zone = await businessTimeZone(db);
+    q.completed(
+      f.date_from ? rangeStart(f.date_from, zone) : undefined,
+      f.date_to ? rangeEnd(f.date_to, zone) : undefined,
+    );
+  }
   if (f.tags?.length) {
     const tagged = sql`(select ${products.id} from ${products} where ${products.tags} && ${sql.param(f.tags)}::text[])`;
     // On the rollup the ids are looked up once: a scope's rows may not be in the statistics yet, and a

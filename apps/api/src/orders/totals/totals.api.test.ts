@@ -42,7 +42,7 @@ const cases = (): [Filter, boolean][] => [
   [{ date_to: '2026-04-14' }, true],
   [{ date_from: '2026-04-14', date_to: '2026-04-15' }, true],
   [{ date_from: '2026-04-15T08:00:00+08:00', date_to: '2026-04-16T00:00:00Z' }, true],
-  [{ date_from: '2026-04-15', date_to: '2026-04-15', provider_id: p1, subtype: 'credit_order' }, true],
+  [{ date_from: '2026-04-15', date_to: '2026-04-16', provider_id: p1, subtype: 'credit_order' }, true],
   [{ tags: ['vip'] }, true],
   [{ tags: ['vip', 'basic'], date_from: '2026-04-15', source_type: 2 }, true],
   [{ channel_sales: true, member_id: m.A!.userNo }, true],
@@ -63,7 +63,9 @@ const cases = (): [Filter, boolean][] => [
   [{ state: 'refund', provider_id: p1 }, true],
   [{ state: 'refund' }, true],
   [{ state: 'done', channel_sales: true, member_id: m.A!.userNo }, true],
-  // No whole day inside: counted exactly.
+  // No whole day inside: counted exactly. A bare date is a day of the business time zone (a new database's:
+  // Hong Kong, 16:00 to 16:00 UTC), which holds no whole day of the rollup's (UTC).
+  [{ date_from: '2026-04-15', date_to: '2026-04-15', provider_id: p1, subtype: 'credit_order' }, false],
   [{ date_from: '2026-04-15T05:00:00Z', date_to: '2026-04-15T23:59:59.999Z' }, false],
   [{ date_from: '2026-04-14T12:00:00Z', date_to: '2026-04-15T10:00:01Z', source_type: 2 }, false],
   [{ member_id: m.B!.userNo }, false],
