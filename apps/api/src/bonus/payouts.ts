@@ -29,7 +29,8 @@ export const payoutDay = (period: string, fallback: string) =>
  * exactly as when there are none (same statement, same rows). Returns how many were credited now.
  */
 export async function payBonuses(tx: DbOrTx, payouts: readonly Payout[], opts: PayOptions): Promise<number> {
-  const today = new Date().toISOString().slice(0, 10);
+  // The day a one-off payout (period 'once') counts for: today's, in the business time zone.
+  const today = dayIn(new Date(), await businessTimeZone(tx));
   const remark = opts.remark ?? (opts.runId ? `bonus run #${opts.runId}` : null);
   const server = opts.firstRun ? serverConnection(tx) : null;
   if (server) return payByCopy(server, payouts, opts, remark, today);

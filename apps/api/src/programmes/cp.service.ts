@@ -20,8 +20,11 @@ import { containsPattern } from '../platform/db/paging';
 import { conflict, notFound } from '../platform/http/errors';
 import { qualifiedCps } from './programmes.schema';
 
-/** A type 8 or 11 payout, in the words of bonus_payouts_cp_order_idx's predicate so that index serves it. */
-const cpPayout = sql.raw(`b.type_key in (${CP_PAYOUT_TYPES})`);
+/**
+ * A credited type 8 or 11 payout (held and forfeited ones reached no wallet), in the words of
+ * bonus_payouts_cp_order_idx's predicate so that index serves it.
+ */
+const cpPayout = sql.raw(`b.type_key in (${CP_PAYOUT_TYPES}) and b.status = 'paid'`);
 
 async function memberOf(db: DbOrTx, id: number) {
   const [user] = await db
