@@ -10,6 +10,9 @@ beforeAll(async () => {
 });
 afterAll(() => harness?.close());
 
+/** The wallet records page showing the dividend's record, and the record's number (set by the first test). */
+let dividend: { url: string; recordNo: string } | null = null;
+
 async function apiCall<T>(page: Page, method: 'get' | 'put', url: string, data?: object): Promise<T> {
   const token = await page.evaluate(() => localStorage.getItem('token'));
   const headers = { Authorization: `Bearer ${token}` };
@@ -51,7 +54,11 @@ describe('every payout checkable by hand', () => {
       { page: '2', pageSize: '10' },
     );
 
-    await page.goto('/walletRecord?kind=bonus&bonus_type=3');
+    dividend = {
+      url: `/walletRecord?kind=bonus&bonus_type=3&keyword=${record.user.user_no}`,
+      recordNo: record.wallet_record_no,
+    };
+    await page.goto(dividend.url);
     const row = page.getByRole('row').filter({ hasText: record.wallet_record_no });
     await row.getByRole('button', { name: 'Explain' }).click();
     const drawer = page.getByTestId('payout-explanation');
@@ -70,7 +77,7 @@ describe('every payout checkable by hand', () => {
     const orders = drawer.getByTestId('explanation-orders');
     await drawer.getByText(`${e.orders_total} orders counted`).waitFor();
     await orders.getByText(e.orders[0]!.order_no, { exact: true }).waitFor();
-    await orders.locator('.ant-pagination-item-2').click();
+    await drawer.getByTestId('explanation-orders-paged').locator('.ant-pagination-item-2').click();
     await orders.getByText(second.list[0]!.order_no, { exact: true }).waitFor();
     expect(await orders.getByText(e.orders[0]!.order_no, { exact: true }).count()).toBe(0);
 
@@ -79,6 +86,24 @@ describe('every payout checkable by hand', () => {
     const exporting = page.getByRole('dialog', { name: /^Exporting payout-orders-/ });
     await exporting.getByText(`${e.orders_total} rows exported; the download has started.`).waitFor();
     expect((await downloaded).suggestedFilename()).toMatch(/^payout-orders-wallet-record-\d+\.xlsx$/);
+  });
+
+  it('the dividend’s drawer with its breakdown and orders stays within a 390 px screen', async () => {
+    const page = await harness.newPage({ viewport: { width: 390, height: 844 } });
+    await harness.login(page, ...DEMO.admin);
+    await page.goto(dividend!.url);
+    await page
+      .getByRole('row')
+      .filter({ hasText: dividend!.recordNo })
+      .getByRole('button', { name: 'Explain' })
+      .click();
+    const drawer = page.getByTestId('payout-explanation');
+    await drawer.getByTestId('explanation-pool-holders').waitFor();
+    await drawer.getByTestId('explanation-orders-paged').locator('.ant-pagination').waitFor();
+    // Wide tables scroll inside themselves: neither the drawer's body nor the page scrolls sideways.
+    const body = page.locator('.ant-drawer-body');
+    await expect.poll(() => body.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 });
 

@@ -237,13 +237,15 @@ export function PagedSourceOrders({ target, e }: { target: PayoutTarget; e: Expl
           {t('bonus.explain.exportOrders')}
         </Button>
       </Space>
-      <Table<ExplanationOrder>
-        rowKey="id"
-        size="small"
-        {...tableProps}
-        columns={columns}
-        data-testid="explanation-orders"
-      />
+      <div data-testid="explanation-orders-paged">
+        <Table<ExplanationOrder>
+          rowKey="id"
+          size="small"
+          {...tableProps}
+          columns={columns}
+          data-testid="explanation-orders"
+        />
+      </div>
       <StartedJobProgress job={exportJob} />
     </>
   );
