@@ -5,6 +5,8 @@ import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { businessToday } from '../../platform/business-days';
+import { useBusinessTimeZone } from '../../platform/current-user';
 import { formatCount } from '../../platform/format';
 import { ApiError } from '../../platform/http';
 import { MoneyText } from '../../platform/ui/MoneyText';
@@ -16,7 +18,8 @@ import { exportIncomeDisclosure, useIncomeDisclosure } from '../bonus.api';
  */
 export default function IncomeDisclosurePage() {
   const { t } = useTranslation();
-  const [year, setYear] = useState(() => String(dayjs().year() - 1));
+  const today = businessToday(useBusinessTimeZone());
+  const [year, setYear] = useState(() => String(today.year() - 1));
   const report = useIncomeDisclosure(year);
   const [exporting, setExporting] = useState(false);
   const d = report.data;
@@ -63,7 +66,7 @@ export default function IncomeDisclosurePage() {
           aria-label={t('disclosure.year')}
           allowClear={false}
           value={dayjs(`${year}-01-01`)}
-          disabledDate={(v) => v.isAfter(dayjs(), 'year')}
+          disabledDate={(v) => v.isAfter(today, 'year')}
           onChange={(v) => v && setYear(String(v.year()))}
         />
         <Button

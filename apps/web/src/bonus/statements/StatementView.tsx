@@ -27,6 +27,8 @@ import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { businessToday } from '../../platform/business-days';
+import { useBusinessTimeZone } from '../../platform/current-user';
 import { useUrlFilters } from '../../platform/filters/useUrlFilters';
 import { formatCount, formatDateTime, formatMoney } from '../../platform/format';
 import { ApiError } from '../../platform/http';
@@ -48,7 +50,8 @@ export function StatementView({ userId }: { userId?: number }) {
   const { t } = useTranslation();
   const phone = usePhone();
   const { filters, setFilters } = useUrlFilters(monthFilter);
-  const month = filters.month ?? dayjs().format('YYYY-MM');
+  const today = businessToday(useBusinessTimeZone());
+  const month = filters.month ?? today.format('YYYY-MM');
   const statement = useStatement(userId, month);
   const [exporting, setExporting] = useState(false);
   const s = statement.data;
@@ -76,7 +79,7 @@ export function StatementView({ userId }: { userId?: number }) {
             aria-label={t('statement.month')}
             allowClear={false}
             value={dayjs(`${month}-01`)}
-            disabledDate={(d) => d.isAfter(dayjs(), 'month')}
+            disabledDate={(d) => d.isAfter(today, 'month')}
             onChange={(d) => d && setFilters({ month: d.format('YYYY-MM') })}
           />
           <Button icon={<PrinterOutlined />} onClick={() => window.print()} disabled={!s}>
