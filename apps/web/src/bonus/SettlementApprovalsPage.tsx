@@ -20,7 +20,11 @@ export default function SettlementApprovalsPage() {
       <Card title={t('settlement.ui.awaiting')} data-testid="runs-awaiting">
         <Space direction="vertical" style={{ width: '100%' }}>
           <Alert type="info" showIcon message={t('settlement.ui.approvalsIntro')} />
-          <SettlementRunsTable filters={AWAITING} options={{ pageSize: 10 }} />
+          <SettlementRunsTable
+            filters={AWAITING}
+            options={{ pageSize: 10 }}
+            emptyText={t('settlement.ui.noneAwaiting')}
+          />
         </Space>
       </Card>
       <Card title={t('settlement.ui.decided')} data-testid="runs-history">

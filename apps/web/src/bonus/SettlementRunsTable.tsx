@@ -1,5 +1,5 @@
 import type { SettlementRunDto } from '@app/contracts';
-import { Table, type TableColumnsType, Tag } from 'antd';
+import { Empty, Table, type TableColumnsType, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatDateTime, formatMoney } from '../platform/format';
@@ -17,16 +17,18 @@ export function useTypeName() {
 /**
  * The settlement runs, newest first, paged from the server (`filters.status`: those in one state): period, type,
  * real or dry run, state, totals, who started it and who approved or rejected it, and the link to its review.
- * `extra` adds columns after the totals (the history's "Payouts" button).
+ * `extra` adds columns after the totals (the history's "Payouts" button); `emptyText` replaces "No data".
  */
 export function SettlementRunsTable({
   filters = {},
   extra = [],
   options,
+  emptyText,
 }: {
   filters?: { status?: string };
   extra?: TableColumnsType<SettlementRunDto>;
   options?: PagedListOptions;
+  emptyText?: string;
 }) {
   const { t } = useTranslation();
   const typeName = useTypeName();
@@ -36,6 +38,7 @@ export function SettlementRunsTable({
       rowKey="id"
       size="small"
       {...tableProps}
+      locale={emptyText ? { emptyText: <Empty description={emptyText} /> } : tableProps.locale}
       columns={[
         { title: '#', dataIndex: 'id' },
         {
