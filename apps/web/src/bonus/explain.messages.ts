@@ -12,7 +12,7 @@ export const explainUiMessages = defineMessages(
       'This run kept no copy of its rules (it ran before they were kept): the payout is recomputed with today’s settings and level ratios, which may have changed since.',
     'bonus.explain.exportOrders': 'Export all orders',
     'bonus.explain.ordersCounted': '{count} orders counted',
-    'bonus.explain.ordersCounted_one': '1 order counted',
+    'bonus.explain.ordersCounted_one': '{count} order counted',
     'bonus.explain.refund': 'Taken back by a refund',
     'bonus.explain.refund.order': 'Refunded order',
     'bonus.explain.refund.at': 'Refunded at',
