@@ -1,6 +1,6 @@
 import { bonusTypeRoutes } from './bonus-types.routes';
 import { commissionRoutes } from './commission/commission.routes';
-import { explainRoutes } from './explain/explain.routes';
+import { explainRoutes } from './explain';
 import { levelRoutes } from './levels.routes';
 import { settingsHistoryRoutes } from './settings-history.routes';
 import { settlementRoutes } from './settlement';

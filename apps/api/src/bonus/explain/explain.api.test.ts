@@ -19,7 +19,7 @@ import { EXPECTED, NAMES, type Name } from '../engine/scenario.fixture';
 import { payOneOff } from '../one-off';
 import { reverseOrderBonuses } from '../payouts';
 import { buildScenario } from '../scenario.db';
-import { runSettlement, settlePeriod } from '../settlement/settlement.service';
+import { runSettlement, settlePeriod } from '../settlement';
 
 let api: TestApi;
 let admin: string;

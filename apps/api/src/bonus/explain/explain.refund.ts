@@ -3,7 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { orders } from '../../orders/orders.schema';
 import { type DbOrTx, queryRows } from '../../platform/db/client';
 import type { OrderTable } from '../engine/tables';
-import type { PeriodRange } from '../settlement/settlement.loader';
+import type { PeriodRange } from '../settlement';
 
 /**
  * A reversed payout's order as the run counted it: done, not a refund row, completed within the period — its

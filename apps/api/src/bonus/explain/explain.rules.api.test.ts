@@ -23,7 +23,7 @@ import { bonusPayouts, bonusSettlementRuns } from '../bonus.schema';
 import { NAMES, type Name } from '../engine/scenario.fixture';
 import { reverseOrderBonuses } from '../payouts';
 import { buildScenario } from '../scenario.db';
-import { runSettlement, settlePeriod } from '../settlement/settlement.service';
+import { runSettlement, settlePeriod } from '../settlement';
 
 /**
  * "Explain this payout" keeps to the run's rules and is checkable by hand (docs/bonus.md): the rules a run kept

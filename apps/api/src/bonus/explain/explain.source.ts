@@ -6,8 +6,7 @@ import type { DbOrTx } from '../../platform/db/client';
 import { walletRecords } from '../../wallet/wallet.schema';
 import { bonusDryRunPayouts, bonusPayouts } from '../bonus.schema';
 import { type CommissionHold, payoutStatusOf } from '../commission/holds';
-import { assertListKept } from '../settlement/dry-run-lists';
-import { runOf } from '../settlement/settlement.service';
+import { assertListKept, listsComputed, runOf } from '../settlement';
 
 /** Which payout to explain: a paid one, one of a run's (a dry run's from its own table), or a bonus wallet record's. */
 export type PayoutRef =
@@ -81,7 +80,8 @@ export async function storedPayout(db: DbOrTx, ref: PayoutRef): Promise<StoredPa
   if (ref.source === 'payout') return paidPayout(db, eq(bonusPayouts.id, ref.id));
   if (ref.source === 'walletRecord') return walletRecordPayout(db, ref.id);
   const run = await runOf(db, ref.runId);
-  if (!run.dryRun) return paidPayout(db, and(eq(bonusPayouts.id, ref.id), eq(bonusPayouts.runId, run.id)));
+  if (!listsComputed(run))
+    return paidPayout(db, and(eq(bonusPayouts.id, ref.id), eq(bonusPayouts.runId, run.id)));
   assertListKept(run);
   const [row] = await db
     .select()
