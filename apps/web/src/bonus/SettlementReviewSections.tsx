@@ -1,3 +1,4 @@
+import { DownloadOutlined } from '@ant-design/icons';
 import {
   formatCents,
   parseCents,
@@ -38,6 +39,8 @@ import { MoneyText } from '../platform/ui/MoneyText';
 import { usePagedList } from '../platform/ui/PagedTable';
 import { UserName } from '../platform/ui/UserName';
 import {
+  exportRunChanges,
+  exportRunFlags,
   exportRunPayouts,
   runChangesList,
   runFlagsList,
@@ -216,7 +219,20 @@ export function FlagsCard({ review }: { review: SettlementReview }) {
     { pageSize: 10 },
   );
   return (
-    <Card title={t('settlement.ui.flags')} data-testid="review-flags">
+    <Card
+      title={t('settlement.ui.flags')}
+      data-testid="review-flags"
+      extra={
+        <Button
+          icon={<DownloadOutlined />}
+          onClick={() =>
+            exportRunFlags(review.run.id, flag === 'all' ? undefined : flag).catch(() => undefined)
+          }
+        >
+          {t('settlement.ui.export')}
+        </Button>
+      }
+    >
       <Typography.Paragraph type="secondary">
         {t('settlement.ui.flagsHint', { multiple })}
       </Typography.Paragraph>
@@ -378,34 +394,43 @@ function Changes({ runId, against }: { runId: number; against: 'dry_run' | 'prev
     { pageSize: 10 },
   );
   return (
-    <Table<SettlementChangeItem>
-      rowKey={(r) => r.user.id}
-      size="small"
-      data-testid="review-changes"
-      {...tableProps}
-      columns={[
-        { title: t('bonus.run.user'), key: 'user', render: (_, r) => <UserName user={r.user} /> },
-        { title: t('settlement.ui.memberNo'), key: 'no', render: (_, r) => r.user.user_no },
-        {
-          title: t('settlement.ui.thisRun'),
-          key: 'amount',
-          align: 'right',
-          render: (_, r) => <MoneyText value={r.amount} />,
-        },
-        {
-          title: t('settlement.ui.other'),
-          key: 'other',
-          align: 'right',
-          render: (_, r) => <MoneyText value={r.other_amount} />,
-        },
-        {
-          title: t('settlement.ui.difference'),
-          key: 'change',
-          align: 'right',
-          render: (_, r) => <Difference value={r.change} />,
-        },
-      ]}
-    />
+    <>
+      <Button
+        icon={<DownloadOutlined />}
+        onClick={() => exportRunChanges(runId, against).catch(() => undefined)}
+        style={{ marginBottom: 8 }}
+      >
+        {t('settlement.ui.export')}
+      </Button>
+      <Table<SettlementChangeItem>
+        rowKey={(r) => r.user.id}
+        size="small"
+        data-testid="review-changes"
+        {...tableProps}
+        columns={[
+          { title: t('bonus.run.user'), key: 'user', render: (_, r) => <UserName user={r.user} /> },
+          { title: t('settlement.ui.memberNo'), key: 'no', render: (_, r) => r.user.user_no },
+          {
+            title: t('settlement.ui.thisRun'),
+            key: 'amount',
+            align: 'right',
+            render: (_, r) => <MoneyText value={r.amount} />,
+          },
+          {
+            title: t('settlement.ui.other'),
+            key: 'other',
+            align: 'right',
+            render: (_, r) => <MoneyText value={r.other_amount} />,
+          },
+          {
+            title: t('settlement.ui.difference'),
+            key: 'change',
+            align: 'right',
+            render: (_, r) => <Difference value={r.change} />,
+          },
+        ]}
+      />
+    </>
   );
 }
 

@@ -7,6 +7,7 @@ import type {
   LevelDto,
   PayoutExplanation,
   RejectSettlementBody,
+  SettlementFlag,
   SettlementPayoutsFilters,
   SettlementResult,
   SettlementReview,
@@ -119,6 +120,19 @@ export const runFlagsList = (runId: number): ListEndpoint => ({
   key: bonusKeys.runFlags(runId),
   url: BONUS.runFlags(runId),
 });
+
+/** Downloads every flagged receiver of run `runId` (of one flag) as a spreadsheet. */
+export const exportRunFlags = (runId: number, flag?: SettlementFlag) =>
+  download(BONUS.runFlags(runId), { flag, export: 1 }, `settlement-run-${runId}-flags.xlsx`, 'GET');
+
+/** Downloads every member whose amount changed against the dry run or the previous period, as a spreadsheet. */
+export const exportRunChanges = (runId: number, against: 'dry_run' | 'previous') =>
+  download(
+    BONUS.runChanges(runId),
+    { against, export: 1 },
+    `settlement-run-${runId}-changes-${against}.xlsx`,
+    'GET',
+  );
 
 /** The members whose amount differs most from the latest dry run of the period, or from the previous period. */
 export const runChangesList = (runId: number, against: 'dry_run' | 'previous'): ListEndpoint => ({

@@ -17,6 +17,7 @@ import { users } from '../../members/members.schema';
 import { orders } from '../../orders/orders.schema';
 import { auditLogs } from '../../platform/audit/audit.schema';
 import { pollJob } from '../../platform/jobs/test-jobs';
+import { xlsxRows } from '../../platform/xlsx/test-files';
 import { TEST_PASSWORD } from '../../test/factory';
 import { TestApi } from '../../test/test-app';
 import { walletBalance } from '../../wallet/ledger';
@@ -201,6 +202,16 @@ describe('a settlement run awaits a second administrator', () => {
       query: { against: 'dry_run' },
     });
     expect(againstDry.body.data.meta.total).toBe(0);
+    // Exported whole, in the reader's language.
+    const sheet = await api.get(`${SETTLE}/${awaiting.id}/changes`, {
+      token: approver,
+      query: { against: 'previous', export: 1 },
+      locale: 'zh-HK',
+    });
+    expect(sheet.status).toBe(200);
+    const rows = await xlsxRows(sheet.raw);
+    expect(rows[0]).toContain('變動');
+    expect(rows.slice(1)).toHaveLength(receivers.length);
   });
 
   it('never lets the administrator who started it approve it; members and bare admins are refused', async () => {

@@ -13,6 +13,8 @@ import { users } from '../../members/members.schema';
 import { type DbOrTx, queryRows } from '../../platform/db/client';
 import { paged, pageWindow } from '../../platform/db/paging';
 import { conflict } from '../../platform/http/errors';
+import type { Column } from '../../platform/xlsx/export';
+import { type SheetReader, sheetFormat } from '../../platform/xlsx/format';
 import { previousPeriod } from './periods';
 import { rulesInForce, sameRules } from './rules';
 import { listsComputed, previewItems, type RunRow, runDtos, runOf } from './runs.queries';
@@ -145,89 +147,174 @@ function flagged(run: RunRow, multiple: number): SQL {
       left join (${previousPerMember(run)}) p on p.user_id = t.user_id`;
 }
 
-/** One page of the run's flagged receivers (largest amounts first), optionally of one flag. */
-export async function runFlags(
+/** A list a review ranks (flagged receivers, members whose amount changed): counted, and read a window at a time. */
+interface RankedList<T> {
+  count(): Promise<number>;
+  window(limit: number, offset: number): Promise<T[]>;
+}
+
+/** One page of a ranked list. */
+async function pageOf<T>(list: RankedList<T>, q: PageQuery): Promise<Paged<T>> {
+  const { limit, offset } = pageWindow(q);
+  const [total, items] = await Promise.all([list.count(), list.window(limit, offset)]);
+  return paged(items, total, q);
+}
+
+/** Rows of a ranked list for a spreadsheet, EXPORT_BATCH at a time. */
+async function* batchesOf<T>(list: RankedList<T>): AsyncGenerator<T[]> {
+  for (let offset = 0; ; offset += EXPORT_BATCH) {
+    const rows = await list.window(EXPORT_BATCH, offset);
+    if (rows.length > 0) yield rows;
+    if (rows.length < EXPORT_BATCH) return;
+  }
+}
+
+const EXPORT_BATCH = 5_000;
+
+/** The run's flagged receivers (largest amounts first), optionally of one flag. */
+async function flagList(
   db: DbOrTx,
   id: number,
-  q: PageQuery & { flag?: SettlementFlag },
+  flag: SettlementFlag | undefined,
   multiple: number,
-): Promise<Paged<SettlementFlagItem>> {
+): Promise<RankedList<SettlementFlagItem>> {
   const run = await runOf(db, id);
-  const where = q.flag ? sql`flag = ${q.flag}` : sql`flag is not null`;
-  const { limit, offset } = pageWindow(q);
-  const [total] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from (${flagged(run, multiple)}) f where ${where}`,
-  );
-  const rows = await queryRows<{
-    user_id: number;
-    n: number;
-    cents: string;
-    previous: string;
-    flag: SettlementFlag;
-  }>(
-    db,
-    sql`select user_id, n, cents::text, previous::text, flag from (${flagged(run, multiple)}) f where ${where}
-        order by cents desc, user_id limit ${limit} offset ${offset}`,
-  );
-  const people = await peopleOf(
-    db,
-    rows.map((r) => r.user_id),
-  );
-  return paged(
-    rows.map((r) => ({
-      user: people.get(r.user_id)!,
-      flag: r.flag,
-      count: r.n,
-      amount: formatCents(Number(r.cents)),
-      previous_amount: formatCents(Number(r.previous)),
-    })),
-    total?.n ?? 0,
-    q,
-  );
+  const matching = sql`(${flagged(run, multiple)}) f where ${flag ? sql`flag = ${flag}` : sql`flag is not null`}`;
+  return {
+    count: async () =>
+      (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${matching}`))[0]?.n ?? 0,
+    window: async (limit, offset) => {
+      const rows = await queryRows<{
+        user_id: number;
+        n: number;
+        cents: string;
+        previous: string;
+        flag: SettlementFlag;
+      }>(
+        db,
+        sql`select user_id, n, cents::text, previous::text, flag from ${matching}
+            order by cents desc, user_id limit ${limit} offset ${offset}`,
+      );
+      const people = await peopleOf(
+        db,
+        rows.map((r) => r.user_id),
+      );
+      return rows.map((r) => ({
+        user: people.get(r.user_id)!,
+        flag: r.flag,
+        count: r.n,
+        amount: formatCents(Number(r.cents)),
+        previous_amount: formatCents(Number(r.previous)),
+      }));
+    },
+  };
 }
 
 /**
- * One page of the members whose amount differs most between the run and the latest dry run of its period
- * (409 'bonus.noDryRun' when there is none whose list is kept) or the period before.
+ * The members whose amount differs between the run and the latest dry run of its period (409 'bonus.noDryRun'
+ * when there is none whose list is kept) or the period before, largest difference first.
  */
-export async function runChanges(
+async function changeList(
   db: DbOrTx,
   id: number,
-  q: PageQuery & { against: 'dry_run' | 'previous' },
-): Promise<Paged<SettlementChangeItem>> {
+  against: 'dry_run' | 'previous',
+): Promise<RankedList<SettlementChangeItem>> {
   const run = await runOf(db, id);
   let other: SQL;
-  if (q.against === 'dry_run') {
+  if (against === 'dry_run') {
     const dryRun = await latestDryRun(db, run);
     if (!dryRun || dryRun.listClearedAt) throw conflict('bonus.noDryRun');
     other = runPerMember(dryRun);
   } else other = previousPerMember(run);
-  const changes = sql`select coalesce(a.user_id, b.user_id) as user_id, coalesce(a.cents, 0) as amount,
+  const changes = sql`(select coalesce(a.user_id, b.user_id) as user_id, coalesce(a.cents, 0) as amount,
         coalesce(b.cents, 0) as other, coalesce(a.cents, 0) - coalesce(b.cents, 0) as change
       from (${runPerMember(run)}) a full join (${other}) b on b.user_id = a.user_id
-      where coalesce(a.cents, 0) <> coalesce(b.cents, 0)`;
-  const { limit, offset } = pageWindow(q);
-  const [total] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from (${changes}) c`);
-  const rows = await queryRows<{ user_id: number; amount: string; other: string; change: string }>(
-    db,
-    sql`select user_id, amount::text, other::text, change::text from (${changes}) c
-        order by abs(change) desc, user_id limit ${limit} offset ${offset}`,
-  );
-  const people = await peopleOf(
-    db,
-    rows.map((r) => r.user_id),
-  );
-  return paged(
-    rows.map((r) => ({
-      user: people.get(r.user_id)!,
-      amount: formatCents(Number(r.amount)),
-      other_amount: formatCents(Number(r.other)),
-      change: formatCents(Number(r.change)),
-    })),
-    total?.n ?? 0,
-    q,
-  );
+      where coalesce(a.cents, 0) <> coalesce(b.cents, 0)) c`;
+  return {
+    count: async () =>
+      (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${changes}`))[0]?.n ?? 0,
+    window: async (limit, offset) => {
+      const rows = await queryRows<{ user_id: number; amount: string; other: string; change: string }>(
+        db,
+        sql`select user_id, amount::text, other::text, change::text from ${changes}
+            order by abs(change) desc, user_id limit ${limit} offset ${offset}`,
+      );
+      const people = await peopleOf(
+        db,
+        rows.map((r) => r.user_id),
+      );
+      return rows.map((r) => ({
+        user: people.get(r.user_id)!,
+        amount: formatCents(Number(r.amount)),
+        other_amount: formatCents(Number(r.other)),
+        change: formatCents(Number(r.change)),
+      }));
+    },
+  };
+}
+
+/** One page of the run's flagged receivers (largest amounts first), optionally of one flag. */
+export const runFlags = async (
+  db: DbOrTx,
+  id: number,
+  q: PageQuery & { flag?: SettlementFlag },
+  multiple: number,
+) => pageOf(await flagList(db, id, q.flag, multiple), q);
+
+/** One page of the members whose amount changed most against the latest dry run or the previous period. */
+export const runChanges = async (
+  db: DbOrTx,
+  id: number,
+  q: PageQuery & { against: 'dry_run' | 'previous' },
+) => pageOf(await changeList(db, id, q.against), q);
+
+/** Every flagged receiver (of one flag) as a spreadsheet in the reader's language. */
+export async function runFlagsSheet(
+  db: DbOrTx,
+  id: number,
+  flag: SettlementFlag | undefined,
+  multiple: number,
+  reader: SheetReader,
+) {
+  const f = sheetFormat(reader);
+  const columns: Column<SettlementFlagItem>[] = [
+    f.text('walletUi.memberId', (r) => r.user.user_no),
+    f.text('walletUi.member', (r) => r.user.name, 24),
+    f.label('bonus.review.flag', (r) => `bonus.review.flag.${r.flag}` as const),
+    f.text('bonus.review.count', (r) => r.count),
+    f.money('bonus.col.amount', (r) => r.amount),
+    f.money('bonus.review.previousAmount', (r) => r.previous_amount),
+  ];
+  return {
+    fileName: `settlement-run-${id}-flags.xlsx`,
+    columns,
+    batches: batchesOf(await flagList(db, id, flag, multiple)),
+  };
+}
+
+/** Every member whose amount changed, against the latest dry run or the previous period, as a spreadsheet. */
+export async function runChangesSheet(
+  db: DbOrTx,
+  id: number,
+  against: 'dry_run' | 'previous',
+  reader: SheetReader,
+) {
+  const f = sheetFormat(reader);
+  const columns: Column<SettlementChangeItem>[] = [
+    f.text('walletUi.memberId', (r) => r.user.user_no),
+    f.text('walletUi.member', (r) => r.user.name, 24),
+    f.money('bonus.col.amount', (r) => r.amount),
+    f.money(
+      against === 'dry_run' ? 'bonus.review.dryRunAmount' : 'bonus.review.previousAmount',
+      (r) => r.other_amount,
+    ),
+    f.money('bonus.review.change', (r) => r.change),
+  ];
+  return {
+    fileName: `settlement-run-${id}-changes-${against}.xlsx`,
+    columns,
+    batches: batchesOf(await changeList(db, id, against)),
+  };
 }
 
 async function peopleOf(db: DbOrTx, ids: number[]) {

@@ -12,7 +12,15 @@ import { memberByNo } from '../../members/lookups';
 import { actorOf } from '../../platform/http/actor';
 import { access, route } from '../../platform/http/route';
 import { startXlsxJob } from '../../platform/jobs/jobs.runner';
-import { runChanges, runFlags, runReview, SETTLEMENT_FLAG_MULTIPLE } from './review';
+import { streamXlsx } from '../../platform/xlsx/export';
+import {
+  runChanges,
+  runChangesSheet,
+  runFlags,
+  runFlagsSheet,
+  runReview,
+  SETTLEMENT_FLAG_MULTIPLE,
+} from './review';
 import { rejectRun } from './run';
 import { listRunPayouts, listRuns, runPayoutsExportJob } from './runs.queries';
 import { startApproval, startSettlement } from './settlement.job';
@@ -79,24 +87,36 @@ const review = route({
   handler: ({ app, params }) => runReview(app.db, params.id, flagMultiple(app.config)),
 });
 
-/** The run's flagged receivers, page by page. */
+/** The run's flagged receivers, page by page; `export=1` streams all of them as a spreadsheet. */
 const flags = route({
   method: 'GET',
   url: '/api/bonus/settlements/:id/flags',
   access: readers,
   params: idParam,
   query: settlementFlagsQuery,
-  handler: ({ app, params, query }) => runFlags(app.db, params.id, query, flagMultiple(app.config)),
+  handler: async ({ app, params, query, reply, locale, timeZone }) => {
+    const multiple = flagMultiple(app.config);
+    if (!query.export) return runFlags(app.db, params.id, query, multiple);
+    const sheet = await runFlagsSheet(app.db, params.id, query.flag, multiple, { locale, timeZone });
+    return streamXlsx(reply, sheet.fileName, sheet.columns, sheet.batches);
+  },
 });
 
-/** The members whose amount changed most against the latest dry run or the previous period, page by page. */
+/**
+ * The members whose amount changed most against the latest dry run or the previous period, page by page;
+ * `export=1` streams all of them as a spreadsheet.
+ */
 const changes = route({
   method: 'GET',
   url: '/api/bonus/settlements/:id/changes',
   access: readers,
   params: idParam,
   query: settlementChangesQuery,
-  handler: ({ app, params, query }) => runChanges(app.db, params.id, query),
+  handler: async ({ app, params, query, reply, locale, timeZone }) => {
+    if (!query.export) return runChanges(app.db, params.id, query);
+    const sheet = await runChangesSheet(app.db, params.id, query.against, { locale, timeZone });
+    return streamXlsx(reply, sheet.fileName, sheet.columns, sheet.batches);
+  },
 });
 
 /**
