@@ -295,7 +295,7 @@ export interface SettlementReview {
   by_level: Array<{ level_id: number; receivers: number; count: number; amount: string }>;
   largest: SettlementPreviewItem[];
   flags: { held: number; forfeit: number; disabled: number; spike: number; multiple: number };
-  /** Null when the period has no dry run whose list is kept. */
+  /** Null when the period has no dry run before this run (its totals compare even when its list was cleared). */
   dry_run: SettlementComparison | null;
   previous: SettlementComparison;
   /** The rules in force now differ from those the run computed with: approving is refused until it is run again. */

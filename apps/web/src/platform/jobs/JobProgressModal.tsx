@@ -97,7 +97,17 @@ export function JobProgressModal({
           status={status === 'failed' ? 'exception' : status === 'done' ? 'success' : 'active'}
         />
         {status === 'failed' ? (
-          <Alert type="error" showIcon message={t(texts.failed, counts)} description={job?.error} />
+          <Alert
+            type="error"
+            showIcon
+            message={t(
+              mode === 'settlement' && !job?.processed
+                ? 'jobDialog.settlement.failedNothingPaid'
+                : texts.failed,
+              counts,
+            )}
+            description={job?.error}
+          />
         ) : (
           <Typography.Text>
             {status === 'done'

@@ -25,6 +25,7 @@ export const jobsUiMessages = defineMessages(
     'jobDialog.settlement.done_one': 'Finished: {processed} / {total} payout',
     'jobDialog.settlement.failed':
       'The settlement run failed: {processed} of {total} payouts were paid and stay paid; running the period again pays the rest',
+    'jobDialog.settlement.failedNothingPaid': 'The settlement run failed: nothing was paid',
   },
   {
     'jobDialog.title': '正在匯出 {file}',
@@ -44,6 +45,7 @@ export const jobsUiMessages = defineMessages(
     'jobDialog.settlement.done': '完成：{processed} / {total} 筆獎金',
     'jobDialog.settlement.failed':
       '結算失敗：已發放 {processed} / {total} 筆獎金並保留，再次結算此期間會發放其餘款項',
+    'jobDialog.settlement.failedNothingPaid': '結算失敗：沒有發放任何款項',
   },
   {
     'jobDialog.title': '正在导出 {file}',
@@ -63,5 +65,6 @@ export const jobsUiMessages = defineMessages(
     'jobDialog.settlement.done': '完成：{processed} / {total} 笔奖金',
     'jobDialog.settlement.failed':
       '结算失败：已发放 {processed} / {total} 笔奖金并保留，再次结算此期间会发放其余款项',
+    'jobDialog.settlement.failedNothingPaid': '结算失败：没有发放任何款项',
   },
 );
