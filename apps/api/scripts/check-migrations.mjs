@@ -18,14 +18,21 @@ const api = join(dirname(fileURLToPath(import.meta.url)), '..');
 // a migration that has not been released yet, delete its line first).
 const checksumsFile = join(api, 'scripts/migration-checksums.json');
 const checksums = JSON.parse(readFileSync(checksumsFile, 'utf8'));
-const sha256 = (file) => createHash('sha256').update(readFileSync(join(api, 'drizzle', file))).digest('hex');
-const migrationFiles = readdirSync(join(api, 'drizzle')).filter((f) => f.endsWith('.sql')).sort();
+const sha256 = (file) =>
+  createHash('sha256')
+    .update(readFileSync(join(api, 'drizzle', file)))
+    .digest('hex');
+const migrationFiles = readdirSync(join(api, 'drizzle'))
+  .filter((f) => f.endsWith('.sql'))
+  .sort();
 for (const [file, sum] of Object.entries(checksums)) {
   if (!migrationFiles.includes(file)) {
     console.error(`${file} was released and is gone: never delete or rename a released migration.`);
     process.exitCode = 1;
   } else if (sha256(file) !== sum) {
-    console.error(`${file} changed after it was released: put it back and write a new migration for the change.`);
+    console.error(
+      `${file} changed after it was released: put it back and write a new migration for the change.`,
+    );
     process.exitCode = 1;
   }
 }
@@ -35,7 +42,9 @@ if (unrecorded.length > 0 && process.argv.includes('--record')) {
   writeFileSync(checksumsFile, `${JSON.stringify(checksums, null, 2)}\n`);
   console.log(`Recorded ${unrecorded.join(', ')}.`);
 } else if (unrecorded.length > 0) {
-  console.error(`New migrations without a checksum: ${unrecorded.join(', ')}. Run \`npm run db:check -- --record\`.`);
+  console.error(
+    `New migrations without a checksum: ${unrecorded.join(', ')}. Run \`npm run db:check -- --record\`.`,
+  );
   process.exitCode = 1;
 }
 const work = mkdtempSync(join(tmpdir(), 'migrations-check-'));

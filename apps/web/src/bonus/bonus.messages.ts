@@ -89,7 +89,8 @@ export const bonusUiMessages = defineMessages(
     'bonus.run.previewTitle': 'Would pay {count} payouts, {amount} in total (nothing was paid)',
     'bonus.run.previewTitle_one': 'Would pay {count} payout, {amount} in total (nothing was paid)',
     'bonus.run.awaitingTitle': '{count} payouts, {amount} in total, await approval (nothing was paid yet)',
-    'bonus.run.awaitingTitle_one': '{count} payout, {amount} in total, awaits approval (nothing was paid yet)',
+    'bonus.run.awaitingTitle_one':
+      '{count} payout, {amount} in total, awaits approval (nothing was paid yet)',
     'bonus.run.user': 'Member',
     'bonus.run.showPayouts': 'Payouts',
     'bonus.run.listCleared': 'List cleared {date}',
@@ -229,7 +230,8 @@ export const bonusUiMessages = defineMessages(
     'bonus.run.allTypes': '所有類型',
     'bonus.run.start': '開始結算',
     'bonus.run.preview': '試算',
-    'bonus.run.confirm': '計算 {period} 的獎金並提交審批？須由另一位管理員審批後才會發放；已發放的金額不會重複發放。',
+    'bonus.run.confirm':
+      '計算 {period} 的獎金並提交審批？須由另一位管理員審批後才會發放；已發放的金額不會重複發放。',
     'bonus.run.dryRun': '試算',
     'bonus.run.real': '正式結算',
     'bonus.run.status.done': '完成',
@@ -380,7 +382,8 @@ export const bonusUiMessages = defineMessages(
     'bonus.run.allTypes': '所有类型',
     'bonus.run.start': '开始结算',
     'bonus.run.preview': '试算',
-    'bonus.run.confirm': '计算 {period} 的奖金并提交审批？须由另一位管理员审批后才会发放；已发放的金额不会重复发放。',
+    'bonus.run.confirm':
+      '计算 {period} 的奖金并提交审批？须由另一位管理员审批后才会发放；已发放的金额不会重复发放。',
     'bonus.run.dryRun': '试算',
     'bonus.run.real': '正式结算',
     'bonus.run.status.done': '完成',

@@ -15,10 +15,12 @@ export const bonusMessages = defineMessages(
     'bonus.runPending':
       'This period already has a run awaiting approval or being paid: approve or reject it before starting another',
     'bonus.runNotAwaiting': 'Only a run awaiting approval can be approved or rejected',
-    'bonus.approveOwnRun': 'The administrator who started a run cannot approve it: another administrator must',
+    'bonus.approveOwnRun':
+      'The administrator who started a run cannot approve it: another administrator must',
     'bonus.runStale':
       "The period's orders, refunds, trees or rules changed after this run was computed: reject it and run the period again",
-    'bonus.rejectNotAllowed': 'Only an administrator who may approve settlements, or who started the run, can reject it',
+    'bonus.rejectNotAllowed':
+      'Only an administrator who may approve settlements, or who started the run, can reject it',
     'bonus.noDryRun': 'This period has no dry run to compare with (or its list was cleared)',
     'bonus.dryRunListCleared':
       "This dry run's list of payouts has been cleared (dry-run lists are kept for a limited time); run the dry run again to see it",

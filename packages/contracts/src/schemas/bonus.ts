@@ -245,14 +245,22 @@ export const settlementPayoutsQuery = pageQuery.extend({
   member: z.preprocess(blankToUndefined, z.string().trim().max(30, 'validation.tooLong').optional()),
   type_key: z.preprocess(
     blankToUndefined,
-    z.coerce.number().int().min(BONUS_KEY_MIN, 'validation.min').max(BONUS_KEY_MAX, 'validation.max').optional(),
+    z.coerce
+      .number()
+      .int()
+      .min(BONUS_KEY_MIN, 'validation.min')
+      .max(BONUS_KEY_MAX, 'validation.max')
+      .optional(),
   ),
 });
 export type SettlementPayoutsFilters = z.input<typeof settlementPayoutsQuery>;
 
 /** `GET /api/bonus/settlements?status=awaiting_approval`: the history, optionally of one state. */
 export const settlementRunsQuery = pageQuery.extend({
-  status: z.preprocess(blankToUndefined, z.enum(SETTLEMENT_STATUSES, { message: 'validation.choice' }).optional()),
+  status: z.preprocess(
+    blankToUndefined,
+    z.enum(SETTLEMENT_STATUSES, { message: 'validation.choice' }).optional(),
+  ),
 });
 
 /** `POST /api/bonus/settlements/{id}/reject`: why nothing of the run is paid. */

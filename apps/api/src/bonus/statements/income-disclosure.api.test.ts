@@ -1,5 +1,5 @@
 import { BonusKey, type IncomeDisclosure, Perm } from '@app/contracts';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { levelHistory, type UserRow, users } from '../../members/members.schema';
