@@ -28,6 +28,8 @@ import {
   Typography,
   theme,
 } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterBar } from '../platform/filters/FilterBar';
@@ -74,6 +76,17 @@ function Difference({ value }: { value: string }) {
   );
 }
 
+/** The payouts and amount columns of a totals table. */
+const countAndAmount = <T extends { count: number; amount: string }>(t: TFunction): ColumnsType<T> => [
+  { title: t('settlement.ui.count'), key: 'count', align: 'right', render: (_, r) => formatCount(r.count) },
+  {
+    title: t('settlement.ui.amount'),
+    key: 'amount',
+    align: 'right',
+    render: (_, r) => <MoneyText value={r.amount} />,
+  },
+];
+
 /** Totals per bonus type (the run's totals), with the sum of all. */
 export function ByTypeCard({ review }: { review: SettlementReview }) {
   const { t } = useTranslation();
@@ -81,25 +94,14 @@ export function ByTypeCard({ review }: { review: SettlementReview }) {
   const { run } = review;
   return (
     <Card title={t('settlement.ui.byType')} data-testid="review-by-type">
-      <Table
+      <Table<SettlementRunDto['totals'][number]>
         {...OWN}
         rowKey="type_key"
         dataSource={run.totals}
         locale={{ emptyText: <Empty description={t('platform.noData')} /> }}
         columns={[
           { title: t('bonus.type'), key: 'type', render: (_, r) => typeName(r.type_key) },
-          {
-            title: t('settlement.ui.count'),
-            key: 'count',
-            align: 'right',
-            render: (_, r) => formatCount(r.count),
-          },
-          {
-            title: t('settlement.ui.amount'),
-            key: 'amount',
-            align: 'right',
-            render: (_, r) => <MoneyText value={r.amount} />,
-          },
+          ...countAndAmount<SettlementRunDto['totals'][number]>(t),
         ]}
         summary={() =>
           run.totals.length > 1 && (
@@ -126,7 +128,7 @@ export function ByLevelCard({ review }: { review: SettlementReview }) {
   const levelName = (id: number) => levels.find((l) => l.id === id)?.name ?? `#${id}`;
   return (
     <Card title={t('settlement.ui.byLevel')} data-testid="review-by-level">
-      <Table
+      <Table<SettlementReview['by_level'][number]>
         {...OWN}
         rowKey="level_id"
         dataSource={review.by_level}
@@ -139,18 +141,7 @@ export function ByLevelCard({ review }: { review: SettlementReview }) {
             align: 'right',
             render: (_, r) => formatCount(r.receivers),
           },
-          {
-            title: t('settlement.ui.count'),
-            key: 'count',
-            align: 'right',
-            render: (_, r) => formatCount(r.count),
-          },
-          {
-            title: t('settlement.ui.amount'),
-            key: 'amount',
-            align: 'right',
-            render: (_, r) => <MoneyText value={r.amount} />,
-          },
+          ...countAndAmount<SettlementReview['by_level'][number]>(t),
         ]}
       />
     </Card>
