@@ -1,10 +1,8 @@
-import { SETTLEMENT_STATUSES } from '@app/contracts';
-import { Alert, Card, Form, Select, Space } from 'antd';
+import { Alert, Card, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FilterBar } from '../platform/filters/FilterBar';
 import { useUrlFilters } from '../platform/filters/useUrlFilters';
 import { settlementRunFilters } from './bonus.api';
-import { SettlementRunsTable } from './SettlementRunsTable';
+import { RunStatusFilter, SettlementRunsTable } from './SettlementRunsTable';
 
 const AWAITING = { status: 'awaiting_approval' } as const;
 
@@ -29,16 +27,7 @@ export default function SettlementApprovalsPage() {
       </Card>
       <Card title={t('settlement.ui.decided')} data-testid="runs-history">
         <Space direction="vertical" style={{ width: '100%' }}>
-          <FilterBar filters={filters} onChange={setFilters} liveFields={['status']}>
-            <Form.Item name="status" label={t('bonus.run.status')}>
-              <Select
-                allowClear
-                placeholder={t('settlement.ui.allStatuses')}
-                style={{ width: 200 }}
-                options={SETTLEMENT_STATUSES.map((s) => ({ value: s, label: t(`bonus.run.status.${s}`) }))}
-              />
-            </Form.Item>
-          </FilterBar>
+          <RunStatusFilter filters={filters} onChange={setFilters} />
           <SettlementRunsTable filters={filters} options={{ pageSize: 10 }} />
         </Space>
       </Card>

@@ -1,6 +1,5 @@
 import {
   type JobStarted,
-  SETTLEMENT_STATUSES,
   type SettlementPayoutItem,
   type SettlementResult,
   type SettlementRunDto,
@@ -11,7 +10,6 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { FilterBar } from '../platform/filters/FilterBar';
 import { useUrlFilters } from '../platform/filters/useUrlFilters';
 import { formatDateTime, formatMoney } from '../platform/format';
 import { JobProgressModal, StartedJobProgress } from '../platform/jobs/JobProgressModal';
@@ -31,7 +29,7 @@ import {
   useStartSettlement,
 } from './bonus.api';
 import { ExplainPayoutButton } from './PayoutExplanation';
-import { SettlementRunsTable, useTypeName } from './SettlementRunsTable';
+import { RunStatusFilter, SettlementRunsTable, useTypeName } from './SettlementRunsTable';
 import { reviewPath } from './settlement-ui';
 
 /**
@@ -137,16 +135,7 @@ export function SettlementRunsTab() {
           <RunPayouts run={shown} typeName={typeName} />
         </Modal>
       )}
-      <FilterBar filters={filters} onChange={setFilters} liveFields={['status']}>
-        <Form.Item name="status" label={t('bonus.run.status')}>
-          <Select
-            allowClear
-            placeholder={t('settlement.ui.allStatuses')}
-            style={{ width: 200 }}
-            options={SETTLEMENT_STATUSES.map((s) => ({ value: s, label: t(`bonus.run.status.${s}`) }))}
-          />
-        </Form.Item>
-      </FilterBar>
+      <RunStatusFilter filters={filters} onChange={setFilters} />
       <SettlementRunsTable
         filters={filters}
         extra={[

@@ -1,17 +1,42 @@
-import type { SettlementRunDto } from '@app/contracts';
-import { Empty, Table, type TableColumnsType, Tag } from 'antd';
+import { SETTLEMENT_STATUSES, type SettlementRunDto } from '@app/contracts';
+import { Empty, Form, Select, Table, type TableColumnsType, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { FilterBar } from '../platform/filters/FilterBar';
+import type { FiltersOf } from '../platform/filters/url-filters';
 import { formatDateTime, formatMoney } from '../platform/format';
 import { MoneyText } from '../platform/ui/MoneyText';
 import { type PagedListOptions, usePagedList } from '../platform/ui/PagedTable';
-import { settlementsList, useBonusTypes } from './bonus.api';
+import { type settlementRunFilters, settlementsList, useBonusTypes } from './bonus.api';
 import { RunDecision, RunStatusTag, reviewPath } from './settlement-ui';
 
 /** A bonus type's name in the signed-in user's language ('#key' until the types arrive). */
 export function useTypeName() {
   const types = useBonusTypes();
   return (key: number) => types.data?.find((x) => x.key === key)?.name ?? `#${key}`;
+}
+
+/** The runs' state filter, kept in the address (settlementRunFilters). */
+export function RunStatusFilter({
+  filters,
+  onChange,
+}: {
+  filters: FiltersOf<typeof settlementRunFilters>;
+  onChange: (filters: FiltersOf<typeof settlementRunFilters>) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <FilterBar filters={filters} onChange={onChange} liveFields={['status']}>
+      <Form.Item name="status" label={t('bonus.run.status')}>
+        <Select
+          allowClear
+          placeholder={t('settlement.ui.allStatuses')}
+          style={{ width: 200 }}
+          options={SETTLEMENT_STATUSES.map((s) => ({ value: s, label: t(`bonus.run.status.${s}`) }))}
+        />
+      </Form.Item>
+    </FilterBar>
+  );
 }
 
 /**
