@@ -50,6 +50,8 @@ const N = TREE.length;
 
 let api: TestApi;
 let admin: string;
+/** A second administrator, who approves the settlement runs `admin` starts. */
+let approver: string;
 let ratioBpOfLevel: Map<number, number>;
 /** The members of the running sequence: each sequence starts on new wallets, so it replays alone. */
 let members: UserRow[];
@@ -58,6 +60,7 @@ let tokens: string[];
 beforeAll(async () => {
   api = await TestApi.start({ refundAdmin: 'model_refunder' });
   admin = await api.login((await api.factory.superAdmin({ name: 'model_refunder' })).name, TEST_PASSWORD);
+  approver = await api.login((await api.factory.superAdmin()).name, TEST_PASSWORD);
   const levels = await queryRows<{ id: number; bp: number }>(
     api.db,
     sql`select id, invitation_ratio_bp as bp from levels`,
@@ -153,13 +156,32 @@ async function perform(model: LedgerModel, action: Action, day: string): Promise
       return answered(res, { orderNo: platformOrderNo });
     }
     case 'settle': {
-      const res = await api.post<JobStarted>(
+      // Computed by the admin, then approved by another: a run started while another of the day awaits
+      // approval is refused (409), so a concurrent settle starts once that one is paid, as the model orders them.
+      let res = await api.post<JobStarted>(
         '/api/bonus/settlements',
         { period: day, type_key: 1 },
         { token: admin },
       );
+      for (let tries = 0; res.status === 409 && tries < 200; tries++) {
+        await new Promise((wait) => setTimeout(wait, 50));
+        res = await api.post<JobStarted>(
+          '/api/bonus/settlements',
+          { period: day, type_key: 1 },
+          { token: admin },
+        );
+      }
       if (res.status !== 200) return answered(res);
-      const { job } = await pollJob(api, res.body.data, admin);
+      const computed = (await pollJob(api, res.body.data, admin)).job;
+      if (computed.status !== 'done') return { status: 500, msg: computed.error ?? 'failed', observed: {} };
+      const runId = (computed.result as SettlementResult).run.id;
+      const approval = await api.post<JobStarted>(
+        `/api/bonus/settlements/${runId}/approve`,
+        {},
+        { token: approver },
+      );
+      if (approval.status !== 200) return answered(approval);
+      const { job } = await pollJob(api, approval.body.data, approver);
       const result = job.result as SettlementResult | null;
       return job.status === 'done'
         ? { status: 200, msg: '', observed: { totalCents: parseCents(result!.run.total_amount)! } }
