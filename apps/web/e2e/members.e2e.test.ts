@@ -116,7 +116,8 @@ describe('member list and user detail', () => {
           r.url().includes('/api/users/list') &&
           new URL(r.url()).searchParams.get('status') === String(status),
       );
-      await page.getByRole('combobox', { name: 'Status' }).click();
+      // Exactly 'Status': the commission status filter beside it is named 'Commission status'.
+      await page.getByRole('combobox', { name: 'Status', exact: true }).click();
       await page.locator('.ant-select-item-option', { hasText: option }).click();
       return listed;
     };
@@ -124,7 +125,8 @@ describe('member list and user detail', () => {
     await page.locator('.ant-table-tbody .ant-empty').waitFor(); // the demo has no disabled members
     await pick('Normal', 1);
     await rows.first().waitFor();
-    const statuses = await rows.locator('.ant-tag').allInnerTexts();
+    // The account status tags (each row also shows its commission status tag).
+    const statuses = await rows.locator('.ant-tag', { hasText: /^(Normal|Disabled)$/ }).allInnerTexts();
     expect(statuses.length).toBeGreaterThan(0);
     expect(new Set(statuses)).toEqual(new Set(['Normal']));
   });
