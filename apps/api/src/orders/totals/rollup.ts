@@ -22,10 +22,10 @@ import type { DbOrTx } from '../../platform/db/client';
  * Cost: one small upsert per write statement (plus one per scope above each buyer), and concurrent
  * writers of the same bucket wait for each other's commit on that rollup row.
  *
- * The trigger functions (order_totals_apply, order_totals_move) and their triggers are SQL migrations
- * (apps/api/drizzle/0001_functions_and_triggers.sql, replaced by 0009_order_totals_refund.sql); a
- * change to them is a new migration, which also rebuilds the rollup when the change alters what it holds. addOrderTotals below aggregates the same
- * buckets as the triggers.
+ * The trigger functions (order_totals_apply, order_totals_move) and their triggers are declared once in
+ * triggers.sql.ts, which the latest migration defining each carries (a unit test holds them to it); a change to
+ * them is a change there and a new migration, which also rebuilds the rollup when the change alters what it
+ * holds. addOrderTotals below aggregates the same buckets as the triggers.
  */
 
 const DAY = `(completed_at at time zone 'UTC')::date`;
