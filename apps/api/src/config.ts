@@ -145,7 +145,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     importLimits: parseImportLimits(env),
     ordersTotals: { exact: parseOrdersTotalsExact(env.ORDERS_TOTALS_EXACT) },
     dryRunListDays: positiveSetting(env, 'DRY_RUN_LIST_DAYS', DEFAULT_DRY_RUN_LIST_DAYS),
-    settlementFlagMultiple: positiveSetting(env, 'SETTLEMENT_FLAG_MULTIPLE', 5),
+    settlementFlagMultiple: positiveSetting(
+      env,
+      'SETTLEMENT_FLAG_MULTIPLE',
+      DEFAULT_SETTLEMENT_FLAG_MULTIPLE,
+    ),
     signInLimit: positiveSetting(env, 'SIGN_IN_LIMIT', DEFAULT_SIGN_IN_LIMIT),
     businessTimeZone: parseBusinessTimeZone(env.BUSINESS_TIME_ZONE),
   };
@@ -172,6 +176,9 @@ export const DEFAULT_SIGN_IN_LIMIT = 16;
 
 /** Days a dry run's list is kept when DRY_RUN_LIST_DAYS is unset. */
 export const DEFAULT_DRY_RUN_LIST_DAYS = 30;
+
+/** How many times their previous period's amount a receiver may be due before a review flags them, when unset. */
+export const DEFAULT_SETTLEMENT_FLAG_MULTIPLE = 5;
 
 /**
  * SEED_DEMO: `true` or `false`; unset = demo data on the embedded database only, so a production

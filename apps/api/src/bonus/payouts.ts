@@ -19,9 +19,9 @@ export const payoutDay = (period: string, fallback: string) =>
   /^\d{4}-\d{2}-\d{2}$/.test(period) ? period : /^\d{4}-\d{2}$/.test(period) ? `${period}-01` : fallback;
 
 /**
- * Pays payouts: records them under their unique (user, type, period, source order) key in bulk, each
- * linked to the id of its wallet record, and credits those not paid before through the ledger's bulk
- * credit (`CREDIT_CTES`), each record referencing the source order (or the period) and the run.
+ * Pays payouts: records them in bulk under their unique keys ((user, type, source order), or (user, type, month)
+ * for a monthly one), each linked to the id of its wallet record, and credits those not paid before through the
+ * ledger's bulk credit (`CREDIT_CTES`), each record referencing the source order (or the period) and the run.
  * One statement per 5,000 payouts: they travel to the server once and nothing comes back but a count. A first
  * run on PostgreSQL copies them in instead (payByCopy). Callers pass them grouped by user (see
  * settlement.passes.ts). Payouts of members in `opts.holds` (commission status hold or forfeit) are recorded
@@ -29,8 +29,10 @@ export const payoutDay = (period: string, fallback: string) =>
  * exactly as when there are none (same statement, same rows). Returns how many were credited now.
  */
 export async function payBonuses(tx: DbOrTx, payouts: readonly Payout[], opts: PayOptions): Promise<number> {
-  // The day a one-off payout (period 'once') counts for: today's, in the business time zone.
-  const today = dayIn(new Date(), await businessTimeZone(tx));
+  // The day a one-off payout (period 'once') counts for: today's, in the business time zone (looked up only then:
+  // a settlement's payouts all have their period's day).
+  const oneOff = payouts.some((p) => payoutDay(p.period, '') === '');
+  const today = oneOff ? dayIn(new Date(), await businessTimeZone(tx)) : '';
   const remark = opts.remark ?? (opts.runId ? `bonus run #${opts.runId}` : null);
   const server = opts.firstRun ? serverConnection(tx) : null;
   if (server) return payByCopy(server, payouts, opts, remark, today);
@@ -300,7 +302,7 @@ export async function reverseOrderBonuses(
  * The periods an order's order-driven payouts may be recorded under: its completion day in each business time
  * zone a run settled in (bonus_settlement_runs.time_zone) and in the zone in force. Usually one day.
  */
-export async function orderPeriods(db: DbOrTx, completedAt: Date): Promise<string[]> {
+async function orderPeriods(db: DbOrTx, completedAt: Date): Promise<string[]> {
   const zones = await queryRows<{ zone: string }>(
     db,
     sql`select distinct time_zone as zone from bonus_settlement_runs`,

@@ -1,8 +1,10 @@
+import { nextDay, nextMonthStart } from '@app/contracts';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../platform/db/client';
 import { type MemberTable, type OrderTable, orderIndex } from '../engine/tables';
 import type { Payout } from '../engine/types';
 import { int32s, type PackedInts, packedInts } from './packed-ints';
+import { previousPeriod } from './periods';
 
 /** Payout ids per query while loading (bounds the byte strings held at once). */
 const ID_RANGE = 500_000;
@@ -95,10 +97,7 @@ export async function loadPaidKeys(
 }
 
 /** The days just before and after a period (a day, or a month's first and last). */
-function neighbourDays(period: string): [string, string] {
-  const [y, m, d] = period.split('-').map(Number) as [number, number, number | undefined];
-  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-  return d === undefined
-    ? [day(Date.UTC(y, m - 1, 0)), day(Date.UTC(y, m, 1))]
-    : [day(Date.UTC(y, m - 1, d - 1)), day(Date.UTC(y, m - 1, d + 1))];
-}
+const neighbourDays = (period: string): [string, string] =>
+  period.length === 7
+    ? [previousPeriod(`${period}-01`), nextMonthStart(period)]
+    : [previousPeriod(period), nextDay(period)];

@@ -8,8 +8,7 @@ import {
   type SettlementFlagItem,
   type SettlementReview,
 } from '@app/contracts';
-import { inArray, type SQL, sql } from 'drizzle-orm';
-import { users } from '../../members/members.schema';
+import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../platform/db/client';
 import { paged, pageWindow } from '../../platform/db/paging';
 import { conflict } from '../../platform/http/errors';
@@ -17,17 +16,12 @@ import type { Column } from '../../platform/xlsx/export';
 import { type SheetReader, sheetFormat } from '../../platform/xlsx/format';
 import { previousPeriod } from './periods';
 import { rulesInForce, sameRules } from './rules';
-import { listsComputed, previewItems, type RunRow, runDtos, runOf } from './runs.queries';
-
-/** How many times their previous period's amount a receiver may get before the review flags them (default). */
-export const SETTLEMENT_FLAG_MULTIPLE = 5;
+import { listTable, membersById, previewItems, type RunRow, runDtos, runOf } from './runs.queries';
 
 /** Per member, what run `run` computes (or paid): user_id, n, cents. */
-function runPerMember(run: RunRow): SQL {
-  const table = sql.raw(listsComputed(run) ? 'bonus_dry_run_payouts' : 'bonus_payouts');
-  return sql`select user_id, count(*)::int as n, sum(cents)::bigint as cents from ${table}
-             where run_id = ${run.id} group by user_id`;
-}
+const runPerMember = (run: RunRow): SQL =>
+  sql`select user_id, count(*)::int as n, sum(cents)::bigint as cents from ${listTable(run)}
+      where run_id = ${run.id} group by user_id`;
 
 /** The payouts recorded for a period (a month's: its days' and its own), of one type when `typeKey`. */
 function inPeriod(period: string, typeKey: number | null): SQL {
@@ -195,7 +189,7 @@ async function flagList(
         sql`select user_id, n, cents::text, previous::text, flag from ${matching}
             order by cents desc, user_id limit ${limit} offset ${offset}`,
       );
-      const people = await peopleOf(
+      const people = await membersById(
         db,
         rows.map((r) => r.user_id),
       );
@@ -239,7 +233,7 @@ async function changeList(
         sql`select user_id, amount::text, other::text, change::text from ${changes}
             order by abs(change) desc, user_id limit ${limit} offset ${offset}`,
       );
-      const people = await peopleOf(
+      const people = await membersById(
         db,
         rows.map((r) => r.user_id),
       );
@@ -315,14 +309,4 @@ export async function runChangesSheet(
     columns,
     batches: batchesOf(await changeList(db, id, against)),
   };
-}
-
-async function peopleOf(db: DbOrTx, ids: number[]) {
-  const rows = ids.length
-    ? await db
-        .select({ id: users.id, name: users.name, user_no: users.userNo })
-        .from(users)
-        .where(inArray(users.id, ids))
-    : [];
-  return new Map(rows.map((u) => [u.id, u]));
 }

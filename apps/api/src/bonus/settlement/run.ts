@@ -160,15 +160,15 @@ async function loadScope(
 }
 
 /**
- * Refuses what approving `run` by `approverId` (null: the system) may not do: a run that is not awaiting
- * approval (409 'bonus.runNotAwaiting'), approval by the administrator who started it (403
- * 'bonus.approveOwnRun'), rules changed since it computed (409 'bonus.runStale').
+ * Refuses what approving `run` by `approverId` (null: the system) under the rules in force `rulesNow` may not
+ * do: a run that is not awaiting approval (409 'bonus.runNotAwaiting'), approval by the administrator who started
+ * it (403 'bonus.approveOwnRun'), rules changed since it computed (409 'bonus.runStale').
  */
-export async function assertApprovable(db: DbOrTx, run: RunRow, approverId: number | null): Promise<void> {
+export function assertApprovable(run: RunRow, approverId: number | null, rulesNow: RunRules): void {
   if (run.dryRun || run.status !== 'awaiting_approval') throw conflict('bonus.runNotAwaiting');
   if (approverId !== null && run.startedBy === approverId)
     throw new AppError(ResultCode.FORBIDDEN, 'bonus.approveOwnRun');
-  if (run.rules && !sameRules(await rulesInForce(db), run.rules)) throw conflict('bonus.runStale');
+  if (run.rules && !sameRules(rulesNow, run.rules)) throw conflict('bonus.runStale');
 }
 
 /**
@@ -194,9 +194,10 @@ export async function approveRun(
       await lockSettlements(tx);
       await closeInterruptedRuns(tx, input.actor);
       const run = await runOf(tx, input.runId);
-      await assertApprovable(tx, run, input.approvedBy);
+      const rules = await rulesInForce(tx);
+      assertApprovable(run, input.approvedBy, rules);
       const range = periodRange(run.period, run.timeZone);
-      const scope = await loadScope(tx, run.period, range, await rulesInForce(tx), run.typeKey, true);
+      const scope = await loadScope(tx, run.period, range, rules, run.typeKey, true);
       const { preview, perMember, digest } = summariseDue(scope, PREVIEW_LIMIT);
       if (digest !== run.digest) throw conflict('bonus.runStale');
       const due = run.payoutCount;

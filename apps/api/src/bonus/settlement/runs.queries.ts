@@ -28,22 +28,32 @@ export type RunRow = typeof bonusSettlementRuns.$inferSelect;
  */
 export const listsComputed = (run: RunRow) => run.dryRun || (run.digest !== null && run.approvedAt === null);
 
-export async function previewItems(db: DbOrTx, payouts: readonly Omit<Payout, 'ratioBp'>[]) {
-  const userIds = [...new Set(payouts.map((p) => p.userId))];
-  const orderIds = [...new Set(payouts.flatMap((p) => (p.orderId === null ? [] : [p.orderId])))];
-  const people = userIds.length
+/** The table holding a run's list (listsComputed). */
+export const listTable = (run: RunRow) => (listsComputed(run) ? bonusDryRunPayouts : bonusPayouts);
+
+/** Members by id, as lists show them (id, name, member number). */
+export async function membersById(db: DbOrTx, ids: readonly number[]) {
+  const rows = ids.length
     ? await db
         .select({ id: users.id, name: users.name, user_no: users.userNo })
         .from(users)
-        .where(inArray(users.id, userIds))
+        .where(inArray(users.id, [...new Set(ids)]))
     : [];
+  return new Map(rows.map((u) => [u.id, u]));
+}
+
+export async function previewItems(db: DbOrTx, payouts: readonly Omit<Payout, 'ratioBp'>[]) {
+  const byId = await membersById(
+    db,
+    payouts.map((p) => p.userId),
+  );
+  const orderIds = [...new Set(payouts.flatMap((p) => (p.orderId === null ? [] : [p.orderId])))];
   const orderNos = orderIds.length
     ? await db
         .select({ id: orders.id, orderNo: orders.orderNo })
         .from(orders)
         .where(inArray(orders.id, orderIds))
     : [];
-  const byId = new Map(people.map((u) => [u.id, u]));
   const orderNoOf = new Map(orderNos.map((o) => [o.id, o.orderNo]));
   return payouts.map((p) => ({
     user: byId.get(p.userId)!,
@@ -118,7 +128,7 @@ function runPayoutsWhere(
   run: RunRow,
   filter: RunPayoutFilter,
 ): { table: typeof bonusPayouts | typeof bonusDryRunPayouts; where: SQL } {
-  const table = listsComputed(run) ? bonusDryRunPayouts : bonusPayouts;
+  const table = listTable(run);
   const where = and(
     eq(table.runId, run.id),
     filter.userId === undefined ? undefined : eq(table.userId, filter.userId),

@@ -5,6 +5,7 @@ import { businessTimeZone } from '../../platform/business-time/business-time';
 import type { JobHost } from '../../platform/jobs/job-host';
 import { startJob, throwIfStopped } from '../../platform/jobs/jobs.runner';
 import { periodRange } from './periods';
+import { rulesInForce } from './rules';
 import { approveRun, assertApprovable, refusePending, runSettlement } from './run';
 import { runOf } from './runs.queries';
 
@@ -59,7 +60,7 @@ export async function startApproval(
   runId: number,
   passPayouts?: number,
 ): Promise<JobStarted> {
-  await assertApprovable(jobs.db, await runOf(jobs.db, runId), approvedBy);
+  assertApprovable(await runOf(jobs.db, runId), approvedBy, await rulesInForce(jobs.db));
   return startJob(jobs, {
     kind: 'bonus.settlement.approve',
     ownerId: approvedBy,

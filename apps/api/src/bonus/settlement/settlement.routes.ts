@@ -8,19 +8,13 @@ import {
   settlementRunsQuery,
   startSettlementBody,
 } from '@app/contracts';
+import { DEFAULT_SETTLEMENT_FLAG_MULTIPLE } from '../../config';
 import { memberByNo } from '../../members/lookups';
 import { actorOf } from '../../platform/http/actor';
 import { access, route } from '../../platform/http/route';
 import { startXlsxJob } from '../../platform/jobs/jobs.runner';
 import { streamXlsx } from '../../platform/xlsx/export';
-import {
-  runChanges,
-  runChangesSheet,
-  runFlags,
-  runFlagsSheet,
-  runReview,
-  SETTLEMENT_FLAG_MULTIPLE,
-} from './review';
+import { runChanges, runChangesSheet, runFlags, runFlagsSheet, runReview } from './review';
 import { rejectRun } from './run';
 import { listRunPayouts, listRuns, runPayoutsExportJob } from './runs.queries';
 import { startApproval, startSettlement } from './settlement.job';
@@ -143,6 +137,6 @@ const payouts = route({
 });
 
 const flagMultiple = (config: { settlementFlagMultiple?: number }) =>
-  config.settlementFlagMultiple ?? SETTLEMENT_FLAG_MULTIPLE;
+  config.settlementFlagMultiple ?? DEFAULT_SETTLEMENT_FLAG_MULTIPLE;
 
 export const settlementRoutes = [start, preview, history, approve, reject, review, flags, changes, payouts];

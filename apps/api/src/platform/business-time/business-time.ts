@@ -54,10 +54,6 @@ export async function setBusinessTimeZone(db: DbOrTx, zone: string, actor: Actor
   return true;
 }
 
-/** The calendar day of a timestamp column in `zone`, in SQL (a date). */
-export const dayInZone = (column: SQL | string, zone: string): SQL =>
-  sql`((${typeof column === 'string' ? sql.raw(column) : column}) at time zone ${zone})::date`;
-
 /** The first instant of the current month of `zone`, in SQL (a timestamptz). */
 export const monthStartInZone = (zone: string): SQL =>
   sql`(date_trunc('month', now() at time zone ${zone}) at time zone ${zone})`;
