@@ -2,8 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { isTimeZone } from '@app/contracts';
-import type { ScryptCost } from './access/passwords';
-import type { TotalsConfig } from './orders/totals';
 
 export interface Config {
   port: number;
@@ -54,10 +52,10 @@ export interface Config {
   /** What an uploaded import file may hold (docs/operations.md); defaults: DEFAULT_IMPORT_LIMITS. */
   importLimits?: ImportLimits;
   /**
-   * The orders list's totals (orders/totals/config.ts): ORDERS_TOTALS_EXACT=true sets `exact`, counting
-   * every total over the orders instead of the rollup (docs/operations.md); the rest keep their defaults.
+   * The orders list's totals: ORDERS_TOTALS_EXACT=true sets `exact`, counting every total over the orders instead
+   * of the rollup (docs/operations.md); their other tunables keep the defaults of orders/totals/config.ts.
    */
-  ordersTotals?: Partial<TotalsConfig>;
+  ordersTotals?: { exact: boolean };
   /** Days a dry run's list of payouts is kept after it finished (DRY_RUN_LIST_DAYS); then housekeeping clears it. */
   dryRunListDays?: number;
   /** A settlement review flags receivers due more than this many times their previous period (SETTLEMENT_FLAG_MULTIPLE). */
@@ -72,6 +70,13 @@ export interface Config {
 }
 
 export const MB = 1024 * 1024;
+
+/** scrypt's cost: N (CPU and memory, a power of two), r (block size), p (parallelism); access/passwords.ts. */
+export interface ScryptCost {
+  N: number;
+  r: number;
+  p: number;
+}
 
 /** Checked on every import upload before its rows are parsed (platform/xlsx/zip-check.ts). */
 export interface ImportLimits {

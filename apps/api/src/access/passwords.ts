@@ -2,6 +2,7 @@ import { randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import { ResultCode } from '@app/contracts';
 import pLimit from 'p-limit';
+import type { ScryptCost } from '../config';
 import { AppError } from '../platform/http/errors';
 
 const scrypt = promisify(scryptCb) as (
@@ -10,13 +11,6 @@ const scrypt = promisify(scryptCb) as (
   keylen: number,
   options: object,
 ) => Promise<Buffer>;
-
-/** scrypt's cost: N (CPU and memory, a power of two), r (block size), p (parallelism). */
-export interface ScryptCost {
-  N: number;
-  r: number;
-  p: number;
-}
 
 /** Today's recommendation for scrypt (OWASP password storage cheat sheet): 128 MiB and about half a second of one core a hash. */
 export const RECOMMENDED_PASSWORD_COST: ScryptCost = { N: 2 ** 17, r: 8, p: 1 };

@@ -1,33 +1,27 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const platform = dirname(fileURLToPath(import.meta.url));
-const src = dirname(platform);
+import { apiCode, apiSource, localImports, topOf } from './source-imports.testing';
 
 /** What platform code may import outside platform/: the configuration, and the one foreign key to `users`. */
-const ALLOWED = new Set(['config', 'jobs/jobs.schema.ts -> members/members.schema']);
+const ALLOWED = new Set(['config', 'platform/jobs/jobs.schema.ts -> members/members.schema']);
 
-/** Platform's own code, without its tests and test helpers (those start the whole app). */
-const platformCode = () =>
-  readdirSync(platform, { recursive: true, encoding: 'utf8' }).filter(
-    (file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !/(^|\/)test-[^/]*$/.test(file),
-  );
-
-function upwardImports(file: string): string[] {
-  const text = readFileSync(join(platform, file), 'utf8');
-  const specifiers = [...text.matchAll(/from '(\.[^']*)'/g)].map((match) => match[1] as string);
-  return specifiers
-    .map((specifier) => relative(src, resolve(platform, dirname(file), specifier)))
-    .filter((target) => !target.startsWith('platform/'))
+/** What a file of platform/ imports above it; its tests and test helpers are not counted (they start the whole app). */
+const upwardImports = (file: string) =>
+  localImports(file)
+    .filter((target) => topOf(target) !== 'platform')
     .map((target) => (target === 'config' ? target : `${file} -> ${target}`));
-}
 
 describe('platform/', () => {
   it('imports no domain, so every domain can build on it', () => {
-    const upward = platformCode().flatMap(upwardImports);
+    const upward = apiCode('platform').flatMap(upwardImports);
     expect(upward.filter((edge) => !ALLOWED.has(edge))).toEqual([]);
+  });
+});
+
+describe('config.ts', () => {
+  it('imports nothing but platform/ and packages, so platform reaches no domain through it', () => {
+    expect(localImports('config.ts').filter((target) => topOf(target) !== 'platform')).toEqual([]);
   });
 });
 
@@ -48,10 +42,9 @@ const HTTP_LAYER = [
 
 describe('the HTTP layer', () => {
   it('is the only code that imports Fastify types', () => {
-    const code = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter(
-      (file) => file.endsWith('.ts') && !file.endsWith('.test.ts'),
+    const importers = apiCode().filter((file) =>
+      /from 'fastify'/.test(readFileSync(join(apiSource, file), 'utf8')),
     );
-    const importers = code.filter((file) => /from 'fastify'/.test(readFileSync(join(src, file), 'utf8')));
     expect(importers.length).toBeGreaterThan(0);
     expect(importers.filter((file) => !HTTP_LAYER.some((allowed) => allowed.test(file)))).toEqual([]);
   });

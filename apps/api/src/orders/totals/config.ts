@@ -1,8 +1,8 @@
 /**
  * Every tunable of the orders totals, in one place (README.md beside this file tells what each
- * trades). The server uses TOTALS_CONFIG, with `exact` from ORDERS_TOTALS_EXACT (apps/api/src/config.ts,
- * docs/operations.md); tests and the benchmark override fields through `Config.ordersTotals` or the
- * `settings` of the functions that take them.
+ * trades). The server uses TOTALS_CONFIG, with `exact` from ORDERS_TOTALS_EXACT (`Config.ordersTotals`,
+ * apps/api/src/config.ts, docs/operations.md); tests and the benchmark override fields through the `settings`
+ * of the functions that take them.
  */
 export interface TotalsConfig {
   /**
