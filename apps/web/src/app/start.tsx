@@ -1,4 +1,6 @@
 import '../platform/zod-without-eval';
+// Every dictionary is added to i18next before the app's other modules are evaluated.
+import './messages';
 import type { LoginResult } from '@app/contracts';
 import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';

@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LOCALES, MENU } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
-import { dictionaries } from './locales';
+import { dictionaries } from './messages';
 
 const SRC = fileURLToPath(new URL('..', import.meta.url));
 

@@ -1,6 +1,7 @@
 import { LOCALES, type Locale } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
-import { dictionaries, i18n } from './locales';
+import { i18n } from '../platform/locales';
+import { dictionaries } from './messages';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
@@ -30,6 +31,17 @@ describe('web dictionaries', () => {
           const text = dictionary[locale][key] ?? dictionary[locale][key.replace(/_one$/, '')] ?? '';
           if (placeholders(text).join() !== placeholders(en).join()) problems.push(`${locale}: ${key}`);
         }
+    expect(problems).toEqual([]);
+  });
+
+  it("are all added to the app's i18next instance", () => {
+    const problems = dictionaries.flatMap((dictionary) =>
+      LOCALES.flatMap((locale) =>
+        Object.entries(dictionary[locale])
+          .filter(([key, text]) => i18n.getResource(locale, 'translation', key) !== text)
+          .map(([key]) => `${locale}: ${key}`),
+      ),
+    );
     expect(problems).toEqual([]);
   });
 
