@@ -1,6 +1,7 @@
 export * from './business-time';
 export * from './codes';
 export * from './constants';
+export * from './endpoints';
 export * from './envelope';
 export * from './fields';
 export * from './format';

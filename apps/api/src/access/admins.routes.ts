@@ -1,4 +1,4 @@
-import { adminCreateBody, adminUpdateBody, Perm } from '@app/contracts';
+import { accessEndpoints, adminCreateBody, adminUpdateBody, Perm } from '@app/contracts';
 import {
   adminView,
   createAdmin,
@@ -10,7 +10,7 @@ import {
 import { crudRoutes } from './crud-routes';
 
 export const adminRoutes = crudRoutes({
-  url: '/api/permission/admins',
+  endpoints: accessEndpoints.admins,
   entity: 'admin',
   perm: Perm.permissionAdmin,
   createBody: adminCreateBody,

@@ -1,4 +1,11 @@
-import { type AuditActorKind, type AuditView, auditQuery, type Paged, Perm } from '@app/contracts';
+import {
+  type AuditActorKind,
+  type AuditView,
+  auditQuery,
+  type Paged,
+  Perm,
+  sessionEndpoints,
+} from '@app/contracts';
 import { and, asc, count, desc, eq, gte, lt } from 'drizzle-orm';
 import type { z } from 'zod';
 import { users } from '../members/members.schema';
@@ -31,8 +38,7 @@ const conditions = (q: AuditFilter, zone: string) =>
 
 /** Who changed what, when and from where: the audit log, searchable, newest first unless sorted otherwise. */
 const auditList = route({
-  method: 'GET',
-  url: '/api/permission/audit',
+  endpoint: sessionEndpoints.auditLog,
   access: access.admin(Perm.permissionAdmin),
   query: auditQuery,
   handler: async ({ app: { db }, query: q }): Promise<Paged<AuditView>> => {

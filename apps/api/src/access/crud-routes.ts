@@ -1,4 +1,11 @@
-import { type AuditEntity, idParam, listQuery, type PermId, statusBody } from '@app/contracts';
+import {
+  type AuditEntity,
+  type CrudEndpoints,
+  idParam,
+  listQuery,
+  type PermId,
+  statusBody,
+} from '@app/contracts';
 import type { ZodType, z } from 'zod';
 import { actorOf } from '../platform/http/actor';
 import { access, type RouteDef, route } from '../platform/http/route';
@@ -11,28 +18,25 @@ export type { CrudService } from './crud.service';
  * each change audited (before/after views) in the transaction that makes it (`auditedCrud`).
  */
 export function crudRoutes<CS extends ZodType, US extends ZodType, V>(opts: {
-  url: string;
+  endpoints: CrudEndpoints;
   entity: AuditEntity;
   perm: PermId;
   createBody: CS;
   updateBody: US;
   service: CrudService<V, z.output<CS>, z.output<US>>;
 }): RouteDef[] {
-  const { url, service } = opts;
+  const { endpoints, service } = opts;
   const changes = auditedCrud(opts.entity, service);
   const rule = access.admin(opts.perm);
-  const byId = `${url}/:id`;
   return [
     route({
-      method: 'GET',
-      url,
+      endpoint: endpoints.list,
       access: rule,
       query: listQuery,
       handler: ({ app, query }) => service.list(app.db, query),
     }),
     route({
-      method: 'POST',
-      url,
+      endpoint: endpoints.create,
       access: rule,
       body: opts.createBody,
       message: 'common.addedSuccessfully',
@@ -40,8 +44,7 @@ export function crudRoutes<CS extends ZodType, US extends ZodType, V>(opts: {
         app.db.transaction((tx) => changes.create(tx, body as z.output<CS>, actorOf(req))),
     }),
     route({
-      method: 'PUT',
-      url: byId,
+      endpoint: endpoints.update,
       access: rule,
       params: idParam,
       body: opts.updateBody,
@@ -50,8 +53,7 @@ export function crudRoutes<CS extends ZodType, US extends ZodType, V>(opts: {
         app.db.transaction((tx) => changes.update(tx, params.id, body as z.output<US>, actorOf(req))),
     }),
     route({
-      method: 'POST',
-      url: `${byId}/status`,
+      endpoint: endpoints.setStatus,
       access: rule,
       params: idParam,
       body: statusBody,
@@ -60,8 +62,7 @@ export function crudRoutes<CS extends ZodType, US extends ZodType, V>(opts: {
         app.db.transaction((tx) => changes.setStatus(tx, params.id, body.status, actorOf(req))),
     }),
     route({
-      method: 'DELETE',
-      url: byId,
+      endpoint: endpoints.remove,
       access: rule,
       params: idParam,
       message: 'common.deletedSuccessfully',

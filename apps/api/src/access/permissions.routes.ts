@@ -1,4 +1,4 @@
-import { Perm, permissionBody } from '@app/contracts';
+import { accessEndpoints, Perm, permissionBody } from '@app/contracts';
 import { crudRoutes } from './crud-routes';
 import {
   createPermission,
@@ -10,7 +10,7 @@ import {
 } from './permissions.service';
 
 export const permissionRoutes = crudRoutes({
-  url: '/api/permission/permissions',
+  endpoints: accessEndpoints.permissions,
   entity: 'permission',
   perm: Perm.permissionAdmin,
   createBody: permissionBody,

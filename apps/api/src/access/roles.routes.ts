@@ -1,9 +1,9 @@
-import { Perm, roleBody } from '@app/contracts';
+import { accessEndpoints, Perm, roleBody } from '@app/contracts';
 import { crudRoutes } from './crud-routes';
 import { createRole, deleteRole, listRoles, roleView, setRoleStatus, updateRole } from './roles.service';
 
 export const roleRoutes = crudRoutes({
-  url: '/api/permission/roles',
+  endpoints: accessEndpoints.roles,
   entity: 'role',
   perm: Perm.permissionAdmin,
   createBody: roleBody,

@@ -5,6 +5,7 @@ import {
   type MeUpdateResult,
   menuFor,
   ResultCode,
+  sessionEndpoints,
   updateMeBody,
 } from '@app/contracts';
 import { and, eq, or, sql } from 'drizzle-orm';
@@ -25,8 +26,7 @@ import {
 } from './passwords';
 
 const login = publicRoute({
-  method: 'POST',
-  url: '/api/login',
+  endpoint: sessionEndpoints.login,
   body: loginBody,
   handler: async ({ body, app, req, locale }): Promise<LoginResult> => {
     const { db, tokens } = app;
@@ -66,8 +66,7 @@ const login = publicRoute({
 
 /** Ends every session of the caller: tokens carry the version this bumps. */
 const logout = route({
-  method: 'POST',
-  url: '/api/logout',
+  endpoint: sessionEndpoints.logout,
   access: access.user,
   message: 'access.loggedOut',
   handler: async ({ app, user }) => {
@@ -80,8 +79,7 @@ const logout = route({
 });
 
 const userInfo = route({
-  method: 'GET',
-  url: '/api/user/info',
+  endpoint: sessionEndpoints.currentUser,
   access: access.user,
   loadPrincipal: loadPrincipalWithProfile,
   handler: async ({ app, user, locale }) =>
@@ -89,8 +87,7 @@ const userInfo = route({
 });
 
 const getMe = route({
-  method: 'GET',
-  url: '/api/me',
+  endpoint: sessionEndpoints.me,
   access: access.user,
   loadPrincipal: loadPrincipalWithProfile,
   // The business time zone is read at most once in a few seconds per process: no query of its own per request.
@@ -99,8 +96,7 @@ const getMe = route({
 
 /** Profile, bank details (members) and password; a new password ends every session and hands this caller a fresh token. */
 const updateMe = route({
-  method: 'POST',
-  url: '/api/me',
+  endpoint: sessionEndpoints.updateMe,
   access: access.user,
   body: updateMeBody,
   message: 'common.editSuccessful',
@@ -113,8 +109,7 @@ const updateMe = route({
 });
 
 const menu = route({
-  method: 'POST',
-  url: '/api/user/menu',
+  endpoint: sessionEndpoints.menu,
   access: access.user,
   handler: async ({ user, req, app }) => ({
     menu: menuFor({ isAdmin: user.isAdmin, roleIds: user.roleIds }, { staging: isStagingHost(req.hostname) }),

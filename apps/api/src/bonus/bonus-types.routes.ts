@@ -1,5 +1,6 @@
 import {
   type BonusTypeDto,
+  bonusEndpoints,
   bonusKeyParams,
   bonusTypeBody,
   createBonusTypeBody,
@@ -32,16 +33,14 @@ export const allBonusTypes = (db: DbOrTx) => db.select().from(bonusTypes).orderB
 
 /** `/config/index`: every bonus type with its kind, ratios and columns. */
 const list = route({
-  method: 'GET',
-  url: '/api/bonus/types',
+  endpoint: bonusEndpoints.types,
   access: access.admin(Perm.bonusConfig),
   handler: async ({ app, locale }) => (await allBonusTypes(app.db)).map((t) => toBonusTypeDto(t, locale)),
 });
 
 /** Creates one of the reserved types 12–21 from a rule kind. */
 const create = route({
-  method: 'POST',
-  url: '/api/bonus/types',
+  endpoint: bonusEndpoints.createType,
   access: access.admin(Perm.bonusConfig),
   body: createBonusTypeBody,
   message: 'common.addedSuccessfully',
@@ -51,8 +50,7 @@ const create = route({
 
 /** Edits a type's names, ratios, columns and switch; its kind stays. */
 const update = route({
-  method: 'PUT',
-  url: '/api/bonus/types/:key',
+  endpoint: bonusEndpoints.updateType,
   access: access.admin(Perm.bonusConfig),
   params: bonusKeyParams,
   body: bonusTypeBody,

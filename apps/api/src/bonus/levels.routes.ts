@@ -1,4 +1,12 @@
-import { bpToPercent, idParam, type LevelDto, type Locale, levelSettingsBody, Perm } from '@app/contracts';
+import {
+  bonusEndpoints,
+  bpToPercent,
+  idParam,
+  type LevelDto,
+  type Locale,
+  levelSettingsBody,
+  Perm,
+} from '@app/contracts';
 import { asc } from 'drizzle-orm';
 import { levels } from '../members/members.schema';
 import type { DbOrTx } from '../platform/db/client';
@@ -23,16 +31,14 @@ export const allLevels = (db: DbOrTx) => db.select().from(levels).orderBy(asc(le
 
 /** Every level with its bonus settings (pickers and /level/level). */
 const list = route({
-  method: 'GET',
-  url: '/api/common/all-level',
+  endpoint: bonusEndpoints.levels,
   access: access.user,
   handler: async ({ app, locale }) => (await allLevels(app.db)).map((l) => toDto(l, locale)),
 });
 
 /** `/level/level`: an admin edits a level's invitation, 2nd/3rd-generation ratios and share cap. */
 const update = route({
-  method: 'PUT',
-  url: '/api/levels/:id',
+  endpoint: bonusEndpoints.updateLevel,
   access: access.admin(Perm.levels),
   params: idParam,
   body: levelSettingsBody,

@@ -1,4 +1,5 @@
 import {
+  bonusEndpoints,
   bonusTypeHistoryQuery,
   type Locale,
   levelHistoryQuery,
@@ -66,8 +67,7 @@ async function settingsHistory(
 
 /** `/config/index`: who changed which bonus type, when, and its settings before and after (audit log). */
 const typeHistory = route({
-  method: 'GET',
-  url: '/api/bonus/types/history',
+  endpoint: bonusEndpoints.typeHistory,
   access: access.admin(Perm.bonusConfig),
   query: bonusTypeHistoryQuery,
   docs: {
@@ -95,8 +95,7 @@ const typeHistory = route({
 
 /** `/level/level`: who changed which level's ratios or share cap, when, before and after (audit log). */
 const levelHistory = route({
-  method: 'GET',
-  url: '/api/levels/history',
+  endpoint: bonusEndpoints.levelHistory,
   access: access.admin(Perm.levels),
   query: levelHistoryQuery,
   docs: {

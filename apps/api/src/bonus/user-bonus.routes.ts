@@ -1,11 +1,10 @@
-import { cashBackBody, idParam, userWalletBonusBody } from '@app/contracts';
+import { bonusEndpoints, cashBackBody, idParam, userWalletBonusBody } from '@app/contracts';
 import { access, route } from '../platform/http/route';
 import { bonusDetail, bonusSubject, userWalletBonus } from './user-bonus.service';
 
 /** Bonus by day / by month of a member (the member itself, or an admin). */
 const byPeriod = route({
-  method: 'POST',
-  url: '/api/users/:id/getUserWallet',
+  endpoint: bonusEndpoints.memberBonuses,
   access: access.user,
   params: idParam,
   body: userWalletBonusBody,
@@ -15,8 +14,7 @@ const byPeriod = route({
 
 /** One bonus type's detail list with its total. */
 const detail = route({
-  method: 'POST',
-  url: '/api/users/cash_back/:id',
+  endpoint: bonusEndpoints.cashBack,
   access: access.user,
   params: idParam,
   body: cashBackBody,

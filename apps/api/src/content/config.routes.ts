@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LOCALES, type PublicConfig, translate } from '@app/contracts';
+import { contentEndpoints, DEFAULT_LOCALE, LOCALES, type PublicConfig, translate } from '@app/contracts';
 import { levelName } from '../access/current-user';
 import { levels } from '../members/members.schema';
 import { access, route } from '../platform/http/route';
@@ -8,8 +8,7 @@ import { access, route } from '../platform/http/route';
  * "Purchase Product", site name, languages and the member levels (audience picker).
  */
 export const configRoute = route({
-  method: 'GET',
-  url: '/api/common/config',
+  endpoint: contentEndpoints.config,
   access: access.user,
   handler: async ({ app, locale }): Promise<PublicConfig> => ({
     site_name: translate('site.name', locale),

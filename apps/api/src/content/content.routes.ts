@@ -1,6 +1,7 @@
 import {
   contentAdminQuery,
   contentBody,
+  contentEndpoints,
   contentMemberQuery,
   idParam,
   Perm,
@@ -26,13 +27,11 @@ const admin = access.admin(Perm.programmes);
 const member = access.member(Perm.programmes);
 /** docs/product/content.md: the member announcement list is "members only, admin allowed" (admins see every audience). */
 const feedReader = access.holder(Perm.programmes);
-const ADMIN_URL = '/api/content/admin';
 
 /** POST …/:id/publish {published} and …/:id/pin {pinned}. */
 const flagRoute = <S extends typeof publishBody | typeof pinBody>(path: 'publish' | 'pin', schema: S) =>
   route({
-    method: 'POST',
-    url: `${ADMIN_URL}/:id/${path}`,
+    endpoint: contentEndpoints[path],
     access: admin,
     params: idParam,
     body: schema,
@@ -44,30 +43,26 @@ const flagRoute = <S extends typeof publishBody | typeof pinBody>(path: 'publish
 export const contentRoutes: RouteDef[] = [
   configRoute,
   route({
-    method: 'GET',
-    url: ADMIN_URL,
+    endpoint: contentEndpoints.adminList,
     access: admin,
     query: contentAdminQuery,
     handler: ({ app, query }) => listContent(app.db, query),
   }),
   route({
-    method: 'GET',
-    url: `${ADMIN_URL}/:id`,
+    endpoint: contentEndpoints.adminView,
     access: admin,
     params: idParam,
     handler: ({ app, params }) => viewContent(app.db, params.id),
   }),
   route({
-    method: 'POST',
-    url: ADMIN_URL,
+    endpoint: contentEndpoints.create,
     access: admin,
     body: contentBody,
     message: 'common.addedSuccessfully',
     handler: ({ app, req, body }) => app.db.transaction((tx) => addContent(tx, actorOf(req), body)),
   }),
   route({
-    method: 'PUT',
-    url: `${ADMIN_URL}/:id`,
+    endpoint: contentEndpoints.update,
     access: admin,
     params: idParam,
     body: contentBody,
@@ -78,8 +73,7 @@ export const contentRoutes: RouteDef[] = [
   flagRoute('publish', publishBody),
   flagRoute('pin', pinBody),
   route({
-    method: 'DELETE',
-    url: `${ADMIN_URL}/:id`,
+    endpoint: contentEndpoints.remove,
     access: admin,
     params: idParam,
     message: 'common.deletedSuccessfully',
@@ -89,8 +83,7 @@ export const contentRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'POST',
-    url: '/api/content/attachments',
+    endpoint: contentEndpoints.uploadAttachment,
     access: admin,
     rawBody: true,
     message: 'content.uploaded',
@@ -100,8 +93,7 @@ export const contentRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET',
-    url: '/api/content/attachments/:id',
+    endpoint: contentEndpoints.attachment,
     access: access.holder(Perm.programmes),
     params: idParam,
     handler: async ({ app, user, params, reply }) => {
@@ -114,21 +106,18 @@ export const contentRoutes: RouteDef[] = [
     },
   }),
   route({
-    method: 'GET',
-    url: '/api/content/list',
+    endpoint: contentEndpoints.feed,
     access: feedReader,
     query: contentMemberQuery,
     handler: ({ app, user, locale, query }) => memberFeed(app.db, user, locale, query),
   }),
   route({
-    method: 'GET',
-    url: '/api/content/unread-count',
+    endpoint: contentEndpoints.unreadCount,
     access: member,
     handler: ({ app, user }) => unreadCount(app.db, user),
   }),
   route({
-    method: 'GET',
-    url: '/api/content/items/:id',
+    endpoint: contentEndpoints.item,
     access: feedReader,
     params: idParam,
     handler: ({ app, user, locale, params }) => readItem(app.db, user, locale, params.id),

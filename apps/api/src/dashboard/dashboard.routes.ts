@@ -1,4 +1,4 @@
-import { Perm, type Workplace } from '@app/contracts';
+import { dashboardEndpoints, Perm, type Workplace } from '@app/contracts';
 import { businessTimeZone } from '../platform/business-time/business-time';
 import { access, route } from '../platform/http/route';
 import { figureSources, membersPerLevel } from './dashboard.figures';
@@ -6,8 +6,7 @@ import { recentBonuses } from './dashboard.money';
 
 /** The home page of the signed-in user: network, sales and wallet totals for admins; their own network, wallet and bonuses for members. */
 const workplace = route({
-  method: 'GET',
-  url: '/api/dashboard/workplace',
+  endpoint: dashboardEndpoints.workplace,
   access: access.holder(Perm.dashboard),
   handler: async ({ app, user, locale }): Promise<Workplace> => {
     const zone = await businessTimeZone(app.db);

@@ -1,6 +1,7 @@
 import {
   type LevelRef,
   type Locale,
+  memberEndpoints,
   nextDay,
   Perm,
   startOfDayIn,
@@ -81,8 +82,7 @@ export async function memberReport(db: DbOrTx, q: Query, locale: Locale, zone: s
 
 /** `GET /api/users/report` (Perm.userReport): JSON, or an .xlsx with `export=true`. */
 const report = route({
-  method: 'GET',
-  url: '/api/users/report',
+  endpoint: memberEndpoints.report,
   access: access.admin(Perm.userReport),
   query: userReportQuery,
   handler: async ({ app, query, locale, reply }) => {

@@ -1,5 +1,6 @@
 import {
   idParam,
+  memberEndpoints,
   Perm,
   REPORT_KINDS,
   type ReportKind,
@@ -23,8 +24,7 @@ import { memberViewer } from './viewer';
 
 /** Admins (Perm.userList) list every member; members use it as a picker over their own downline, masked. */
 const list = route({
-  method: 'GET',
-  url: '/api/users/list',
+  endpoint: memberEndpoints.list,
   access: access.user,
   query: userListQuery,
   handler: async ({ app, user, query, locale }): Promise<UserListResult> => {
@@ -35,8 +35,7 @@ const list = route({
 });
 
 const create = route({
-  method: 'PUT',
-  url: '/api/users',
+  endpoint: memberEndpoints.create,
   access: access.admin(Perm.userList),
   body: userCreateBody,
   message: 'common.addedSuccessfully',
@@ -44,8 +43,7 @@ const create = route({
 });
 
 const update = route({
-  method: 'POST',
-  url: '/api/users/:id',
+  endpoint: memberEndpoints.update,
   access: access.admin(Perm.userList),
   params: idParam,
   body: userUpdateBody,
@@ -55,8 +53,7 @@ const update = route({
 });
 
 const remove = route({
-  method: 'DELETE',
-  url: '/api/users/:id',
+  endpoint: memberEndpoints.remove,
   access: access.admin(Perm.userList),
   params: idParam,
   message: 'common.deletedSuccessfully',
@@ -65,8 +62,7 @@ const remove = route({
 
 /** Admins see anyone; a member sees themselves and their downline, other names masked. */
 const detail = route({
-  method: 'GET',
-  url: '/api/users/:id',
+  endpoint: memberEndpoints.view,
   access: access.user,
   params: idParam,
   query: userDetailQuery,
@@ -75,8 +71,7 @@ const detail = route({
 });
 
 const addReportNumber = route({
-  method: 'POST',
-  url: '/api/users/add/reportNumber/:id',
+  endpoint: memberEndpoints.addReportNumber,
   access: access.admin(Perm.userList),
   params: idParam,
   body: reportNumberBody,
@@ -87,8 +82,7 @@ const addReportNumber = route({
 
 /** The signed-in member's own summary for the member pages. */
 const show = route({
-  method: 'GET',
-  url: '/api/users/user/show',
+  endpoint: memberEndpoints.show,
   access: access.member(),
   handler: async ({ app, user, locale }): Promise<UserShow> => {
     const viewer = { id: user.id, isAdmin: false, treePath: null };

@@ -1,6 +1,7 @@
 import {
   hasPermission,
   monthBody,
+  orderEndpoints,
   orderIngestBody,
   orderListBody,
   Perm,
@@ -53,8 +54,7 @@ const scopeErrorLog = (req: FastifyRequest) => (err: unknown) =>
 export const orderRoutes = [
   /** What the orders screen may offer the caller: the refund confirmation only for the permitted account. */
   route({
-    method: 'GET',
-    url: '/api/orders/options',
+    endpoint: orderEndpoints.options,
     access: access.holder(Perm.orders),
     handler: async ({ app, user }) => ({
       can_refund: user.isAdmin && user.name === refundAdmin(app.config),
@@ -62,8 +62,7 @@ export const orderRoutes = [
     }),
   }),
   route({
-    method: 'POST',
-    url: '/api/orders/list',
+    endpoint: orderEndpoints.list,
     access: access.holder(Perm.orders),
     body: orderListBody,
     handler: async ({ app, user, body, req, locale, timeZone }) => {
@@ -78,8 +77,7 @@ export const orderRoutes = [
     },
   }),
   route({
-    method: 'GET',
-    url: '/api/orders/item/:orderNo',
+    endpoint: orderEndpoints.item,
     access: access.holder(Perm.orders),
     params: z.object({ orderNo: z.string().trim().min(1, 'validation.required').max(100) }),
     handler: async ({ app, user, params }) => {
@@ -90,8 +88,7 @@ export const orderRoutes = [
     },
   }),
   route({
-    method: 'POST',
-    url: '/api/orders/export-refund',
+    endpoint: orderEndpoints.exportRefund,
     access: access.admin(Perm.orders),
     body: refundExportBody,
     handler: async ({ app, body, reply, locale, timeZone }) => {
@@ -107,8 +104,7 @@ export const orderRoutes = [
     },
   }),
   route({
-    method: 'POST',
-    url: '/api/orders/refund-wallet',
+    endpoint: orderEndpoints.refundWallet,
     access: access.admin(Perm.orders),
     body: refundWalletBody,
     message: 'sales.refundConfirmed',
@@ -118,8 +114,7 @@ export const orderRoutes = [
     },
   }),
   route({
-    method: 'POST',
-    url: '/api/orders/export-gim-to-raymond',
+    endpoint: orderEndpoints.exportGimToRaymond,
     access: access.admin(Perm.orders),
     body: monthBody,
     handler: async ({ app, body, reply, locale, timeZone }) => {
@@ -134,16 +129,14 @@ export const orderRoutes = [
     },
   }),
   route({
-    method: 'POST',
-    url: '/api/orders/import',
+    endpoint: orderEndpoints.import,
     access: access.admin(Perm.orders),
     rawBody: true,
     handler: ({ app, req, locale }) => startImport(app, req, locale, orderImport),
   }),
   /** The shop platform posts each order here with `x-api-key: ORDERS_INGEST_KEY`; admins with Perm.orders may too. */
   publicRoute({
-    method: 'POST',
-    url: '/api/orders/ingest',
+    endpoint: orderEndpoints.ingest,
     body: orderIngestBody,
     docs: ingestDocs,
     handler: async ({ app, req, user, body }) => {

@@ -1,4 +1,11 @@
-import { idParam, Perm, type ProductView, productBody, productListBody } from '@app/contracts';
+import {
+  idParam,
+  Perm,
+  type ProductView,
+  productBody,
+  productEndpoints,
+  productListBody,
+} from '@app/contracts';
 import { z } from 'zod';
 import { actorOf } from '../platform/http/actor';
 import { access, route } from '../platform/http/route';
@@ -20,8 +27,7 @@ const exportColumns = (reader: SheetReader) =>
 
 export const productRoutes = [
   route({
-    method: 'POST',
-    url: '/api/product/list',
+    endpoint: productEndpoints.list,
     access: access.admin(Perm.providers),
     body: listBody,
     handler: async ({ app, body, reply, locale, timeZone }) => {
@@ -31,14 +37,12 @@ export const productRoutes = [
     },
   }),
   route({
-    method: 'GET',
-    url: '/api/product/tags',
+    endpoint: productEndpoints.tags,
     access: access.holder(Perm.orders),
     handler: ({ app }) => productTags(app.db),
   }),
   route({
-    method: 'POST',
-    url: '/api/product/add',
+    endpoint: productEndpoints.create,
     access: access.admin(Perm.providers),
     body: productBody,
     message: 'common.addedSuccessfully',
@@ -46,15 +50,13 @@ export const productRoutes = [
       app.db.transaction(async (tx) => ({ id: (await createProduct(tx, actorOf(req), body)).id })),
   }),
   route({
-    method: 'POST',
-    url: '/api/product/import',
+    endpoint: productEndpoints.import,
     access: access.admin(Perm.providers),
     rawBody: true,
     handler: ({ app, req, locale }) => startImport(app, req, locale, productImport),
   }),
   route({
-    method: 'POST',
-    url: '/api/product/:id',
+    endpoint: productEndpoints.update,
     access: access.admin(Perm.providers),
     params: idParam,
     body: productBody,

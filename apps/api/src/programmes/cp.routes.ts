@@ -1,4 +1,12 @@
-import { type CpListItem, cpListQuery, idParam, Perm, pageQuery, programmeUserBody } from '@app/contracts';
+import {
+  type CpListItem,
+  cpListQuery,
+  idParam,
+  Perm,
+  pageQuery,
+  programmeEndpoints,
+  programmeUserBody,
+} from '@app/contracts';
 import { businessTimeZone } from '../platform/business-time/business-time';
 import { actorOf } from '../platform/http/actor';
 import { access, route } from '../platform/http/route';
@@ -22,8 +30,7 @@ function exportColumns(reader: SheetReader) {
 
 /** /cp/cp list (export=1 streams .xlsx). */
 const list = route({
-  method: 'GET',
-  url: '/api/members/cp/list',
+  endpoint: programmeEndpoints.cpList,
   access: access.admin(Perm.programmes),
   query: cpListQuery,
   handler: async ({ app, query, reply, locale, timeZone }) => {
@@ -40,8 +47,7 @@ const list = route({
 });
 
 const add = route({
-  method: 'POST',
-  url: '/api/members/addGimCpComplete',
+  endpoint: programmeEndpoints.addCpComplete,
   access: access.admin(Perm.programmes),
   body: programmeUserBody,
   message: 'common.addedSuccessfully',
@@ -52,8 +58,7 @@ const add = route({
 });
 
 const remove = route({
-  method: 'DELETE',
-  url: '/api/members/removeGimCp',
+  endpoint: programmeEndpoints.removeCp,
   access: access.admin(Perm.programmes),
   query: programmeUserBody,
   message: 'common.deletedSuccessfully',
@@ -61,8 +66,7 @@ const remove = route({
 });
 
 const info = route({
-  method: 'GET',
-  url: '/api/members/wecCpInfo/:id',
+  endpoint: programmeEndpoints.wecCpInfo,
   access: access.holder(Perm.programmes),
   params: idParam,
   handler: async ({ app, user, params }) =>
@@ -70,8 +74,7 @@ const info = route({
 });
 
 const bonuses = route({
-  method: 'GET',
-  url: '/api/members/bounsByGimCpId/:id',
+  endpoint: programmeEndpoints.bonusByCp,
   access: access.holder(Perm.programmes),
   params: idParam,
   query: pageQuery,

@@ -1,4 +1,11 @@
-import { idParam, type KeyNumberDto, keyNumberBody, Perm, pageQuery } from '@app/contracts';
+import {
+  idParam,
+  type KeyNumberDto,
+  keyNumberBody,
+  Perm,
+  pageQuery,
+  programmeEndpoints,
+} from '@app/contracts';
 import { asc, sql } from 'drizzle-orm';
 import { actorOf } from '../platform/http/actor';
 import { access, route } from '../platform/http/route';
@@ -15,8 +22,7 @@ const toDto = (r: KeyNumberRow): KeyNumberDto => ({
 const perm = access.admin(Perm.keyNumbers);
 
 const list = route({
-  method: 'GET',
-  url: '/api/rk/list',
+  endpoint: programmeEndpoints.keyNumbers,
   access: perm,
   query: pageQuery,
   handler: async ({ app, query }) => {
@@ -35,8 +41,7 @@ const list = route({
 });
 
 const create = route({
-  method: 'POST',
-  url: '/api/rk',
+  endpoint: programmeEndpoints.createKeyNumber,
   access: perm,
   body: keyNumberBody,
   message: 'common.addedSuccessfully',
@@ -45,8 +50,7 @@ const create = route({
 });
 
 const update = route({
-  method: 'PUT',
-  url: '/api/rk/:id',
+  endpoint: programmeEndpoints.updateKeyNumber,
   access: perm,
   params: idParam,
   body: keyNumberBody,
@@ -56,8 +60,7 @@ const update = route({
 });
 
 const remove = route({
-  method: 'DELETE',
-  url: '/api/rk/:id',
+  endpoint: programmeEndpoints.removeKeyNumber,
   access: perm,
   params: idParam,
   message: 'common.deletedSuccessfully',

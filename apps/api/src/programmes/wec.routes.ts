@@ -1,7 +1,9 @@
 import {
+  type Endpoint,
   formatCount,
   idParam,
   Perm,
+  programmeEndpoints,
   programmeUserBody,
   WEC_CONDITIONS,
   type WecAssessmentDto,
@@ -42,10 +44,9 @@ function exportColumns(reader: SheetReader) {
   ];
 }
 
-function listRoute(url: string, completedOnly: boolean, perm: typeof Perm.wec | typeof Perm.programmes) {
+function listRoute(target: Endpoint, completedOnly: boolean, perm: typeof Perm.wec | typeof Perm.programmes) {
   return route({
-    method: 'GET',
-    url,
+    endpoint: target,
     access: access.admin(perm),
     query: wecListQuery,
     handler: async ({ app, query, reply, locale, timeZone }) => {
@@ -64,14 +65,13 @@ function listRoute(url: string, completedOnly: boolean, perm: typeof Perm.wec | 
 }
 
 /** /sa/sa: every member in the assessment with progress (export with export=1). */
-const list = listRoute('/api/members/list', false, Perm.wec);
+const list = listRoute(programmeEndpoints.wecList, false, Perm.wec);
 /** /m2b/m2b: the members who completed it. */
-const completed = listRoute('/api/members/completeWec/list', true, Perm.programmes);
+const completed = listRoute(programmeEndpoints.wecCompleted, true, Perm.programmes);
 
 /** A member joins (itself); an admin may name the member with user_id. */
 const join = route({
-  method: 'POST',
-  url: '/api/members/add',
+  endpoint: programmeEndpoints.addMember,
   access: access.holder(Perm.wec),
   body: wecJoinBody,
   message: 'programme.alreadyJoined',
@@ -84,8 +84,7 @@ const join = route({
 
 /** An admin enrols a member. */
 const enrol = route({
-  method: 'POST',
-  url: '/api/members/addWecAssessment/:id',
+  endpoint: programmeEndpoints.addWecAssessment,
   access: access.admin(Perm.wec),
   params: idParam,
   message: 'programme.alreadyJoined',
@@ -94,8 +93,7 @@ const enrol = route({
 
 /** Start: the 60 days begin now. */
 const start = route({
-  method: 'POST',
-  url: '/api/members/wec/:id',
+  endpoint: programmeEndpoints.updateWec,
   access: access.holder(Perm.wec),
   params: idParam,
   message: 'common.operationSuccessful',
@@ -105,16 +103,14 @@ const start = route({
 
 /** The assessment of a member with each condition's progress (/wep, /user/wep/:id). */
 const show = route({
-  method: 'GET',
-  url: '/api/members/wec/:id',
+  endpoint: programmeEndpoints.wec,
   access: access.holder(Perm.wec),
   params: idParam,
   handler: ({ app, user, params }) => getAssessment(app.db, ownOrAdmin(user, params.id)),
 });
 
 const complete = route({
-  method: 'POST',
-  url: '/api/members/addWepComplete',
+  endpoint: programmeEndpoints.addWepComplete,
   access: access.admin(Perm.wec),
   body: programmeUserBody,
   message: 'common.operationSuccessful',
@@ -122,8 +118,7 @@ const complete = route({
 });
 
 const remove = route({
-  method: 'DELETE',
-  url: '/api/members/removeWep',
+  endpoint: programmeEndpoints.removeWep,
   access: access.admin(Perm.wec),
   query: programmeUserBody,
   message: 'common.deletedSuccessfully',

@@ -4,6 +4,7 @@ import {
   Perm,
   type ProviderView,
   providerBody,
+  providerEndpoints,
   providerListQuery,
 } from '@app/contracts';
 import { z } from 'zod';
@@ -40,8 +41,7 @@ export const providerRoutes = [
    * orders screen's provider picker (holders of Perm.orders: number and name only).
    */
   route({
-    method: 'GET',
-    url: '/api/provider/list',
+    endpoint: providerEndpoints.list,
     access: access.user,
     query: listQuery,
     handler: async ({ app, user, query, reply, locale, timeZone }) => {
@@ -63,8 +63,7 @@ export const providerRoutes = [
     },
   }),
   route({
-    method: 'POST',
-    url: '/api/provider/add',
+    endpoint: providerEndpoints.create,
     access: access.admin(Perm.providers),
     body: providerBody,
     message: 'common.ok',
@@ -72,8 +71,7 @@ export const providerRoutes = [
       app.db.transaction(async (tx) => ({ id: (await createProvider(tx, actorOf(req), body)).id })),
   }),
   route({
-    method: 'PUT',
-    url: '/api/provider/:id',
+    endpoint: providerEndpoints.update,
     access: access.admin(Perm.providers),
     params: idParam,
     body: providerBody,
@@ -84,8 +82,7 @@ export const providerRoutes = [
       })),
   }),
   route({
-    method: 'DELETE',
-    url: '/api/provider/:id',
+    endpoint: providerEndpoints.remove,
     access: access.admin(Perm.providers),
     params: idParam,
     message: 'common.deletedSuccessfully',
@@ -93,8 +90,7 @@ export const providerRoutes = [
       app.db.transaction((tx) => deleteProvider(tx, actorOf(req), params.id)),
   }),
   route({
-    method: 'POST',
-    url: '/api/provider/import',
+    endpoint: providerEndpoints.import,
     access: access.admin(Perm.providers),
     rawBody: true,
     handler: ({ app, req, locale }) => startImport(app, req, locale, providerImport),

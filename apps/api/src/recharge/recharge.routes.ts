@@ -1,4 +1,4 @@
-import { createRechargeFields, idParam, Perm, rechargeListQuery } from '@app/contracts';
+import { createRechargeFields, idParam, Perm, rechargeEndpoints, rechargeListQuery } from '@app/contracts';
 import { actorOf } from '../platform/http/actor';
 import { idempotent } from '../platform/http/idempotency';
 import { access, route } from '../platform/http/route';
@@ -13,8 +13,7 @@ import {
 
 const settleRoute = (outcome: 'complete' | 'reject') =>
   route({
-    method: 'POST',
-    url: `/api/recharge/${outcome}/:id`,
+    endpoint: rechargeEndpoints[outcome],
     docs: { idempotencyKey: true },
     access: access.admin(Perm.recharge),
     params: idParam,
@@ -28,15 +27,13 @@ const settleRoute = (outcome: 'complete' | 'reject') =>
 
 export const rechargeRoutes = [
   route({
-    method: 'GET',
-    url: '/api/recharge/list',
+    endpoint: rechargeEndpoints.list,
     access: access.admin(Perm.recharge),
     query: rechargeListQuery,
     handler: ({ app, query }) => listRecharges(app.db, query),
   }),
   route({
-    method: 'POST',
-    url: '/api/recharge/create',
+    endpoint: rechargeEndpoints.create,
     docs: { idempotencyKey: true },
     access: access.admin(Perm.recharge),
     rawBody: true,
@@ -57,8 +54,7 @@ export const rechargeRoutes = [
   settleRoute('complete'),
   settleRoute('reject'),
   route({
-    method: 'GET',
-    url: '/api/recharge/:id/proof',
+    endpoint: rechargeEndpoints.proof,
     access: access.admin(Perm.recharge),
     params: idParam,
     handler: async ({ app, params, reply }) => {

@@ -1,4 +1,5 @@
 import {
+  type Endpoint,
   exportLegendBody,
   moveIblommerBody,
   moveSponsorBody,
@@ -6,6 +7,7 @@ import {
   ResultCode,
   translate,
   treeChildrenQuery,
+  treeEndpoints,
   treeQuery,
 } from '@app/contracts';
 import { actorOf } from '../platform/http/actor';
@@ -18,8 +20,7 @@ import type { TreeKind } from './tree-path';
 
 /** The sponsor tree: a member's own downline, or an admin's genealogy from any member. */
 const sponsorTree = route({
-  method: 'GET',
-  url: '/api/users/tree',
+  endpoint: treeEndpoints.sponsor,
   access: access.holder(Perm.organization),
   query: treeQuery,
   handler: ({ app, user, query, locale }) => loadTree(app.db, 'sponsor', user, query, locale),
@@ -27,8 +28,7 @@ const sponsorTree = route({
 
 /** Lazy loading of one node's children (or its whole subtree with isAll), same scoping. */
 const sponsorChildren = route({
-  method: 'GET',
-  url: '/api/users/tree/user',
+  endpoint: treeEndpoints.member,
   access: access.holder(Perm.organization),
   query: treeChildrenQuery,
   handler: async ({ app, user, query, locale, reply }) => {
@@ -40,29 +40,26 @@ const sponsorChildren = route({
 });
 
 const iblommerTree = route({
-  method: 'GET',
-  url: '/api/users/iblommeTree',
+  endpoint: treeEndpoints.iblommer,
   access: access.admin(Perm.organization),
   query: treeQuery,
   handler: ({ app, user, query, locale }) => loadTree(app.db, 'iblommer', user, query, locale),
 });
 
 /** Moves in either tree: same rules and permission as the member list's edits (docs/product/tree.md). */
-const moveIn = (tree: TreeKind, url: string, body: typeof moveSponsorBody | typeof moveIblommerBody) =>
+const moveIn = (tree: TreeKind, target: Endpoint, body: typeof moveSponsorBody | typeof moveIblommerBody) =>
   route({
-    method: 'PUT',
-    url,
+    endpoint: target,
     access: access.admin(Perm.userList),
     body,
     message: 'tree.moved',
     handler: ({ app, req, body }) => moveSubtree(app.db, actorOf(req), tree, body),
   });
-const moveSponsor = moveIn('sponsor', '/api/users/update/refererUser', moveSponsorBody);
-const moveIblommer = moveIn('iblommer', '/api/users/update/iblommerUser', moveIblommerBody);
+const moveSponsor = moveIn('sponsor', treeEndpoints.moveSponsor, moveSponsorBody);
+const moveIblommer = moveIn('iblommer', treeEndpoints.moveIblommer, moveIblommerBody);
 
 const exportLegend = route({
-  method: 'POST',
-  url: '/api/users/exportLegend',
+  endpoint: treeEndpoints.exportLegend,
   access: access.holder(Perm.organization),
   body: exportLegendBody,
   handler: async ({ app, user, body, locale, timeZone, reply }) => {

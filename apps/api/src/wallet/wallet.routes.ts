@@ -6,6 +6,7 @@ import {
   transferListQuery,
   transferRecipientQuery,
   type WalletSummary,
+  walletEndpoints,
   walletRecordListQuery,
   walletRecordQuery,
 } from '@app/contracts';
@@ -30,8 +31,7 @@ function assertOwnWallet(user: Principal, userId: number) {
 
 export const walletRoutes = [
   route({
-    method: 'GET',
-    url: '/api/wallet/recordList',
+    endpoint: walletEndpoints.recordList,
     access: access.admin(Perm.walletRecord),
     query: walletRecordListQuery,
     handler: async ({ app, query, user, locale, timeZone }) =>
@@ -40,28 +40,24 @@ export const walletRoutes = [
         : listRecords(app.db, query, await businessTimeZone(app.db)),
   }),
   route({
-    method: 'GET',
-    url: '/api/wallet/admin/invariant',
+    endpoint: walletEndpoints.invariant,
     access: access.admin(Perm.walletRecord),
     handler: ({ app }) => checkInvariant(app.db),
   }),
   route({
-    method: 'GET',
-    url: '/api/wallet/transferList',
+    endpoint: walletEndpoints.transferList,
     access: access.holder(Perm.transfer),
     query: transferListQuery,
     handler: ({ app, query, user }) => listTransfers(app.db, query, user),
   }),
   route({
-    method: 'GET',
-    url: '/api/wallet/recipient',
+    endpoint: walletEndpoints.recipient,
     access: access.member(Perm.transfer),
     query: transferRecipientQuery,
     handler: ({ app, query, user }) => findRecipient(app.db, user.id, query.user_no),
   }),
   route({
-    method: 'POST',
-    url: '/api/wallet/sendTransfer',
+    endpoint: walletEndpoints.sendTransfer,
     docs: { idempotencyKey: true },
     access: access.member(Perm.transfer),
     body: sendTransferBody,
@@ -77,8 +73,7 @@ export const walletRoutes = [
       ),
   }),
   route({
-    method: 'GET',
-    url: '/api/wallet/:id',
+    endpoint: walletEndpoints.summary,
     access: access.holder(Perm.walletRecord),
     params: idParam,
     loadPrincipal: loadPrincipalWithBalance,
@@ -93,8 +88,7 @@ export const walletRoutes = [
     },
   }),
   route({
-    method: 'GET',
-    url: '/api/wallet/:id/record',
+    endpoint: walletEndpoints.records,
     access: access.holder(Perm.walletRecord),
     params: idParam,
     query: walletRecordQuery,

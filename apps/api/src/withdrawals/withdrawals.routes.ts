@@ -1,4 +1,11 @@
-import { createWithdrawalBody, idParam, Perm, withdrawalListQuery, withdrawalNextBody } from '@app/contracts';
+import {
+  createWithdrawalBody,
+  idParam,
+  Perm,
+  withdrawalEndpoints,
+  withdrawalListQuery,
+  withdrawalNextBody,
+} from '@app/contracts';
 import { actorOf } from '../platform/http/actor';
 import { idempotent } from '../platform/http/idempotency';
 import { access, route } from '../platform/http/route';
@@ -12,8 +19,7 @@ import {
 /** Members apply and cancel from /wallet; administrators work the /withdraw list. */
 export const withdrawalRoutes = [
   route({
-    method: 'POST',
-    url: '/api/wallet/create-withdraw-record',
+    endpoint: withdrawalEndpoints.apply,
     docs: { idempotencyKey: true },
     access: access.member(Perm.walletRecord),
     body: createWithdrawalBody,
@@ -24,8 +30,7 @@ export const withdrawalRoutes = [
       ),
   }),
   route({
-    method: 'POST',
-    url: '/api/wallet/:id/update-withdraw-record',
+    endpoint: withdrawalEndpoints.cancel,
     docs: { idempotencyKey: true },
     access: access.member(Perm.walletRecord),
     params: idParam,
@@ -41,29 +46,25 @@ export const withdrawalRoutes = [
       ),
   }),
   route({
-    method: 'GET',
-    url: '/api/wallet/withdraw-record',
+    endpoint: withdrawalEndpoints.mine,
     access: access.member(Perm.walletRecord),
     query: withdrawalListQuery,
     handler: ({ app, query, user }) => listWithdrawals(app.db, query, user.id),
   }),
   route({
-    method: 'GET',
-    url: '/api/wallet/admin/list',
+    endpoint: withdrawalEndpoints.list,
     access: access.admin(Perm.withdraw),
     query: withdrawalListQuery,
     handler: ({ app, query }) => listWithdrawals(app.db, query),
   }),
   route({
-    method: 'GET',
-    url: '/api/wallet/withdraw/:id',
+    endpoint: withdrawalEndpoints.view,
     access: access.admin(Perm.withdraw),
     params: idParam,
     handler: ({ app, params }) => viewWithdrawal(app.db, params.id),
   }),
   route({
-    method: 'POST',
-    url: '/api/wallet/admin/next/:id',
+    endpoint: withdrawalEndpoints.step,
     docs: { idempotencyKey: true },
     access: access.admin(Perm.withdraw),
     params: idParam,

@@ -1,4 +1,4 @@
-import { commissionStatusBody, idParam, Perm, withheldPayoutsQuery } from '@app/contracts';
+import { bonusEndpoints, commissionStatusBody, idParam, Perm, withheldPayoutsQuery } from '@app/contracts';
 import { actorOf } from '../../platform/http/actor';
 import { access, route } from '../../platform/http/route';
 import { bonusSubject } from '../user-bonus.service';
@@ -6,8 +6,7 @@ import { setCommissionStatus, withheldPayouts } from './commission.service';
 
 /** Pay, hold or forfeit a member's commissions (docs/product/bonus.md): administrators with the member list permission. */
 const setStatus = route({
-  method: 'PUT',
-  url: '/api/users/:id/commission-status',
+  endpoint: bonusEndpoints.commissionStatus,
   access: access.admin(Perm.userList),
   params: idParam,
   body: commissionStatusBody,
@@ -18,8 +17,7 @@ const setStatus = route({
 
 /** A member's held and forfeited payouts: the member itself, or an administrator with the member list permission. */
 const withheld = route({
-  method: 'GET',
-  url: '/api/users/:id/withheld-payouts',
+  endpoint: bonusEndpoints.withheldPayouts,
   access: access.user,
   params: idParam,
   query: withheldPayoutsQuery,

@@ -1,4 +1,10 @@
-import { explanationOrdersQuery, idParam, type Locale, runPayoutParams } from '@app/contracts';
+import {
+  explainEndpoints,
+  explanationOrdersQuery,
+  idParam,
+  type Locale,
+  runPayoutParams,
+} from '@app/contracts';
 import type { z } from 'zod';
 import type { Principal } from '../../platform/http/principal';
 import { type AppContext, access, route } from '../../platform/http/route';
@@ -19,8 +25,7 @@ const docs = (summary: string) => ({
  * EXPLAIN_PAYOUT_PERMS explain any payout and a member only the payouts they received.
  */
 const paid = route({
-  method: 'GET',
-  url: '/api/bonus/payouts/:id/explanation',
+  endpoint: explainEndpoints.payout,
   access: access.user,
   params: idParam,
   docs: docs('Explain a paid bonus payout'),
@@ -30,8 +35,7 @@ const paid = route({
 
 /** A payout of a settlement run: a real run's (bonus_payouts) or what a dry run recorded. */
 const ofRun = route({
-  method: 'GET',
-  url: '/api/bonus/settlements/:runId/payouts/:id/explanation',
+  endpoint: explainEndpoints.runPayout,
   access: access.user,
   params: runPayoutParams,
   docs: docs("Explain a payout of a settlement run (a dry run's too)"),
@@ -41,8 +45,7 @@ const ofRun = route({
 
 /** The payout a bonus wallet record credited. */
 const ofWalletRecord = route({
-  method: 'GET',
-  url: '/api/bonus/wallet-records/:id/explanation',
+  endpoint: explainEndpoints.walletRecord,
   access: access.user,
   params: idParam,
   docs: docs('Explain the payout a bonus wallet record credited'),
@@ -75,8 +78,7 @@ const ordersOf = async (
     : explanationOrders(ctx.app.db, ctx.user, ref, query);
 
 const paidOrders = route({
-  method: 'GET',
-  url: '/api/bonus/payouts/:id/explanation/orders',
+  endpoint: explainEndpoints.payoutOrders,
   access: access.user,
   params: idParam,
   query: explanationOrdersQuery,
@@ -85,8 +87,7 @@ const paidOrders = route({
 });
 
 const ofRunOrders = route({
-  method: 'GET',
-  url: '/api/bonus/settlements/:runId/payouts/:id/explanation/orders',
+  endpoint: explainEndpoints.runPayoutOrders,
   access: access.user,
   params: runPayoutParams,
   query: explanationOrdersQuery,
@@ -95,8 +96,7 @@ const ofRunOrders = route({
 });
 
 const ofWalletRecordOrders = route({
-  method: 'GET',
-  url: '/api/bonus/wallet-records/:id/explanation/orders',
+  endpoint: explainEndpoints.walletRecordOrders,
   access: access.user,
   params: idParam,
   query: explanationOrdersQuery,

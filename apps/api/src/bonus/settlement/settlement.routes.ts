@@ -3,6 +3,7 @@ import {
   Perm,
   rejectSettlementBody,
   settlementChangesQuery,
+  settlementEndpoints,
   settlementFlagsQuery,
   settlementPayoutsQuery,
   settlementRunsQuery,
@@ -27,8 +28,7 @@ const readers = access.admin([Perm.bonusConfig, Perm.approveSettlements]);
  * computes into awaiting approval; nothing is paid until another administrator approves it.
  */
 const start = route({
-  method: 'POST',
-  url: '/api/bonus/settlements',
+  endpoint: settlementEndpoints.start,
   access: access.admin(Perm.bonusConfig),
   body: startSettlementBody,
   handler: ({ app, req, user, body }) => startSettlement(app.jobs, actorOf(req), user.id, body),
@@ -36,8 +36,7 @@ const start = route({
 
 /** What a run would pay, paying nothing: a dry run started as a job. */
 const preview = route({
-  method: 'POST',
-  url: '/api/bonus/settlements/preview',
+  endpoint: settlementEndpoints.preview,
   access: access.admin(Perm.bonusConfig),
   body: startSettlementBody,
   handler: ({ app, req, user, body }) =>
@@ -45,8 +44,7 @@ const preview = route({
 });
 
 const history = route({
-  method: 'GET',
-  url: '/api/bonus/settlements',
+  endpoint: settlementEndpoints.list,
   access: readers,
   query: settlementRunsQuery,
   handler: ({ app, query }) => listRuns(app.db, query),
@@ -54,8 +52,7 @@ const history = route({
 
 /** Approves a run awaiting approval (another administrator than its starter) and pays it, as a job. */
 const approve = route({
-  method: 'POST',
-  url: '/api/bonus/settlements/:id/approve',
+  endpoint: settlementEndpoints.approve,
   access: access.admin(Perm.approveSettlements),
   params: idParam,
   handler: ({ app, req, user, params }) => startApproval(app.jobs, actorOf(req), user.id, params.id),
@@ -63,8 +60,7 @@ const approve = route({
 
 /** Rejects a run awaiting approval with a reason: nothing of it is paid. */
 const reject = route({
-  method: 'POST',
-  url: '/api/bonus/settlements/:id/reject',
+  endpoint: settlementEndpoints.reject,
   access: readers,
   params: idParam,
   body: rejectSettlementBody,
@@ -74,8 +70,7 @@ const reject = route({
 
 /** The review of a run: totals per type and level, receivers, largest payouts, flags, differences. */
 const review = route({
-  method: 'GET',
-  url: '/api/bonus/settlements/:id/review',
+  endpoint: settlementEndpoints.review,
   access: readers,
   params: idParam,
   handler: ({ app, params }) => runReview(app.db, params.id, flagMultiple(app.config)),
@@ -83,8 +78,7 @@ const review = route({
 
 /** The run's flagged receivers, page by page; `export=1` streams all of them as a spreadsheet. */
 const flags = route({
-  method: 'GET',
-  url: '/api/bonus/settlements/:id/flags',
+  endpoint: settlementEndpoints.flags,
   access: readers,
   params: idParam,
   query: settlementFlagsQuery,
@@ -101,8 +95,7 @@ const flags = route({
  * `export=1` streams all of them as a spreadsheet.
  */
 const changes = route({
-  method: 'GET',
-  url: '/api/bonus/settlements/:id/changes',
+  endpoint: settlementEndpoints.changes,
   access: readers,
   params: idParam,
   query: settlementChangesQuery,
@@ -119,8 +112,7 @@ const changes = route({
  * (answers `{ job_id, url }`).
  */
 const payouts = route({
-  method: 'GET',
-  url: '/api/bonus/settlements/:id/payouts',
+  endpoint: settlementEndpoints.payouts,
   access: readers,
   params: idParam,
   query: settlementPayoutsQuery,

@@ -1,4 +1,10 @@
-import { incomeDisclosureQuery, Perm, statementPayoutsQuery, statementQuery } from '@app/contracts';
+import {
+  incomeDisclosureQuery,
+  Perm,
+  statementEndpoints,
+  statementPayoutsQuery,
+  statementQuery,
+} from '@app/contracts';
 import { businessTimeZone } from '../../platform/business-time/business-time';
 import { access, route } from '../../platform/http/route';
 import { streamXlsx } from '../../platform/xlsx/export';
@@ -11,8 +17,7 @@ import { memberStatement, statementMonth, statementPayouts, statementSubject } f
  * (member list or member report permission; statementSubject decides). `export=1`: the .xlsx.
  */
 const statement = route({
-  method: 'GET',
-  url: '/api/bonus/statements',
+  endpoint: statementEndpoints.statements,
   access: access.user,
   query: statementQuery,
   docs: { summary: "A member's earnings statement of a month of the business time zone" },
@@ -29,8 +34,7 @@ const statement = route({
 
 /** The statement month's payouts, paged (by day, then id). */
 const payouts = route({
-  method: 'GET',
-  url: '/api/bonus/statements/payouts',
+  endpoint: statementEndpoints.payouts,
   access: access.user,
   query: statementPayoutsQuery,
   handler: async ({ app, user, query, locale }) => {
@@ -42,8 +46,7 @@ const payouts = route({
 
 /** The income disclosure of a year (member report permission). `export=1`: the .xlsx. */
 const disclosure = route({
-  method: 'GET',
-  url: '/api/bonus/income-disclosure',
+  endpoint: statementEndpoints.incomeDisclosure,
   access: access.admin(Perm.userReport),
   query: incomeDisclosureQuery,
   docs: { summary: "Members' earnings of a year by level: counts, mean, median and percentiles" },

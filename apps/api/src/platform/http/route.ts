@@ -1,4 +1,5 @@
 import {
+  type Endpoint,
   hasPermission,
   knownTimeZone,
   type Locale,
@@ -8,7 +9,7 @@ import {
   resolveLocale,
   translate,
 } from '@app/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodType, z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../db/client';
@@ -71,8 +72,8 @@ export interface AuthedCtx<B, Q, P, U extends Principal = Principal> extends Ctx
 type Infer<S> = S extends ZodType ? z.output<S> : undefined;
 
 interface RouteBase<SB, SQ, SP> {
-  method: HTTPMethods;
-  url: string;
+  /** The method and path, declared in @app/contracts (packages/contracts/src/endpoints/) for the web app too. */
+  endpoint: Endpoint;
   body?: SB;
   query?: SQ;
   params?: SP;
@@ -154,8 +155,8 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, routes: Ro
   for (const def of routes) {
     const loader = ('loadPrincipal' in def && def.loadPrincipal) || ctx.loadPrincipal;
     app.route({
-      method: def.method,
-      url: def.url,
+      method: def.endpoint.method,
+      url: def.endpoint.path,
       config: { access: def.access },
       handler: async (req, reply) => {
         const locale = resolveLocale(req.headers.locale as string | undefined);

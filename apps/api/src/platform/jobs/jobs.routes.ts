@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { jobParams } from '@app/contracts';
+import { jobParams, platformEndpoints } from '@app/contracts';
 import { conflict } from '../http/errors';
 import { access, route } from '../http/route';
 import { attachment, XLSX_MIME } from '../xlsx/export';
@@ -8,16 +8,14 @@ import { jobFileChunksOf, jobFileSize, toJobView, visibleJob } from './jobs.serv
 /** Reading a job and its file: its owner (or a super admin) only; anyone else gets a 404. */
 export const jobRoutes = [
   route({
-    method: 'GET',
-    url: '/api/jobs/:id',
+    endpoint: platformEndpoints.job,
     access: access.user,
     params: jobParams,
     handler: async ({ app, user, params, locale }) =>
       toJobView(await visibleJob(app.db, params.id, user), locale),
   }),
   route({
-    method: 'GET',
-    url: '/api/jobs/:id/file',
+    endpoint: platformEndpoints.jobFile,
     access: access.user,
     params: jobParams,
     handler: async ({ app, user, params, reply }) => {

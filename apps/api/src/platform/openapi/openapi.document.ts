@@ -20,8 +20,8 @@ export function openApiDocument(groups: Record<string, readonly RouteDef[]>, ver
   const paths: ZodOpenApiPathsObject = {};
   for (const [group, routes] of Object.entries(groups))
     for (const def of routes) {
-      const path = def.url.replace(/:(\w+)/g, '{$1}');
-      paths[path] = { ...paths[path], [def.method.toLowerCase()]: operation(def, group) };
+      const path = def.endpoint.path.replace(/:(\w+)/g, '{$1}');
+      paths[path] = { ...paths[path], [def.endpoint.method.toLowerCase()]: operation(def, group) };
     }
   return createDocument({
     openapi: '3.1.0',
@@ -95,14 +95,14 @@ function operation(def: RouteDef, group: string): ZodOpenApiOperationObject {
     (h): h is z.ZodObject => h !== undefined,
   );
   // Our query and params schemas are objects (perhaps wrapped in a refinement), as zod-openapi needs.
-  const path = def.params ?? untypedPathParams(def.url);
+  const path = def.params ?? untypedPathParams(def.endpoint.path);
   const requestParams = {
     header: headers.reduce((all, h) => all.extend(h.shape), z.object({})),
     ...(path && { path }),
     ...(def.query && { query: def.query }),
   } as ZodOpenApiParameters;
   return {
-    operationId: `${def.method.toLowerCase()}${def.url.replace(/^\/api/, '').replace(/[/:-](\w)/g, (_, c: string) => c.toUpperCase())}`,
+    operationId: `${def.endpoint.method.toLowerCase()}${def.endpoint.path.replace(/^\/api/, '').replace(/[/:-](\w)/g, (_, c: string) => c.toUpperCase())}`,
     summary: docs.summary,
     description: [docs.description, `**Access:** ${rule}`].filter(Boolean).join('\n\n'),
     tags: [group],

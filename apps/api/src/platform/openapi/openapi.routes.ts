@@ -1,10 +1,11 @@
+import { platformEndpoints } from '@app/contracts';
 import apiReference from '@scalar/fastify-api-reference';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { access, publicRoute, type RouteDef } from '../http/route';
 import { allowInlineScriptsOf } from '../http/security-headers';
 import { openApiDocument } from './openapi.document';
 
-export const OPENAPI_URL = '/api/openapi.json';
+export const OPENAPI_URL = platformEndpoints.openApi.path;
 export const REFERENCE_PAGE = '/api/docs';
 
 /**
@@ -16,8 +17,7 @@ export const REFERENCE_PAGE = '/api/docs';
 export function openApiRoutes(documented: Record<string, readonly RouteDef[]>): RouteDef[] {
   let document: unknown;
   const self: RouteDef = publicRoute({
-    method: 'GET',
-    url: OPENAPI_URL,
+    endpoint: platformEndpoints.openApi,
     docs: { summary: 'This OpenAPI document', description: 'Answered as is, not in the envelope.' },
     handler: async ({ reply }) => {
       document ??= openApiDocument({ ...documented, reference: [self] }, '1.0.0');

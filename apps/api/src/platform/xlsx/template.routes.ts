@@ -1,4 +1,4 @@
-import { hasPermission, type ImportKind, importTemplateQuery } from '@app/contracts';
+import { hasPermission, type ImportKind, importTemplateQuery, platformEndpoints } from '@app/contracts';
 import { forbidden } from '../http/errors';
 import { access, route } from '../http/route';
 import { sendXlsxBuffer, xlsxBuffer } from './export';
@@ -10,8 +10,7 @@ type ImportTemplate = Pick<ImportSpec<never>, 'columns' | 'perm'>;
 export const importTemplateRoutes = (templates: Record<ImportKind, ImportTemplate>) => [
   /** The empty import sheet of a kind: its header row. */
   route({
-    method: 'GET',
-    url: '/api/common/importTemplate',
+    endpoint: platformEndpoints.importTemplate,
     access: access.admin(),
     query: importTemplateQuery,
     handler: async ({ user, query, reply }) => {

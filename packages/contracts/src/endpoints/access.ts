@@ -1,0 +1,28 @@
+import { endpoint } from './endpoint';
+
+/** Signing in and out, the caller's own account and menu, the audit log (docs/product/access.md). */
+export const sessionEndpoints = {
+  login: endpoint('POST', '/api/login'),
+  logout: endpoint('POST', '/api/logout'),
+  currentUser: endpoint('GET', '/api/user/info'),
+  me: endpoint('GET', '/api/me'),
+  updateMe: endpoint('POST', '/api/me'),
+  menu: endpoint('POST', '/api/user/menu'),
+  auditLog: endpoint('GET', '/api/permission/audit'),
+};
+
+/** List, create, edit, enable/disable and delete of one managed kind (administrators, roles, permissions). */
+const crudEndpoints = <B extends string>(base: B) => ({
+  list: endpoint('GET', base),
+  create: endpoint('POST', base),
+  update: endpoint('PUT', `${base}/:id` as `${B}/:id`),
+  setStatus: endpoint('POST', `${base}/:id/status` as `${B}/:id/status`),
+  remove: endpoint('DELETE', `${base}/:id` as `${B}/:id`),
+});
+export type CrudEndpoints = ReturnType<typeof crudEndpoints<string>>;
+
+export const accessEndpoints = {
+  admins: crudEndpoints('/api/permission/admins'),
+  roles: crudEndpoints('/api/permission/roles'),
+  permissions: crudEndpoints('/api/permission/permissions'),
+};
