@@ -147,8 +147,8 @@ export async function openOrdersBench() {
   // batch updated its rows).
   await db.execute(sql`vacuum (analyze) users, orders, order_totals_daily`);
   // A run includes the downline scopes' first use: the first requests over a large downline count
-  // exactly while its scope is added in the background (orders/totals/scopes.ts). BENCH_KEEP_SCOPES=1 keeps
-  // those of the previous run (the steady state).
+  // exactly while its scope is added in the background (apps/api/src/orders/totals/scopes.ts).
+  // BENCH_KEEP_SCOPES=1 keeps those of the previous run (the steady state).
   if (!process.env.BENCH_KEEP_SCOPES) await db.execute(sql`delete from order_totals_scopes`);
   // As the server does when it starts (server.ts): the scopes of downlines too large to count exactly
   // even once. Those of smaller downlines are still added on first use during the run.

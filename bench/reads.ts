@@ -78,8 +78,8 @@ async function apiProcess() {
 
 /**
  * The baseline: a bare Fastify process on its own pg pool answering `GET /api/wallet/:id` with the one
- * statement the API runs (the caller's principal and permissions with the wallet row, wallet/wallet-holder.ts;
- * two statements until the fourth session of 2026-11-26) and the same envelope, without token check, access rule, logging or the rest of the app. What the API costs on top
+ * statement the API runs (the caller's principal and permissions with the wallet row,
+ * apps/api/src/wallet/wallet-holder.ts; two statements until the fourth session of 2026-11-26) and the same envelope, without token check, access rule, logging or the rest of the app. What the API costs on top
  * of it is the ratio the figures report.
  */
 async function baselineProcess() {

@@ -69,8 +69,8 @@ async function openBenchDatabase(url: string) {
 /**
  * A random recursive tree under one founder: member i's sponsor is a uniformly
  * chosen earlier member (seeded, the same on every machine; `npm run seed` builds
- * the same shape, seed/tree-shape.ts). Depth, path and subtree size are computed
- * here and loaded with bulk INSERT … SELECT unnest().
+ * the same shape, apps/api/src/seed/tree-shape.ts). Depth, path and subtree size are
+ * computed here and loaded with bulk INSERT … SELECT unnest().
  */
 function generateTree(n: number) {
   const parent = generateParents(n, seededRandom(TREE_BENCH_SEED), 'random');

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 
-/** An iPhone 12–15 screen: the width members reported the layout broke at (issue 20). */
+/** An iPhone 12–15 screen: the width members reported the layout broke at. */
 export const PHONE = { width: 390, height: 844 };
 
 /** Bank details as long as members type them: a holder name of several words, a grouped account number. */

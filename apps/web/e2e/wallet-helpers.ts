@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { DEMO } from './harness';
 
-/** Every demo member signs in with this password (seed/demo.ts). */
+/** Every demo member signs in with this password (apps/api/src/seed/demo.ts). */
 export const MEMBER_PASSWORD = 'member123';
 
 /** The API as one account, signed in through POST /api/login (not the browser's session). */

@@ -53,7 +53,7 @@ export const bonusSettlementRuns = pgTable(
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
-    /** A dry run's list (bonus_dry_run_payouts) was cleared by housekeeping at this time (bonus/dry-run-lists.ts). */
+    /** A dry run's list (bonus_dry_run_payouts) was cleared by housekeeping at this time (dry-run-lists.ts). */
     listClearedAt: timestamp('list_cleared_at', { withTimezone: true }),
     /** The business time zone whose days and months the run settled (runs before it was recorded: UTC). */
     timeZone: text('time_zone').notNull(),
@@ -78,10 +78,9 @@ export const bonusSettlementRuns = pgTable(
  *
  * No foreign keys, on purpose: a monthly run writes millions of rows and the three checks (run, user,
  * order; one trigger query each per row) make their insert 3–4× slower, taking the monthly run past its
- * 60 s target (measured again for issue 18: docs/performance/settlement.md). The rows are
- * written only by payBonuses, with the ids of the run it records and of members and orders it loaded;
- * the member is held by the wallet record each payout has (wallet_records → wallets → users), and runs
- * and orders are never deleted.
+ * 60 s target (measured again on 2026-11-26: docs/performance/settlement.md). The rows are written only by
+ * payBonuses, with the ids of the run it records and of members and orders it loaded; the member is held by
+ * the wallet record each payout has (wallet_records → wallets → users), and runs and orders are never deleted.
  */
 /**
  * The Qualified CP payout types (8, 11) as SQL constants: a query restricted to them with exactly this list
@@ -131,10 +130,10 @@ export const bonusPayouts = pgTable(
       .where(sql`${t.orderId} is null`),
     index('bonus_payouts_user_day_idx').on(t.userId, t.day, t.typeKey),
     /**
-     * What a period paid (paid-keys.ts): its payouts, by id, without reading other periods'. Also an order's
-     * payouts (refunds): they are in the period of the order's day, found in the index alone by its order_id.
-     * No index on order_id alone: payouts are written in member order, so its keys would arrive at random
-     * (~12 % of a monthly run, docs/performance/history.md).
+     * What a period paid (settlement/paid-keys.ts): its payouts, by id, without reading other periods'. Also an
+     * order's payouts (refunds): they are in the period of the order's day, found in the index alone by its
+     * order_id. No index on order_id alone: payouts are written in member order, so its keys would arrive at
+     * random (~12 % of a monthly run, docs/performance/settlement.md).
      */
     index('bonus_payouts_period_idx').on(sql`${t.period} text_pattern_ops`, t.id, t.orderId),
     /**

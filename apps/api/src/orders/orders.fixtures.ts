@@ -58,7 +58,7 @@ export class SalesFixtures {
   }
 }
 
-/** For tests: a scope that fails to be added (orders.scopes.ts) fails the run, as an unhandled rejection. */
+/** For tests: a scope that fails to be added (totals/scopes.ts) fails the run, as an unhandled rejection. */
 export const surfaced = (error: unknown) => {
   throw error;
 };

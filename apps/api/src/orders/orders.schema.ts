@@ -61,8 +61,8 @@ export const orders = pgTable(
   },
   (t) => [
     // Carries the sums, every dimension of the rollup and the id, so the totals and page of a
-    // downline's orders (one probe per buyer, orders.queries.ts exactTotalsAndIds), a new scope's
-    // rows (orders.scopes.ts) and the orders a tree move carries between scopes are read from the
+    // downline's orders (one probe per buyer, totals/page.ts exactTotalsAndIds), a new scope's
+    // rows (totals/scopes.ts) and the orders a tree move carries between scopes are read from the
     // index alone.
     index('orders_user_completed_idx').on(
       t.userId,
@@ -121,8 +121,8 @@ export const orderExportRows = pgTable(
 /**
  * Members whose downline's orders order_totals_daily also counts on their own (its `scope_id`):
  * downlines too large to count one member at a time. Added by the orders list on first use
- * (orders.scopes.ts) and, for the largest downlines, ahead of it (orders.scopes-ahead.ts); kept by
- * the same triggers and by tree moves (orders.rollup.ts).
+ * (totals/scopes.ts) and, for the largest downlines, ahead of it (totals/scopes-ahead.ts); kept by
+ * the same triggers and by tree moves (totals/rollup.ts).
  */
 export const orderTotalsScopes = pgTable(
   'order_totals_scopes',
@@ -140,7 +140,7 @@ export const orderTotalsScopes = pgTable(
  * Order count and sums per UTC completion day and the list's broad dimensions, so the
  * orders list's totals over date ranges of whole days, provider, product (tags),
  * source type, subtype and state (status, refund row, refunded) read this instead of every
- * matching order. Kept by triggers on `orders` (orders.rollup.ts) in the same transaction as every write of an order;
+ * matching order. Kept by triggers on `orders` (totals/triggers.sql.ts) in the same transaction as every write of an order;
  * `day` is null for orders not completed. `scope_id` null: every order; otherwise only those
  * bought in that scope's downline (the ancestor included). Never written by the application.
  * Partitioned by `scope_id` in the migration (drizzle-kit has no partitions): `order_totals_all`

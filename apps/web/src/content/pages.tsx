@@ -1,7 +1,7 @@
 import { ContentAdminPage } from './ContentAdminPage';
 import { ContentFeedPage } from './ContentFeedPage';
 
-/** The four menu pages of issue 7, registered in app/pages.ts. */
+/** The four menu pages of the content: announcements and the Information Center, each to manage and to read. */
 export const AnnouncementsAdminPage = () => (
   <ContentAdminPage kind="announcement" titleKey="menu.announcements" />
 );

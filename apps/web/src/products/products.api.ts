@@ -5,7 +5,7 @@ import { download, http } from '../platform/http';
 import { queryRoots } from '../platform/query-roots';
 import type { ListEndpoint } from '../platform/ui/PagedTable';
 
-/** The products endpoints (docs/product/products.md). */
+/** The products endpoints (docs/product/providers.md). */
 export const PRODUCTS = {
   list: '/api/product/list',
   add: '/api/product/add',

@@ -114,8 +114,8 @@ function writeFixedSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, fixed: Fi
 
 /**
  * Where the writer's zip takes the sheet's XML in (exceljs 4.4 internals): the worksheet's stream
- * writes into it without waiting (exceljs issue #2916), so unless someone waits for it, it holds
- * most of the file when the XML comes faster than the zip compresses it.
+ * writes into it without waiting (exceljs's known streaming-writer memory leak), so unless someone waits
+ * for it, it holds most of the file when the XML comes faster than the zip compresses it.
  */
 function zipIntake(sheet: ExcelJS.Worksheet): Writable {
   const intake = (sheet as unknown as { stream?: { pipes?: Writable[] } }).stream?.pipes?.[0];
