@@ -1,4 +1,14 @@
-import { type Envelope, type FieldError, ResultCode, SESSION_CODES, UI } from '@app/contracts';
+import {
+  type Endpoint,
+  type Envelope,
+  type FieldError,
+  type ParamNames,
+  type PathParams,
+  pathOf,
+  ResultCode,
+  SESSION_CODES,
+  UI,
+} from '@app/contracts';
 import axios, { type AxiosRequestConfig, type AxiosResponse, CanceledError } from 'axios';
 import { feedback } from './feedback';
 import { storedLocale } from './locale-choice';
@@ -129,6 +139,32 @@ function confirmLogout(notice: string): void {
     },
   });
 }
+
+/** What one call of an endpoint sends: its path's `:name` values (required when it has any), query, body. */
+export type CallInput<P extends string> = ([ParamNames<P>] extends [never]
+  ? { params?: PathParams<P> }
+  : { params: PathParams<P> }) &
+  Omit<CallConfig, 'method' | 'url' | 'params' | 'data'> & { query?: object; body?: unknown };
+
+export type OptionalIfNoParams<P extends string> = [ParamNames<P>] extends [never]
+  ? [input?: CallInput<P>]
+  : [input: CallInput<P>];
+
+/** Sends one call of an endpoint declared in @app/contracts; resolves to its envelope (see `send`). */
+export function call<T, P extends string = string>(target: Endpoint<P>, ...[input]: OptionalIfNoParams<P>) {
+  const { params, query, body, ...config } = (input ?? {}) as CallInput<P>;
+  return send<T>({
+    ...config,
+    method: target.method,
+    url: pathOf(target, (params ?? {}) as PathParams<P>),
+    params: query,
+    data: body,
+  });
+}
+
+/** Sends one call of an endpoint and resolves to the envelope's `data`. */
+export const request = <T, P extends string = string>(target: Endpoint<P>, ...input: OptionalIfNoParams<P>) =>
+  call<T, P>(target, ...input).then((envelope) => envelope.data);
 
 /** Calls returning the envelope's `data`. */
 export const http = {

@@ -1,7 +1,7 @@
 /**
  * The first element of every query key, one per domain. Each domain's key factory (`<domain>.api.ts`) starts
- * from its root, and a change that touches several domains (a move of money: wallet.api.ts `invalidateMoney`)
- * invalidates their roots from here without importing those domains, which would make import cycles.
+ * from its root, and a change that touches several domains (a move of money)
+ * invalidates their roots from here (`moneyRoots`) without importing those domains, which would make import cycles.
  */
 export const queryRoots = {
   access: ['access'] as const,
@@ -19,3 +19,13 @@ export const queryRoots = {
   wallet: ['wallet'] as const,
   withdrawals: ['withdrawals'] as const,
 };
+
+/** What a move of money changes: balances, records, the withdrawal and recharge lists, members' figures, dashboards, bonuses. */
+export const moneyRoots = [
+  queryRoots.wallet,
+  queryRoots.withdrawals,
+  queryRoots.recharge,
+  queryRoots.members,
+  queryRoots.dashboard,
+  queryRoots.bonus,
+] as const;

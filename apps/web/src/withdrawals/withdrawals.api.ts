@@ -1,17 +1,13 @@
-import { type CreateWithdrawalBody, type WithdrawalAction, withdrawalListQuery } from '@app/contracts';
+import {
+  type CreateWithdrawalBody,
+  type WithdrawalAction,
+  withdrawalEndpoints,
+  withdrawalListQuery,
+} from '@app/contracts';
 import type { FiltersOf } from '../platform/filters/url-filters';
-import { queryRoots } from '../platform/query-roots';
+import { moneyRoots, queryRoots } from '../platform/query-roots';
 import type { ListEndpoint } from '../platform/ui/PagedTable';
-import { useMoneyMutation } from '../wallet/wallet.api';
-
-/** The withdrawal endpoints (docs/product/withdrawals.md). */
-export const WITHDRAWALS = {
-  adminList: '/api/wallet/admin/list',
-  step: (id: number) => `/api/wallet/admin/next/${id}`,
-  mine: '/api/wallet/withdraw-record',
-  create: '/api/wallet/create-withdraw-record',
-  cancel: (id: number) => `/api/wallet/${id}/update-withdraw-record`,
-} as const;
+import { to, useWrite } from '../platform/write';
 
 export const withdrawalKeys = {
   all: queryRoots.withdrawals,
@@ -22,18 +18,35 @@ export const withdrawalKeys = {
 export const withdrawalFilters = withdrawalListQuery.pick({ keyword: true, status: true });
 export type WithdrawalFilters = FiltersOf<typeof withdrawalFilters>;
 
-export const withdrawalsList: ListEndpoint = { key: withdrawalKeys.adminList(), url: WITHDRAWALS.adminList };
+export const withdrawalsList: ListEndpoint = {
+  key: withdrawalKeys.adminList(),
+  endpoint: withdrawalEndpoints.list,
+};
 /** The signed-in member's own applications. */
-export const myWithdrawalsList: ListEndpoint = { key: withdrawalKeys.mine(), url: WITHDRAWALS.mine };
+export const myWithdrawalsList: ListEndpoint = {
+  key: withdrawalKeys.mine(),
+  endpoint: withdrawalEndpoints.mine,
+};
 
 /** Moves a withdrawal one step; each (withdrawal, action) keeps its Idempotency-Key until it succeeds. */
 export const useWithdrawalStep = () =>
-  useMoneyMutation(
-    (post, { id, action, reason }: { id: number; action: WithdrawalAction; reason?: string }) =>
-      post(WITHDRAWALS.step(id), { action, reason }, `${id}/${action}`),
-  );
+  useWrite({
+    send: ({ id, action, reason }: { id: number; action: WithdrawalAction; reason?: string }) =>
+      to(withdrawalEndpoints.step, { params: { id }, body: { action, reason } }),
+    invalidates: moneyRoots,
+    idempotent: ({ id, action }) => `${id}/${action}`,
+  });
 
 export const useApplyWithdrawal = () =>
-  useMoneyMutation((post, values: CreateWithdrawalBody) => post(WITHDRAWALS.create, values));
+  useWrite({
+    send: (values: CreateWithdrawalBody) => to(withdrawalEndpoints.apply, { body: values }),
+    invalidates: moneyRoots,
+    idempotent: true,
+  });
 
-export const useCancelWithdrawal = () => useMoneyMutation((post, id: number) => post(WITHDRAWALS.cancel(id)));
+export const useCancelWithdrawal = () =>
+  useWrite({
+    send: (id: number) => to(withdrawalEndpoints.cancel, { params: { id } }),
+    invalidates: moneyRoots,
+    idempotent: true,
+  });

@@ -1,22 +1,29 @@
-import type { Paged, PageMeta } from '@app/contracts';
+import type { Endpoint, Paged, PageMeta } from '@app/contracts';
 import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query';
 import { Empty, Table, type TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../http';
+import { type CallInput, http, request } from '../http';
 
 /**
- * A server-paged list as a domain's `*.api.ts` declares it: its path, how the query is sent, and the query
- * key its pages are cached under (`[...key, query]`), so a change invalidates `key` or a prefix of it.
- *   export const ordersList: ListEndpoint = { key: orderKeys.list(), url: ORDERS.list, method: 'POST' };
+ * A server-paged list as a domain's `*.api.ts` declares it: its endpoint (a GET sends the query in the URL,
+ * a POST such as the orders list as the body), the endpoint's path values, and the query key its pages are
+ * cached under (`[...key, query]`), so a change invalidates `key` or a prefix of it.
+ *   export const ordersList: ListEndpoint = { key: orderKeys.list(), endpoint: orderEndpoints.list };
  */
-export interface ListEndpoint {
-  key: QueryKey;
-  url: string;
-  /** GET sends the query in the URL; POST (the orders list) sends it as the body. */
-  method?: 'GET' | 'POST';
-}
+export type ListEndpoint =
+  | { key: QueryKey; endpoint: Endpoint; params?: Record<string, string | number> }
+  | { key: QueryKey; url: string; method?: 'GET' | 'POST' };
+
+const pageOf = <T, M extends object>(list: ListEndpoint, query: object) => {
+  if ('url' in list)
+    return (list.method ?? 'GET') === 'GET'
+      ? http.get<Paged<T, M>>(list.url, query)
+      : http.post<Paged<T, M>>(list.url, query);
+  const sent = list.endpoint.method === 'GET' ? { query } : { body: query };
+  return request<Paged<T, M>>(list.endpoint, { params: list.params ?? {}, ...sent } as CallInput<string>);
+};
 
 export interface PagedListOptions {
   pageSize?: number;
@@ -38,7 +45,7 @@ interface ListState {
  *   const { tableProps, meta } = usePagedList<OrderView, OrderListMeta>(ordersList, filters);
  */
 export function usePagedList<T, M extends object = object>(
-  { key, url, method = 'GET' }: ListEndpoint,
+  list: ListEndpoint,
   filters: object = {},
   { pageSize = 20, pageSizes = [10, 20, 50, 100] }: PagedListOptions = {},
 ) {
@@ -53,9 +60,8 @@ export function usePagedList<T, M extends object = object>(
   const { filters: _, ...paging } = current;
   const params = { ...filters, ...paging };
   const query = useQuery({
-    queryKey: [...key, params],
-    queryFn: () =>
-      method === 'GET' ? http.get<Paged<T, M>>(url, params) : http.post<Paged<T, M>>(url, params),
+    queryKey: [...list.key, params],
+    queryFn: () => pageOf<T, M>(list, params),
     placeholderData: keepPreviousData,
   });
   const tableProps: TableProps<T> = {
