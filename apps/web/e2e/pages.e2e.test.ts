@@ -1,7 +1,7 @@
 import { type CurrentUser, canOpen, hasPermission, MENU } from '@app/contracts';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DETAIL_ROUTES } from '../src/app/pages';
+import { DETAIL_ROUTES } from '../src/shell/detail-routes';
 import { DEMO, Harness } from './harness';
 
 let harness: Harness;

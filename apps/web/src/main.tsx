@@ -10,7 +10,7 @@ const signedIn = getToken() && getStoredUser();
 // the app follows after sign-in (docs/performance/web.md). Every other load starts the app. Nothing else is
 // evaluated first: each chunk's own imports are fetched together with it.
 if (!signedIn && ['/', '/login'].includes(window.location.pathname)) {
-  void import('./shell/login/standalone').then((login) => login.startLogin());
+  void import('./shell/login/standalone').then((login) => login.startLogin(() => import('./app/start')));
 } else {
   void import('./app/start').then((app) => app.startApp());
 }

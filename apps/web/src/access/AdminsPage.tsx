@@ -4,8 +4,8 @@ import { Avatar, Checkbox, Form, Input, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../platform/current-user';
 import { formatDateTime } from '../platform/format';
+import { EntityFormModal } from '../platform/ui/EntityFormModal';
 import { useAllRoles } from './access.api';
-import { EntityFormModal } from './EntityFormModal';
 import { ManagedList } from './ManagedList';
 import { StatusRadio } from './StatusRadio';
 

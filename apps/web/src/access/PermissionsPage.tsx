@@ -1,8 +1,8 @@
 import { HTTP_METHODS, type PermissionView, permissionBody } from '@app/contracts';
 import { Form, Input, Select, Space, Switch, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { EntityFormModal } from '../platform/ui/EntityFormModal';
 import { usePermissionLabel } from './access.api';
-import { EntityFormModal } from './EntityFormModal';
 import { ManagedList } from './ManagedList';
 import { StatusRadio } from './StatusRadio';
 

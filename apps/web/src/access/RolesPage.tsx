@@ -1,8 +1,8 @@
 import { type RoleView, roleBody } from '@app/contracts';
 import { Checkbox, Form, Input, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { EntityFormModal } from '../platform/ui/EntityFormModal';
 import { useAllPermissions, usePermissionLabel } from './access.api';
-import { EntityFormModal } from './EntityFormModal';
 import { ManagedList } from './ManagedList';
 import { StatusRadio } from './StatusRadio';
 

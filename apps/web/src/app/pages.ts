@@ -1,9 +1,8 @@
-import { Perm } from '@app/contracts';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 /**
- * The page registry: a route path (a contracts MENU path, or one of the routed
- * detail pages below) → its lazily loaded page. A path without an entry shows
+ * The page registry: a route path (a contracts MENU path, or a DETAIL_ROUTES path of
+ * shell/detail-routes.ts) → its lazily loaded page. A path without an entry shows
  * the translated "coming soon" placeholder. Add one line per page:
  *   '/orders/orders': lazy(() => import('../orders/OrdersPage')),
  * Detail pages read their `:id` with useParams().
@@ -23,7 +22,7 @@ export const pages: Record<string, LazyExoticComponent<ComponentType>> = {
   '/user/statement/:id': lazy(() =>
     import('../bonus/statements/StatementPage').then((m) => ({ default: m.MemberStatementPage })),
   ),
-  '/description/:id': lazy(() => import('../members/UserDetailPage')),
+  '/description/:id': lazy(() => import('../user-detail/UserDetailPage')),
   '/permission/admins': lazy(() => import('../access/AdminsPage')),
   '/permission/role': lazy(() => import('../access/RolesPage')),
   '/permission/permissions': lazy(() => import('../access/PermissionsPage')),
@@ -59,23 +58,10 @@ export const pages: Record<string, LazyExoticComponent<ComponentType>> = {
   '/rk/rk': lazy(() => import('../programmes/KeyNumbersPage')),
 };
 
-/** Routed pages outside the menu (auth required), with their title keys. */
-export const DETAIL_ROUTES = [
-  { path: '/description/:id', titleKey: 'menu.userDetail' },
-  { path: '/user/wep/:id', titleKey: 'menu.userWep' },
-  // A settlement run's review: administrators who run settlements or approve them (the page refuses others).
-  {
-    path: '/config/settlements/:id',
-    titleKey: 'menu.settlementReview',
-    anyOf: [Perm.bonusConfig, Perm.approveSettlements],
-  },
-  { path: '/user/statement/:id', titleKey: 'menu.memberStatement' },
-] as const;
-
 /**
  * The user detail dialog opened by clicking a name (platform/ui/UserName). The
  * members engineer sets it; while it is null a click goes to /description/:id.
  */
 export const userDetailModal: LazyExoticComponent<
   ComponentType<{ userId: number; onClose: () => void }>
-> | null = lazy(() => import('../members/UserDetailModal'));
+> | null = lazy(() => import('../user-detail/UserDetailModal'));

@@ -3,11 +3,12 @@ import { Spin } from 'antd';
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router-dom';
 import { registerNavigator } from '../platform/navigation';
+import { DETAIL_ROUTES } from '../shell/detail-routes';
 import { useDocumentTitle } from '../shell/document-title';
 import { ProgressDone, trackRouteChanges } from '../shell/progress';
 import { RequireAuth } from '../shell/RequireAuth';
-import { MenuPage, RegisteredPage } from '../shell/RoutedPage';
-import { DETAIL_ROUTES } from './pages';
+import { MenuPage, RegisteredPage } from './RoutedPage';
+import { UserDetailProvider } from './UserDetailProvider';
 import '../shell/public-page.css';
 import '../shell/shell.css';
 
@@ -22,7 +23,7 @@ const RedirectPage = lazy(() =>
   import('../shell/pages/RedirectPage').then((m) => ({ default: m.RedirectPage })),
 );
 const NotFoundPage = lazy(() =>
-  import('../shell/pages/StatusPages').then((m) => ({ default: m.NotFoundPage })),
+  import('../platform/ui/StatusPages').then((m) => ({ default: m.NotFoundPage })),
 );
 const loading = <Spin size="large" fullscreen />;
 
@@ -54,9 +55,11 @@ export const router = createBrowserRouter([
     element: (
       <RequireAuth>
         {(user) => (
-          <Suspense fallback={loading}>
-            <AppLayout user={user} />
-          </Suspense>
+          <UserDetailProvider>
+            <Suspense fallback={loading}>
+              <AppLayout user={user} />
+            </Suspense>
+          </UserDetailProvider>
         )}
       </RequireAuth>
     ),

@@ -7,7 +7,7 @@ import {
 } from '@app/contracts';
 import { Divider, Form, Input, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { EntityFormModal } from '../access/EntityFormModal';
+import { EntityFormModal } from '../platform/ui/EntityFormModal';
 import { BonusRuleFields } from './BonusRuleFields';
 import { useSaveBonusType } from './bonus.api';
 import { NEW_RULES } from './bonus-rules';

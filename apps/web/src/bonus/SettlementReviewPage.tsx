@@ -11,8 +11,8 @@ import { ConfirmButton } from '../platform/ui/ConfirmButton';
 import { applyFieldErrors } from '../platform/ui/form-errors';
 import { MoneyText } from '../platform/ui/MoneyText';
 import { usePhone } from '../platform/ui/phone';
+import { ForbiddenPage } from '../platform/ui/StatusPages';
 import { zodRules } from '../platform/ui/zod-rules';
-import { ForbiddenPage } from '../shell/pages/StatusPages';
 import {
   runPayoutFilters,
   useApproveSettlement,

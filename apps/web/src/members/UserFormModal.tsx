@@ -4,7 +4,7 @@ import { Button, Form, Input, Radio, Select } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EntityFormModal } from '../access/EntityFormModal';
+import { EntityFormModal } from '../platform/ui/EntityFormModal';
 import { useLevels, useSaveMember } from './members.api';
 import { UserPicker } from './UserPicker';
 

@@ -1,9 +1,9 @@
 import { formatCents, type ProductInput, type ProductView, productBody } from '@app/contracts';
 import { Form, Input, InputNumber, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { EntityFormModal } from '../access/EntityFormModal';
 import { useLevels } from '../members/members.api';
 import { feedback } from '../platform/feedback';
+import { EntityFormModal } from '../platform/ui/EntityFormModal';
 import { useProviderOptions } from '../providers/providers.api';
 import { useProductTags, useSaveProduct } from './products.api';
 

@@ -2,9 +2,9 @@ import { type KeyNumberBody, type KeyNumberDto, keyNumberBody } from '@app/contr
 import { Button, Card, Form, Input, InputNumber, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EntityFormModal } from '../access/EntityFormModal';
 import { feedback } from '../platform/feedback';
 import { ConfirmButton } from '../platform/ui/ConfirmButton';
+import { EntityFormModal } from '../platform/ui/EntityFormModal';
 import { usePagedList } from '../platform/ui/PagedTable';
 import { keyNumbersList, useDeleteKeyNumber, useSaveKeyNumber } from './programmes.api';
 

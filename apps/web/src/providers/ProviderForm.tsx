@@ -1,8 +1,8 @@
 import { formatBp, type ProviderInput, type ProviderView, providerBody } from '@app/contracts';
 import { Form, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { EntityFormModal } from '../access/EntityFormModal';
 import { feedback } from '../platform/feedback';
+import { EntityFormModal } from '../platform/ui/EntityFormModal';
 import { useSaveProvider } from './providers.api';
 
 /** Add or edit a provider (docs/product/providers.md: name, proportion 0–100 and a valid email required; phone optional). */

@@ -9,8 +9,8 @@ import { ConfirmButton } from '../platform/ui/ConfirmButton';
 import { MoneyText } from '../platform/ui/MoneyText';
 import { usePagedList } from '../platform/ui/PagedTable';
 import { UserName } from '../platform/ui/UserName';
-import { RechargeStatusTag } from '../wallet/wallet-ui';
 import { RechargeForm } from './RechargeForm';
+import { RechargeStatusTag } from './RechargeStatusTag';
 import {
   fetchProof,
   type RechargeFilters,

@@ -1,8 +1,8 @@
 import { type CurrentUser, isStagingHost, MENU, type MenuEntry, menuFor } from '@app/contracts';
 
 import { matchPath } from 'react-router-dom';
-import { DETAIL_ROUTES } from '../app/pages';
 import { usePublicConfig } from '../content/content.api';
+import { DETAIL_ROUTES } from './detail-routes';
 import { useSettings } from './settings';
 import { useServerMenu } from './shell.api';
 

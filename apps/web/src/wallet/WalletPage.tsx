@@ -11,10 +11,11 @@ import { ConfirmButton } from '../platform/ui/ConfirmButton';
 import { MoneyText } from '../platform/ui/MoneyText';
 import { PagedTable, usePagedList } from '../platform/ui/PagedTable';
 import { usePhone } from '../platform/ui/phone';
+import { WithdrawalForm } from '../withdrawals/WithdrawalForm';
+import { WithdrawalStatusTag } from '../withdrawals/WithdrawalStatusTag';
 import { myWithdrawalsList, useCancelWithdrawal } from '../withdrawals/withdrawals.api';
-import { WithdrawalForm } from './WithdrawalForm';
 import { memberRecordsList, useWalletSummary } from './wallet.api';
-import { useRecordColumns, WithdrawalStatusTag } from './wallet-ui';
+import { useRecordColumns } from './wallet-ui';
 
 /** /wallet (members): balance, frozen amount, bank details, records, and withdrawal applications. */
 export default function WalletPage() {

@@ -1,34 +1,9 @@
-import {
-  explainsPayout,
-  type RechargeStatus,
-  type WalletRecordItem,
-  type WalletRecordState,
-  type WithdrawalStatus,
-} from '@app/contracts';
+import { explainsPayout, type WalletRecordItem, type WalletRecordState } from '@app/contracts';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ExplainPayoutButton, useMayExplainPayouts } from '../bonus';
 import { formatDateTime } from '../platform/format';
 import { MoneyText } from '../platform/ui/MoneyText';
-
-const WITHDRAWAL_COLORS: Record<WithdrawalStatus, string> = {
-  1: 'processing',
-  2: 'error',
-  3: 'default',
-  4: 'warning',
-  5: 'error',
-  6: 'success',
-};
-export function WithdrawalStatusTag({ status }: { status: WithdrawalStatus }) {
-  const { t } = useTranslation();
-  return <Tag color={WITHDRAWAL_COLORS[status]}>{t(`walletUi.withdraw.${status}`)}</Tag>;
-}
-
-const RECHARGE_COLORS: Record<RechargeStatus, string> = { 1: 'processing', 2: 'success', 3: 'error' };
-export function RechargeStatusTag({ status }: { status: RechargeStatus }) {
-  const { t } = useTranslation();
-  return <Tag color={RECHARGE_COLORS[status]}>{t(`walletUi.recharge.${status}`)}</Tag>;
-}
 
 const STATE_COLORS: Record<WalletRecordState, string> = {
   complete: 'success',

@@ -10,7 +10,7 @@ import { applyFieldErrors } from '../platform/ui/form-errors';
 import { MoneyText } from '../platform/ui/MoneyText';
 import { usePagedList } from '../platform/ui/PagedTable';
 import { UserName } from '../platform/ui/UserName';
-import { WithdrawalStatusTag } from '../wallet/wallet-ui';
+import { WithdrawalStatusTag } from './WithdrawalStatusTag';
 import {
   useWithdrawalStep,
   type WithdrawalFilters,

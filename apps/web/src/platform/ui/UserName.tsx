@@ -8,8 +8,8 @@ export interface UserDetailApi {
 }
 
 /**
- * Opens the user detail (docs/product/members.md). The layout provides the dialog when one
- * is registered (app/pages.ts `userDetailModal`); the default goes to /description/:id.
+ * Opens the user detail (docs/product/members.md). The app provides the dialog when one is
+ * registered (app/pages.ts `userDetailModal`, app/UserDetailProvider.tsx); the default goes to /description/:id.
  */
 export const UserDetailContext = createContext<UserDetailApi>({
   openUserDetail: (userId) => navigateTo(`/description/${userId}`),

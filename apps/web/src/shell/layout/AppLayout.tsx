@@ -15,7 +15,6 @@ import { MenuDrawer } from './MenuDrawer';
 import { NavMenu } from './NavMenu';
 import { SettingsDrawer } from './SettingsDrawer';
 import { TabBar } from './TabBar';
-import { UserDetailProvider } from './UserDetailProvider';
 import { UserMenu } from './UserMenu';
 
 /**
@@ -37,7 +36,7 @@ export function AppLayout({ user }: { user: CurrentUser }) {
   }, [settings.colorWeak]);
 
   return (
-    <UserDetailProvider>
+    <>
       <Layout className="app-layout">
         {isStaging() && <Alert banner type="warning" title={t('shell.stagingBanner')} />}
         {(settings.navbar || topMenu || drawerMenu) && (
@@ -89,6 +88,6 @@ export function AppLayout({ user }: { user: CurrentUser }) {
         onClick={() => setSettingsOpen(true)}
       />
       <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
-    </UserDetailProvider>
+    </>
   );
 }

@@ -1,5 +1,6 @@
 import type { LoginResult } from '@app/contracts';
 import { StrictMode, useEffect } from 'react';
+import type { Root } from 'react-dom/client';
 import type { Translate } from '../../platform/issue-text';
 import { storedLocale } from '../../platform/locale-choice';
 import { pageRoot } from '../../platform/page-root';
@@ -9,16 +10,19 @@ import { loginText } from './login-text';
 import { useToasts } from './Toasts';
 import { signInTarget } from './target';
 
-/** The app behind the sign-in: antd, the router, react-query, i18next with every dictionary, the layout. */
-const loadApp = () => import('../../app/start');
-const prefetchApp = () => void loadApp().catch(() => undefined);
+/** The app behind the sign-in (antd, the router, react-query, i18next with every dictionary, the layout): app/start.tsx. */
+export interface SignedInApp {
+  startSignedIn(root: Root, result: LoginResult, target: string): void;
+}
 
 /**
  * A fresh load of /login (or /) without a session (main.tsx): the sign-in form alone, with its own toasts and
  * translations. Once the form is up and the browser idle (at the latest when the form is sent), the app is fetched
- * and evaluated; after sign-in it takes the page's root at the target (docs/performance/web.md).
+ * and evaluated (`loadApp`, handed in by main.tsx); after sign-in it takes the page's root at the target
+ * (docs/performance/web.md).
  */
-export function startLogin(): void {
+export function startLogin(loadApp: () => Promise<SignedInApp>): void {
+  const prefetchApp = () => void loadApp().catch(() => undefined);
   const root = pageRoot();
   const locale = storedLocale();
   const t = loginText(locale);
@@ -36,17 +40,23 @@ export function startLogin(): void {
   };
   root.render(
     <StrictMode>
-      <StandaloneLogin t={t} onSignedIn={(result) => void enter(result)} />
+      <StandaloneLogin t={t} prefetchApp={prefetchApp} onSignedIn={(result) => void enter(result)} />
     </StrictMode>,
   );
 }
 
-function StandaloneLogin({ t, onSignedIn }: { t: Translate; onSignedIn: (result: LoginResult) => void }) {
+interface StandaloneLoginProps {
+  t: Translate;
+  prefetchApp: () => void;
+  onSignedIn: (result: LoginResult) => void;
+}
+
+function StandaloneLogin({ t, prefetchApp, onSignedIn }: StandaloneLoginProps) {
   const { notify, toasts } = useToasts();
   useEffect(() => {
     const idle = requestIdleCallback(prefetchApp);
     return () => cancelIdleCallback(idle);
-  }, []);
+  }, [prefetchApp]);
   return (
     <>
       <LoginForm t={t} notify={notify} onSending={prefetchApp} onSignedIn={onSignedIn} />

@@ -1,10 +1,10 @@
 import { type TreeNode, UI } from '@app/contracts';
 import { Card, Empty, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { fetchTreeChildren, useDownline } from '../members/members.api';
 import { OrgChart } from '../tree/OrgChart/OrgChart';
 import { toChartNode } from '../tree/tree-nodes';
 import { useChildrenLoader } from '../tree/use-children-loader';
-import { fetchTreeChildren, useDownline } from './members.api';
 
 /** The member's downline in the org chart: 2 levels first (docs/product/tree.md), deeper levels on demand. */
 export function DownlineTree({ userId }: { userId: number }) {

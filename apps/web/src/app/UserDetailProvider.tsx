@@ -1,6 +1,6 @@
 import { type ReactNode, Suspense, useMemo, useState } from 'react';
-import { userDetailModal as UserDetailModal } from '../../app/pages';
-import { UserDetailContext } from '../../platform/ui/UserName';
+import { UserDetailContext } from '../platform/ui/UserName';
+import { userDetailModal as UserDetailModal } from './pages';
 
 /** Opens the registered user detail dialog for a clicked name; without one, the context's default page link applies. */
 export function UserDetailProvider({ children }: { children: ReactNode }) {

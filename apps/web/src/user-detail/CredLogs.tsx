@@ -2,8 +2,8 @@ import type { CredLog } from '@app/contracts';
 import { Card, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUserDetail } from '../members/members.api';
 import { formatDateTime } from '../platform/format';
-import { useUserDetail } from './members.api';
 
 const PAGE_SIZE = 10;
 

@@ -3,10 +3,10 @@ import { REPORT_KINDS, type ReportPackage, reportNumberBody } from '@app/contrac
 import { Button, Card, Form, Input, InputNumber, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EntityFormModal } from '../access/EntityFormModal';
+import { useAddReportNumbers } from '../members/members.api';
 import { useIsAdmin } from '../platform/current-user';
 import { formatDateTime } from '../platform/format';
-import { useAddReportNumbers } from './members.api';
+import { EntityFormModal } from '../platform/ui/EntityFormModal';
 
 /** Adds AI report numbers (docs/product/members.md rules, from the shared schema; at least one set). */
 function AddReportNumberModal({ userId, onClose }: { userId: number; onClose: () => void }) {

@@ -3,19 +3,19 @@ import { Card, Descriptions, Result, Space, Spin, Table, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { CommissionStatusCard } from '../members/CommissionStatusCard';
+import { useCpInfo, useUserDetail } from '../members/members.api';
+import { useAdminCan } from '../members/permissions';
+import { EditMemberButton } from '../members/UserFormModal';
 import { useCurrentUser } from '../platform/current-user';
 import { formatDateTime } from '../platform/format';
 import { ApiError } from '../platform/http';
 import { MoneyText } from '../platform/ui/MoneyText';
 import { UserName } from '../platform/ui/UserName';
-import { CommissionStatusCard } from './CommissionStatusCard';
 import { CredLogs } from './CredLogs';
 import { DownlineTree } from './DownlineTree';
 import { MemberOrders } from './MemberOrders';
-import { useCpInfo, useUserDetail } from './members.api';
-import { useAdminCan } from './permissions';
 import { ReportNumbers } from './ReportNumbers';
-import { EditMemberButton } from './UserFormModal';
 import { WalletAccordion } from './WalletAccordion';
 
 function MemberInfo({ d, onLeave }: { d: UserDetail; onLeave?: () => void }) {

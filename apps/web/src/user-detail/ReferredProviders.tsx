@@ -3,11 +3,11 @@ import { Perm, type ProviderView } from '@app/contracts';
 import { Button, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAdminCan } from '../members/permissions';
 import { formatDateTime } from '../platform/format';
 import { usePagedList } from '../platform/ui/PagedTable';
 import { ProviderForm } from '../providers/ProviderForm';
 import { referredProvidersList } from '../providers/providers.api';
-import { useAdminCan } from './permissions';
 
 /**
  * Whether the signed-in user may list who referred which provider (admins with Perm.providers),

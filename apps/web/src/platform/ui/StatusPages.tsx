@@ -10,11 +10,11 @@ export function ForbiddenPage() {
   return (
     <Result
       status="403"
-      title={t('shell.forbiddenTitle')}
-      subTitle={t('shell.forbidden')}
+      title={t('platform.forbiddenTitle')}
+      subTitle={t('platform.forbidden')}
       extra={
         <Link to={home}>
-          <Button type="primary">{t('shell.backHome')}</Button>
+          <Button type="primary">{t('platform.backHome')}</Button>
         </Link>
       }
     />
@@ -27,11 +27,11 @@ export function NotFoundPage() {
   return (
     <Result
       status="404"
-      title={t('shell.notFoundTitle')}
-      subTitle={t('shell.notFound')}
+      title={t('platform.notFoundTitle')}
+      subTitle={t('platform.notFound')}
       extra={
         <Link to={home}>
-          <Button type="primary">{t('shell.backHome')}</Button>
+          <Button type="primary">{t('platform.backHome')}</Button>
         </Link>
       }
     />

@@ -2,9 +2,9 @@ import { Form, type FormInstance, Modal } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { issueText } from '../platform/issue-text';
-import { applyFieldErrors } from '../platform/ui/form-errors';
-import { zodRules } from '../platform/ui/zod-rules';
+import { issueText } from '../issue-text';
+import { applyFieldErrors } from './form-errors';
+import { zodRules } from './zod-rules';
 
 type ObjectSchema = z.ZodType & { shape: Record<string, z.ZodType> };
 
@@ -67,7 +67,7 @@ export function EntityFormModal<S extends ObjectSchema>({
     <Modal
       open
       title={title}
-      okText={t('access.ui.save')}
+      okText={t('platform.save')}
       cancelText={t('platform.cancel')}
       confirmLoading={busy}
       onOk={submit}

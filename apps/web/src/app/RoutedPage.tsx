@@ -1,9 +1,9 @@
 import { canOpen, type MenuEntry } from '@app/contracts';
-import { pages } from '../app/pages';
 import { useCurrentUser } from '../platform/current-user';
 import { ComingSoon } from '../platform/ui/ComingSoon';
-import { isStaging, titleKeyOf } from './menu';
-import { ForbiddenPage, NotFoundPage } from './pages/StatusPages';
+import { ForbiddenPage, NotFoundPage } from '../platform/ui/StatusPages';
+import { isStaging, titleKeyOf } from '../shell/menu';
+import { pages } from './pages';
 
 /** The registered page of a path, or the "coming soon" placeholder. */
 export function RegisteredPage({ path, titleKey }: { path: string; titleKey: string }) {

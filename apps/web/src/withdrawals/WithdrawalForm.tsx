@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyFieldErrors } from '../platform/ui/form-errors';
 import { zodRules } from '../platform/ui/zod-rules';
-import { useApplyWithdrawal } from '../withdrawals/withdrawals.api';
+import { useApplyWithdrawal } from './withdrawals.api';
 
 /** The member's withdrawal application (amount moves to frozen until an administrator decides). */
 export function WithdrawalForm({ me, onClose }: { me: MeProfile | undefined; onClose: () => void }) {

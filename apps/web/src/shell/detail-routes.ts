@@ -1,0 +1,14 @@
+import { Perm } from '@app/contracts';
+
+/** Routed pages outside the menu (auth required), with their title keys; each has its page in app/pages.ts. */
+export const DETAIL_ROUTES = [
+  { path: '/description/:id', titleKey: 'menu.userDetail' },
+  { path: '/user/wep/:id', titleKey: 'menu.userWep' },
+  // A settlement run's review: administrators who run settlements or approve them (the page refuses others).
+  {
+    path: '/config/settlements/:id',
+    titleKey: 'menu.settlementReview',
+    anyOf: [Perm.bonusConfig, Perm.approveSettlements],
+  },
+  { path: '/user/statement/:id', titleKey: 'menu.memberStatement' },
+] as const;
