@@ -74,7 +74,7 @@ const typeHistory = route({
     summary: 'History of the bonus types’ settings',
     description:
       'Every create and update of a bonus type from the audit log, newest first (`key`: of one type): who, ' +
-      'when, and the fields changed before and after. docs/bonus.md "Settings history".',
+      'when, and the fields changed before and after. docs/product/bonus.md "Settings history".',
   },
   handler: ({ app, query, locale }) =>
     settingsHistory(
@@ -102,7 +102,7 @@ const levelHistory = route({
     summary: 'History of the levels’ bonus settings',
     description:
       'Every change of a level’s ratios and share cap from the audit log, newest first (`id`: of one level): ' +
-      'who, when, and the fields changed before and after. docs/bonus.md "Settings history".',
+      'who, when, and the fields changed before and after. docs/product/bonus.md "Settings history".',
   },
   handler: ({ app, query, locale }) =>
     settingsHistory(

@@ -112,7 +112,7 @@ export async function listMembers(
   q: z.output<typeof userListQuery>,
   locale: Locale,
 ): Promise<{ list: UserListItem[]; total: number }> {
-  // A member searches what they see of the others (docs/members.md): masked names and member numbers.
+  // A member searches what they see of the others (docs/product/members.md): masked names and member numbers.
   const keyword = keywordFilter(
     q.keyword,
     viewer.isAdmin

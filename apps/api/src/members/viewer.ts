@@ -7,7 +7,7 @@ import { users } from './members.schema';
 
 /**
  * Who is looking at member data. Access rules of the member reads
- * (list, detail), documented in docs/members.md:
+ * (list, detail), documented in docs/product/members.md:
  * - administrators need Perm.userList and see every member in full;
  * - members need Perm.organization and see only themselves and their sponsor
  *   downline; other people's names are masked and their PRIVATE_USER_FIELDS left out (member.presenter.ts).

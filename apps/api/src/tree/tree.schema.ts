@@ -2,7 +2,7 @@ import { integer, pgTable } from 'drizzle-orm/pg-core';
 
 /**
  * Each member's whole downline in both trees (itself excluded), kept exact by the `users` triggers of
- * migration 0007 in the transaction that inserts, moves or deletes members (docs/members.md). A member
+ * migration 0007 in the transaction that inserts, moves or deletes members (docs/product/tree.md). A member
  * without a row has nobody below it in either tree.
  */
 export const downlineCounts = pgTable('downline_counts', {

@@ -26,7 +26,7 @@ import { queryRoots } from '../platform/query-roots';
 import type { ListEndpoint } from '../platform/ui/PagedTable';
 import { invalidateMoney } from '../wallet/wallet.api';
 
-/** The bonus endpoints (docs/bonus.md). */
+/** The bonus endpoints (docs/product/bonus.md). */
 export const BONUS = {
   types: '/api/bonus/types',
   type: (key: number) => `/api/bonus/types/${key}`,

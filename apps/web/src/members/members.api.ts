@@ -19,7 +19,7 @@ import { queryRoots } from '../platform/query-roots';
 import type { ListEndpoint } from '../platform/ui/PagedTable';
 import { invalidateMoney } from '../wallet/wallet.api';
 
-/** The member endpoints (docs/members.md). */
+/** The member endpoints (docs/product/members.md). */
 export const MEMBERS = {
   list: '/api/users/list',
   create: '/api/users',

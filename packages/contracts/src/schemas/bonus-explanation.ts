@@ -5,7 +5,7 @@ import { BONUS_KINDS, bonusParams, SETTLEMENT_STATUSES } from './bonus';
 import { PAYOUT_STATUSES } from './commission';
 
 /**
- * "Explain this payout" (docs/bonus.md): how one bonus payout — paid, or what a dry run would pay — came about,
+ * "Explain this payout" (docs/product/bonus.md): how one bonus payout — paid, or what a dry run would pay — came about,
  * recomputed from stored data by the settlement engine itself. Amounts are decimal strings; the arithmetic is
  * in integer cents (`amount`, `pool`) and sales points (`baseSp`, `monthSp`).
  */

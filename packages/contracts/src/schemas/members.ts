@@ -19,7 +19,8 @@ export type UserSort = (typeof USER_SORTS)[number];
 
 /**
  * What a member reads of a person only about themselves; administrators read them of everyone
- * (docs/product/members.md, issue 17): contact, identity, platform id and money. Left out, not blanked.
+ * (docs/product/members.md, "Access rules for members"): contact, identity, platform id and money. Left out,
+ * not blanked.
  */
 export const PRIVATE_USER_FIELDS = [
   'email',

@@ -3,7 +3,7 @@ import { intFromQuery, pageQuery } from '../envelope';
 import { BONUS_KEY_MAX, BONUS_KEY_MIN } from './bonus';
 
 /**
- * The history of the bonus settings (docs/bonus.md "Settings history"): who changed a bonus type or a level's
+ * The history of the bonus settings (docs/product/bonus.md "Settings history"): who changed a bonus type or a level's
  * ratios, when, and each changed field before and after, from the audit log — newest first.
  */
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);

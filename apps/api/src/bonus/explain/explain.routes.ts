@@ -17,11 +17,11 @@ const docs = (summary: string) => ({
   description:
     'Answers `payoutExplanation` (packages/contracts): source orders, buyer → receiver path, level, rule, ' +
     'arithmetic in cents and the run, recomputed by the settlement engine; `matches: false` when stored data ' +
-    'no longer gives the stored amount. docs/bonus.md "Explain this payout".',
+    'no longer gives the stored amount. docs/product/bonus.md "Explain this payout".',
 });
 
 /**
- * "Explain this payout" (docs/bonus.md): any signed-in user reaches them; explainPayout lets admins holding
+ * "Explain this payout" (docs/product/bonus.md): any signed-in user reaches them; explainPayout lets admins holding
  * EXPLAIN_PAYOUT_PERMS explain any payout and a member only the payouts they received.
  */
 const paid = route({
@@ -58,7 +58,7 @@ const ordersDocs = (summary: string) => ({
   description:
     'Every order the payout counted (a monthly payout: all of them, in order id order; an order-driven one: its ' +
     'order), page by page; `export=1` starts a spreadsheet job of all of them (answers `{ job_id, url }`). ' +
-    'Who may ask: as for the explanation. docs/bonus.md "Explain this payout".',
+    'Who may ask: as for the explanation. docs/product/bonus.md "Explain this payout".',
 });
 
 /** A page of the payout's source orders, or the spreadsheet job of all of them (`export=1`). */

@@ -26,9 +26,9 @@ import { buildScenario } from '../scenario.db';
 import { runSettlement, settlePeriod } from '../settlement';
 
 /**
- * "Explain this payout" keeps to the run's rules and is checkable by hand (docs/bonus.md): the rules a run kept
- * after a change, every source order paged and exported, the dividend's pool and shares, the downline SP a group
- * or team bonus counts and leaves out, a reversal's refund; and the settings history.
+ * "Explain this payout" keeps to the run's rules and is checkable by hand (docs/product/bonus.md): the rules a
+ * run kept after a change, every source order paged and exported, the dividend's pool and shares, the downline
+ * SP a group or team bonus counts and leaves out, a reversal's refund; and the settings history.
  */
 let api: TestApi;
 let admin: string;

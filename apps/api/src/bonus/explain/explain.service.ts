@@ -30,7 +30,7 @@ import { type PayoutRef, type StoredPayout, storedPayout } from './explain.sourc
 import { countedOrders, oneOrder, type PoolTrace, tracePayout } from './explain.trace';
 
 /**
- * The explanation of one payout (docs/bonus.md "Explain this payout"): admins holding EXPLAIN_PAYOUT_PERMS any
+ * The explanation of one payout (docs/product/bonus.md "Explain this payout"): admins holding EXPLAIN_PAYOUT_PERMS any
  * payout, a member only one they received (never a dry run's). 404 'bonus.payoutNotFound', 403 otherwise.
  */
 export async function explainPayout(

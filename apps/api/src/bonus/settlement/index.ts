@@ -1,7 +1,7 @@
 /**
  * Bonus settlement: computing a period's payouts (dry runs, and real runs that await a second administrator's
  * approval), approving and paying them, rejecting, and reading runs, their payouts and their review. Code outside
- * this folder imports only this file (docs/bonus.md, "Settlement").
+ * this folder imports only this file (docs/architecture.md, "Bonus settlement").
  */
 export { assertListKept, forgetOldDryRunLists } from './dry-run-lists';
 export { periodRange } from './periods';

@@ -16,7 +16,7 @@ import { startApproval } from './settlement.job';
 
 // Members are paid in ranges of about `passPayouts` payouts; 2 makes each scenario member a range of its
 // own, so on PostgreSQL the two payment lanes share six ranges (on PGlite one lane pays them in turn).
-// Every test runs on both databases: a run commits each range once paid on either (docs/bonus.md).
+// Every test runs on both databases: a run commits each range once paid on either (docs/architecture.md).
 const passPayouts = 2;
 const sumOf = (name: (typeof NAMES)[number]) =>
   Object.values(EXPECTED[name])
