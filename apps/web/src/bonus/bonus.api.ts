@@ -22,9 +22,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { feedback } from '../platform/feedback';
 import { download, http, send } from '../platform/http';
 import { publicConfigKey } from '../platform/public-config';
-import { queryRoots } from '../platform/query-roots';
+import { invalidateMoney, queryRoots } from '../platform/query-roots';
 import type { ListEndpoint } from '../platform/ui/PagedTable';
-import { invalidateMoney } from '../wallet/wallet.api';
 
 /** The bonus endpoints (docs/product/bonus.md). */
 export const BONUS = {

@@ -15,9 +15,8 @@ import { feedback } from '../platform/feedback';
 import type { FiltersOf } from '../platform/filters/url-filters';
 import { download, http, send } from '../platform/http';
 import { fetchPublicConfig, publicConfigKey } from '../platform/public-config';
-import { queryRoots } from '../platform/query-roots';
+import { invalidateMoney, queryRoots } from '../platform/query-roots';
 import type { ListEndpoint } from '../platform/ui/PagedTable';
-import { invalidateMoney } from '../wallet/wallet.api';
 
 /** The member endpoints (docs/product/members.md). */
 export const MEMBERS = {

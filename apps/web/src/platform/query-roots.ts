@@ -1,3 +1,5 @@
+import type { QueryClient } from '@tanstack/react-query';
+
 /**
  * The first element of every query key, one per domain. Each domain's key factory (`<domain>.api.ts`) starts
  * from its root, and a change that touches several domains (a move of money)
@@ -29,3 +31,7 @@ export const moneyRoots = [
   queryRoots.dashboard,
   queryRoots.bonus,
 ] as const;
+
+/** Refreshes what a move of money changes (`moneyRoots`), e.g. after a settlement job ended. */
+export const invalidateMoney = (client: QueryClient) =>
+  Promise.all(moneyRoots.map((queryKey) => client.invalidateQueries({ queryKey })));

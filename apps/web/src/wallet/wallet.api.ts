@@ -8,7 +8,7 @@ import {
   walletEndpoints,
   walletRecordListQuery,
 } from '@app/contracts';
-import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { FiltersOf } from '../platform/filters/url-filters';
 import { request } from '../platform/http';
 import { queryClient } from '../platform/query-client';
@@ -24,10 +24,6 @@ export const walletKeys = {
   transfers: () => [...walletKeys.all, 'transfers'] as const,
   recipient: (userNo: string) => [...walletKeys.all, 'recipient', userNo] as const,
 };
-
-/** Refreshes what a move of money changes (`moneyRoots`), e.g. after a settlement job ended. */
-export const invalidateMoney = (client: QueryClient) =>
-  Promise.all(moneyRoots.map((queryKey) => client.invalidateQueries({ queryKey })));
 
 /** The admin wallet-record list's filters, as the contract reads them (also from the URL). */
 export const walletRecordFilters = walletRecordListQuery.pick({
