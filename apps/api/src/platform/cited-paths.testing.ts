@@ -31,19 +31,25 @@ export const OUTSIDE_THE_REPOSITORY = new Set(['SPEC.md', 'DESIGN.md']);
 /**
  * A path cited in prose: a file name with one of these extensions, optionally after folders and `./` or `../`.
  * It must start a word (not inside a URL, a longer path or a pattern such as `<domain>.api.ts` or `*.test.ts`).
- * An `#anchor` after it is captured too.
+ * An `#anchor` after it is captured too, and so is a section named in quotes right after it
+ * (docs/web-shell.md, "Phones").
  */
 const CITATION =
-  /(?<![\w./@:<>*${}-])((?:\.{1,2}\/)*[\w@][\w.@-]*(?:\/[\w.@-]+)*\.(?:ts|tsx|mjs|md|sql|css|json))(?![\w/-]|\.\w)(#[\w-]+)?/g;
+  /(?<![\w./@:<>*${}-])((?:\.{1,2}\/)*[\w@][\w.@-]*(?:\/[\w.@-]+)*\.(?:ts|tsx|mjs|md|sql|css|json))(?![\w/-]|\.\w)(#[\w-]+)?(?:,? "([^"\n]+)")?/g;
 
 export interface Citation {
   path: string;
   anchor?: string;
+  section?: string;
 }
 
 /** The paths cited in a piece of prose (a comment's text, a page's backticked names). */
 export function citationsIn(text: string): Citation[] {
-  return [...text.matchAll(CITATION)].map((match) => ({ path: match[1]!, anchor: match[2]?.slice(1) }));
+  return [...text.matchAll(CITATION)].map((match) => ({
+    path: match[1]!,
+    anchor: match[2]?.slice(1),
+    section: match[3],
+  }));
 }
 
 /**
@@ -131,6 +137,16 @@ export function headingAnchors(markdown: string): Set<string> {
     anchors.add(count ? `${slug}-${count}` : slug);
   }
   return anchors;
+}
+
+/**
+ * Whether a Markdown page has the section a citation names in quotes: a heading, or a bold title (`**The
+ * triggers** keep it…`), that begins with it, in any case, inline code marks aside.
+ */
+export function hasSection(markdown: string, section: string): boolean {
+  const plain = (text: string) => text.replace(/`/g, '').trim().toLowerCase();
+  const titles = [...markdown.matchAll(/^#{1,6} (.*)$|\*\*([^*\n]+)\*\*/gm)].map((m) => plain(m[1] ?? m[2]!));
+  return titles.some((title) => title.startsWith(plain(section)));
 }
 
 /** An issue tracker's number (the word issue, a number after it): docs and comments say what was meant instead. */

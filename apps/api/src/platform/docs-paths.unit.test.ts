@@ -5,6 +5,7 @@ import {
   citationsIn,
   commentsOf,
   cssCommentsOf,
+  hasSection,
   headingAnchors,
   ISSUE_NUMBER,
   repoFiles,
@@ -79,14 +80,18 @@ const comments = sources.flatMap((file) => {
 });
 
 describe('code comments', () => {
-  it('cite only paths and headings that exist (rules: resolveInComment in cited-paths.testing.ts)', () => {
+  it('cite only paths, headings and sections that exist (rules: resolveInComment in cited-paths.testing.ts)', () => {
     const missing = comments.flatMap(({ file, comment }) =>
       citationsIn(comment)
-        .map(({ path, anchor }) => {
+        .map(({ path, anchor, section }) => {
           const target = resolveInComment(file, path);
           if (!target) return `${file}: ${path} (no such file)`;
-          const problem = anchor && target.endsWith('.md') && brokenTarget(target, anchor);
-          return problem ? `${file}: ${path}#${anchor} (${problem})` : null;
+          if (!target.endsWith('.md') || !onDisk.has(target)) return null;
+          const problem = anchor && brokenTarget(target, anchor);
+          if (problem) return `${file}: ${path}#${anchor} (${problem})`;
+          if (section && !hasSection(read(target), section))
+            return `${file}: ${path} "${section}" (no such section)`;
+          return null;
         })
         .filter(Boolean),
     );
@@ -158,6 +163,15 @@ describe('the citation rules', () => {
       '}',
     ].join('\n');
     expect(commentsOf('x.tsx', text)).toEqual(['// one.ts', '/* three.ts */', '/* five.ts */', '// six.ts']);
+  });
+
+  it('find a quoted section among the headings and bold titles of a page', () => {
+    const page = '# Orders\n## How it works\n1. **The triggers** keep it\n## Phones (below 768 px)';
+    expect(citationsIn('(docs/web-shell.md, "Phones")')).toEqual([
+      { path: 'docs/web-shell.md', anchor: undefined, section: 'Phones' },
+    ]);
+    expect(['how it works', 'The triggers', 'Phones'].every((name) => hasSection(page, name))).toBe(true);
+    expect(hasSection(page, 'Tablets')).toBe(false);
   });
 
   it('make the anchors GitHub makes', () => {
