@@ -59,6 +59,21 @@ describe('the docs', () => {
     expect(missing).toEqual([]);
   });
 
+  it('cite only files and sections that exist by their path from the root (docs/web-shell.md, "Phones")', () => {
+    const missing = pages.flatMap((page) =>
+      citationsIn(read(page))
+        .filter(({ path }) => /^(docs|apps|packages|bench)\//.test(path))
+        .map(({ path, section }) => {
+          if (!onDisk.has(path)) return `${page}: ${path} (no such file)`;
+          if (section && path.endsWith('.md') && !hasSection(read(path), section))
+            return `${page}: ${path} "${section}" (no such section)`;
+          return null;
+        })
+        .filter(Boolean),
+    );
+    expect(missing).toEqual([]);
+  });
+
   it('name no issue numbers: they say what was meant', () => {
     const numbered = pages.flatMap((page) =>
       [...read(page).matchAll(ISSUE_NUMBER)].map((match) => `${page}: ${match[0]}`),
