@@ -1,35 +1,26 @@
 import {
+  bonusEndpoints,
   type CommissionStatusBody,
   type CommissionStatusResult,
   type CpInfo,
+  memberEndpoints,
+  programmeEndpoints,
   type TreeAnswer,
   type TreeNode,
+  treeEndpoints,
   UI,
   type UserDetail,
   type UserListResult,
   type UserReport,
   userListQuery,
 } from '@app/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { feedback } from '../platform/feedback';
+import { useQuery } from '@tanstack/react-query';
 import type { FiltersOf } from '../platform/filters/url-filters';
-import { download, http, send } from '../platform/http';
+import { download, request } from '../platform/http';
 import { fetchPublicConfig, publicConfigKey } from '../platform/public-config';
-import { invalidateMoney, queryRoots } from '../platform/query-roots';
+import { moneyRoots, queryRoots } from '../platform/query-roots';
 import type { ListEndpoint } from '../platform/ui/PagedTable';
-
-/** The member endpoints (docs/product/members.md). */
-export const MEMBERS = {
-  list: '/api/users/list',
-  create: '/api/users',
-  item: (id: number) => `/api/users/${id}`,
-  reportNumbers: (id: number) => `/api/users/add/reportNumber/${id}`,
-  report: '/api/users/report',
-  tree: '/api/users/tree',
-  treeChildren: '/api/users/tree/user',
-  cpInfo: (id: number) => `/api/members/wecCpInfo/${id}`,
-  commissionStatus: (id: number) => `/api/users/${id}/commission-status`,
-} as const;
+import { to, useWrite } from '../platform/write';
 
 export const memberKeys = {
   all: queryRoots.members,
@@ -52,9 +43,9 @@ export const memberFilters = userListQuery.pick({
 });
 export type MemberFilters = FiltersOf<typeof memberFilters>;
 
-export const membersList: ListEndpoint = { key: memberKeys.lists(), url: MEMBERS.list };
+export const membersList: ListEndpoint = { key: memberKeys.lists(), endpoint: memberEndpoints.list };
 
-/** Member levels with names in the current language (from GET /api/common/config). */
+/** Member levels with names in the current language, from the public config. */
 export function useLevels() {
   return useQuery({
     queryKey: publicConfigKey,
@@ -64,11 +55,11 @@ export function useLevels() {
   });
 }
 
-/** GET /api/users/{id}: every section unless `append` names some. */
+/** A member's record (memberEndpoints.view): every section unless `append` names some. */
 export function useUserDetail(userId: number, params: Record<string, string | number> = {}) {
   return useQuery({
     queryKey: memberKeys.detail(userId, params),
-    queryFn: () => http.get<UserDetail>(MEMBERS.item(userId), params),
+    queryFn: () => request<UserDetail>(memberEndpoints.view, { params: { id: userId }, query: params }),
   });
 }
 
@@ -77,10 +68,8 @@ export function useUserOptions(keyword: string, selected: number | undefined) {
   return useQuery({
     queryKey: memberKeys.picker(keyword, selected),
     queryFn: () =>
-      http.get<UserListResult>(MEMBERS.list, {
-        keyword: keyword || undefined,
-        pageSize: UI.userPickerPageSize,
-        append_user_ids: selected,
+      request<UserListResult>(memberEndpoints.list, {
+        query: { keyword: keyword || undefined, pageSize: UI.userPickerPageSize, append_user_ids: selected },
       }),
     select: (result) => result.list,
   });
@@ -91,79 +80,61 @@ export type ReportParams = { start: string; end: string; period: 'day' | 'month'
 export const useUserReport = (params: ReportParams) =>
   useQuery({
     queryKey: memberKeys.report(params),
-    queryFn: () => http.get<UserReport>(MEMBERS.report, params),
+    queryFn: () => request<UserReport>(memberEndpoints.report, { query: params }),
   });
 
 export const exportUserReport = (params: ReportParams) =>
-  download(
-    MEMBERS.report,
-    { ...params, export: true },
-    `member-report-${params.start}-${params.end}.xlsx`,
-    'GET',
-  );
+  download(memberEndpoints.report, `member-report-${params.start}-${params.end}.xlsx`, {
+    query: { ...params, export: true },
+  });
 
 /** The member's downline, `UI.treeModalLevels` deep. */
 export const useDownline = (userId: number) =>
   useQuery({
     queryKey: memberKeys.downline(userId),
-    queryFn: () => http.get<TreeAnswer>(MEMBERS.tree, { user_id: userId, levels: UI.treeModalLevels }),
+    queryFn: () =>
+      request<TreeAnswer>(treeEndpoints.sponsor, { query: { user_id: userId, levels: UI.treeModalLevels } }),
   });
 
 /** One more level under a node of a tree. */
 export const fetchTreeChildren = (userId: number | string) =>
-  http.get<TreeNode[]>(MEMBERS.treeChildren, { user_id: userId });
+  request<TreeNode[]>(treeEndpoints.member, { query: { user_id: userId } });
 
 export const useCpInfo = (userId: number) =>
-  useQuery({ queryKey: memberKeys.cpInfo(userId), queryFn: () => http.get<CpInfo>(MEMBERS.cpInfo(userId)) });
-
-/** A member write: toasts the server's message, then refreshes the member lists, pickers and details. */
-function useMemberWrite<V>(
-  call: (vars: V) => { method: 'PUT' | 'POST' | 'DELETE'; url: string; data?: unknown },
-) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (vars: V) => {
-      const envelope = await send<unknown>(call(vars));
-      feedback.message.success(envelope.msg);
-    },
-    onSuccess: () => client.invalidateQueries({ queryKey: memberKeys.all }),
+  useQuery({
+    queryKey: memberKeys.cpInfo(userId),
+    queryFn: () => request<CpInfo>(programmeEndpoints.wecCpInfo, { params: { id: userId } }),
   });
-}
 
-/** Creates (id null: PUT /api/users) or edits a member. */
+/** Creates (id null) or edits a member; the member lists, pickers and details refresh. */
 export const useSaveMember = () =>
-  useMemberWrite(({ id, values }: { id: number | null; values: unknown }) =>
-    id
-      ? { method: 'POST', url: MEMBERS.item(id), data: values }
-      : { method: 'PUT', url: MEMBERS.create, data: values },
-  );
+  useWrite({
+    send: ({ id, values }: { id: number | null; values: unknown }) =>
+      id
+        ? to(memberEndpoints.update, { params: { id }, body: values })
+        : to(memberEndpoints.create, { body: values }),
+    invalidates: [memberKeys.all],
+  });
 
 export const useDeleteMember = () =>
-  useMemberWrite((id: number) => ({ method: 'DELETE', url: MEMBERS.item(id) }));
+  useWrite({
+    send: (id: number) => to(memberEndpoints.remove, { params: { id } }),
+    invalidates: [memberKeys.all],
+  });
 
 export const useAddReportNumbers = () =>
-  useMemberWrite(({ userId, values }: { userId: number; values: unknown }) => ({
-    method: 'POST',
-    url: MEMBERS.reportNumbers(userId),
-    data: values,
-  }));
+  useWrite({
+    send: ({ userId, values }: { userId: number; values: unknown }) =>
+      to(memberEndpoints.addReportNumber, { params: { id: userId }, body: values }),
+    invalidates: [memberKeys.all],
+  });
 
 /**
- * Pays, holds or forfeits a member's commissions (PUT /api/users/{id}/commission-status). A release credits held
- * payouts and a forfeit turns them forfeited: the member, their wallet and bonus views all refresh.
+ * Pays, holds or forfeits a member's commissions. A release credits held payouts and a forfeit turns them
+ * forfeited: the member, their wallet and bonus views all refresh.
  */
-export function useSetCommissionStatus() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ userId, body }: { userId: number; body: CommissionStatusBody }) => {
-      const envelope = await send<CommissionStatusResult>({
-        method: 'PUT',
-        url: MEMBERS.commissionStatus(userId),
-        data: body,
-      });
-      feedback.message.success(envelope.msg);
-      return envelope.data;
-    },
-    onSuccess: () => invalidateMoney(client),
+export const useSetCommissionStatus = () =>
+  useWrite<{ userId: number; body: CommissionStatusBody }, CommissionStatusResult>({
+    send: ({ userId, body }) => to(bonusEndpoints.commissionStatus, { params: { id: userId }, body }),
+    invalidates: moneyRoots,
   });
-}

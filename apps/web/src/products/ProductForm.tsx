@@ -2,7 +2,6 @@ import { formatCents, type ProductInput, type ProductView, productBody } from '@
 import { Form, Input, InputNumber, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLevels } from '../members/members.api';
-import { feedback } from '../platform/feedback';
 import { EntityFormModal } from '../platform/ui/EntityFormModal';
 import { useProviderOptions } from '../providers/providers.api';
 import { useProductTags, useSaveProduct } from './products.api';
@@ -14,11 +13,11 @@ export function ProductForm({ product, onClose }: { product: ProductView | null;
   const tags = useProductTags();
   const levels = useLevels();
   const saveProduct = useSaveProduct();
-  const save = async (values: ProductInput) => {
-    const body = { ...values, price: formatCents(values.price) };
-    await saveProduct.mutateAsync({ id: product?.id ?? null, body });
-    feedback.message.success(t('common.editSuccessful'));
-  };
+  const save = (values: ProductInput) =>
+    saveProduct.mutateAsync({
+      id: product?.id ?? null,
+      body: { ...values, price: formatCents(values.price) },
+    });
   return (
     <EntityFormModal
       title={t(product ? 'products.edit' : 'products.add')}

@@ -2,7 +2,6 @@ import { type KeyNumberBody, type KeyNumberDto, keyNumberBody } from '@app/contr
 import { Button, Card, Form, Input, InputNumber, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../platform/feedback';
 import { ConfirmButton } from '../platform/ui/ConfirmButton';
 import { EntityFormModal } from '../platform/ui/EntityFormModal';
 import { usePagedList } from '../platform/ui/PagedTable';
@@ -15,11 +14,8 @@ export default function KeyNumbersPage() {
   const saveKeyNumber = useSaveKeyNumber();
   const remove = useDeleteKeyNumber();
   const [editing, setEditing] = useState<KeyNumberDto | 'new' | null>(null);
-  const save = async (values: KeyNumberBody) => {
-    const id = editing === 'new' ? null : (editing as KeyNumberDto).id;
-    await saveKeyNumber.mutateAsync({ id, values });
-    feedback.message.success(t(id ? 'common.editSuccessful' : 'common.addedSuccessfully'));
-  };
+  const save = (values: KeyNumberBody) =>
+    saveKeyNumber.mutateAsync({ id: editing === 'new' ? null : (editing as KeyNumberDto).id, values });
   return (
     <Card>
       <Space direction="vertical" style={{ width: '100%' }}>

@@ -1,28 +1,11 @@
-import { cpListQuery, type WecAssessmentDto, wecListQuery } from '@app/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { cpListQuery, programmeEndpoints, type WecAssessmentDto, wecListQuery } from '@app/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { memberKeys } from '../members/members.api';
 import type { FiltersOf } from '../platform/filters/url-filters';
-import { ApiError, download, http } from '../platform/http';
+import { ApiError, download, request } from '../platform/http';
 import { queryRoots } from '../platform/query-roots';
 import type { ListEndpoint } from '../platform/ui/PagedTable';
-
-/** The programmes endpoints (docs/product/programmes.md): WEP/M2B assessments, qualified CPs, key numbers. */
-export const PROGRAMMES = {
-  wepList: '/api/members/list',
-  m2bList: '/api/members/completeWec/list',
-  assessment: (userId: number) => `/api/members/wec/${userId}`,
-  join: '/api/members/add',
-  enrol: (userId: number) => `/api/members/addWecAssessment/${userId}`,
-  complete: '/api/members/addWepComplete',
-  removeWep: '/api/members/removeWep',
-  cpList: '/api/members/cp/list',
-  cpBonuses: (userId: number) => `/api/members/bounsByGimCpId/${userId}`,
-  addCp: '/api/members/addGimCpComplete',
-  removeCp: '/api/members/removeGimCp',
-  keyNumbers: '/api/rk/list',
-  keyNumber: '/api/rk',
-  keyNumberItem: (id: number) => `/api/rk/${id}`,
-} as const;
+import { to, useWrite, type WriteCall } from '../platform/write';
 
 export const programmeKeys = {
   all: queryRoots.programmes,
@@ -39,33 +22,38 @@ export type WecFilters = FiltersOf<typeof wecFilters>;
 export const cpFilters = cpListQuery.pick({ keyword: true });
 export type CpFilters = FiltersOf<typeof cpFilters>;
 
+/** The members in the assessment (WEP), or those who completed it (M2B). */
+const assessmentEndpoint = (completedOnly: boolean) =>
+  completedOnly ? programmeEndpoints.wecCompleted : programmeEndpoints.wecList;
+
 export const assessmentList = (completedOnly: boolean): ListEndpoint => ({
   key: programmeKeys.list(completedOnly),
-  url: completedOnly ? PROGRAMMES.m2bList : PROGRAMMES.wepList,
+  endpoint: assessmentEndpoint(completedOnly),
 });
-export const cpList: ListEndpoint = { key: programmeKeys.cps(), url: PROGRAMMES.cpList };
+export const cpList: ListEndpoint = { key: programmeKeys.cps(), endpoint: programmeEndpoints.cpList };
 export const cpBonusesList = (userId: number): ListEndpoint => ({
   key: programmeKeys.cpBonuses(userId),
-  url: PROGRAMMES.cpBonuses(userId),
+  endpoint: programmeEndpoints.bonusByCp,
+  params: { id: userId },
 });
-export const keyNumbersList: ListEndpoint = { key: programmeKeys.keyNumbers(), url: PROGRAMMES.keyNumbers };
+export const keyNumbersList: ListEndpoint = {
+  key: programmeKeys.keyNumbers(),
+  endpoint: programmeEndpoints.keyNumbers,
+};
 
 export const exportAssessments = (completedOnly: boolean, filters: WecFilters) =>
-  download(
-    completedOnly ? PROGRAMMES.m2bList : PROGRAMMES.wepList,
-    { ...filters, export: true },
-    completedOnly ? 'm2b.xlsx' : 'wep.xlsx',
-    'GET',
-  );
+  download(assessmentEndpoint(completedOnly), completedOnly ? 'm2b.xlsx' : 'wep.xlsx', {
+    query: { ...filters, export: true },
+  });
 export const exportCps = (filters: CpFilters) =>
-  download(PROGRAMMES.cpList, { ...filters, export: true }, 'qualified-cp.xlsx', 'GET');
+  download(programmeEndpoints.cpList, 'qualified-cp.xlsx', { query: { ...filters, export: true } });
 
 /** A member's assessment; null when the member has none (404). */
 export const useAssessment = (userId: number) =>
   useQuery({
     queryKey: programmeKeys.assessment(userId),
     queryFn: () =>
-      http.get<WecAssessmentDto>(PROGRAMMES.assessment(userId)).catch((e: unknown) => {
+      request<WecAssessmentDto>(programmeEndpoints.wec, { params: { id: userId } }).catch((e: unknown) => {
         if (e instanceof ApiError && e.code === 404) return null;
         throw e;
       }),
@@ -73,32 +61,30 @@ export const useAssessment = (userId: number) =>
   });
 
 /** A programmes write; assessments, CPs and the member detail's CP figures refresh. */
-function useProgrammeWrite<V>(call: (vars: V) => Promise<unknown>) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: call,
-    onSuccess: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: programmeKeys.all }),
-        client.invalidateQueries({ queryKey: memberKeys.all }),
-      ]),
-  });
-}
+const useProgrammeWrite = <V>(send: (vars: V) => WriteCall) =>
+  useWrite({ send, invalidates: [programmeKeys.all, memberKeys.all] });
 
-export const useJoinAssessment = () => useProgrammeWrite(() => http.post(PROGRAMMES.join, {}));
+export const useJoinAssessment = () =>
+  useProgrammeWrite(() => to(programmeEndpoints.addMember, { body: {} }));
 export const useStartAssessment = () =>
-  useProgrammeWrite((userId: number) => http.post(PROGRAMMES.assessment(userId)));
-export const useEnrol = () => useProgrammeWrite((userId: number) => http.post(PROGRAMMES.enrol(userId)));
-export const useCompleteWep = () => useProgrammeWrite((id: number) => http.post(PROGRAMMES.complete, { id }));
+  useProgrammeWrite((userId: number) => to(programmeEndpoints.updateWec, { params: { id: userId } }));
+export const useEnrol = () =>
+  useProgrammeWrite((userId: number) => to(programmeEndpoints.addWecAssessment, { params: { id: userId } }));
+export const useCompleteWep = () =>
+  useProgrammeWrite((id: number) => to(programmeEndpoints.addWepComplete, { body: { id } }));
 export const useRemoveWep = () =>
-  useProgrammeWrite((id: number) => http.delete(PROGRAMMES.removeWep, { id }));
-export const useAddCp = () => useProgrammeWrite((id: number) => http.post(PROGRAMMES.addCp, { id }));
-export const useRemoveCp = () => useProgrammeWrite((id: number) => http.delete(PROGRAMMES.removeCp, { id }));
+  useProgrammeWrite((id: number) => to(programmeEndpoints.removeWep, { query: { id } }));
+export const useAddCp = () =>
+  useProgrammeWrite((id: number) => to(programmeEndpoints.addCpComplete, { body: { id } }));
+export const useRemoveCp = () =>
+  useProgrammeWrite((id: number) => to(programmeEndpoints.removeCp, { query: { id } }));
 
 /** Adds (id null) or edits a key number category. */
 export const useSaveKeyNumber = () =>
   useProgrammeWrite(({ id, values }: { id: number | null; values: object }) =>
-    id ? http.put(PROGRAMMES.keyNumberItem(id), values) : http.post(PROGRAMMES.keyNumber, values),
+    id
+      ? to(programmeEndpoints.updateKeyNumber, { params: { id }, body: values })
+      : to(programmeEndpoints.createKeyNumber, { body: values }),
   );
 export const useDeleteKeyNumber = () =>
-  useProgrammeWrite((id: number) => http.delete(PROGRAMMES.keyNumberItem(id)));
+  useProgrammeWrite((id: number) => to(programmeEndpoints.removeKeyNumber, { params: { id } }));

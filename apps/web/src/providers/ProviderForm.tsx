@@ -1,7 +1,6 @@
 import { formatBp, type ProviderInput, type ProviderView, providerBody } from '@app/contracts';
 import { Form, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../platform/feedback';
 import { EntityFormModal } from '../platform/ui/EntityFormModal';
 import { useSaveProvider } from './providers.api';
 
@@ -19,11 +18,11 @@ export function ProviderForm({
   const { t } = useTranslation();
   const saveProvider = useSaveProvider();
   /** The form hands over parsed values (proportion in basis points); the API takes the percent text. */
-  const save = async (values: ProviderInput) => {
-    const body = { ...values, proportion: formatBp(values.proportion) };
-    await saveProvider.mutateAsync({ id: provider?.id ?? null, body });
-    feedback.message.success(t('common.ok'));
-  };
+  const save = (values: ProviderInput) =>
+    saveProvider.mutateAsync({
+      id: provider?.id ?? null,
+      body: { ...values, proportion: formatBp(values.proportion) },
+    });
   return (
     <EntityFormModal
       title={t(provider ? 'providers.edit' : 'providers.add')}

@@ -4,7 +4,7 @@ import { Button, Progress, Space, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { JobProgressModal } from '../platform/jobs/JobProgressModal';
-import { downloadImportTemplate, uploadImport } from './providers.api';
+import { downloadImportTemplate, useUploadImport } from './providers.api';
 
 /**
  * Template download and .xlsx/.csv import of one kind: upload progress, then the import job's progress
@@ -14,11 +14,12 @@ export function SheetImport({ kind, onImported }: { kind: ImportKind; onImported
   const { t } = useTranslation();
   const [percent, setPercent] = useState<number | null>(null);
   const [job, setJob] = useState<{ started: JobStarted; file: string } | null>(null);
+  const sendSheet = useUploadImport(kind, setPercent);
 
   const upload = async (file: File) => {
     setPercent(0);
     try {
-      const started = await uploadImport(kind, file, setPercent);
+      const started = await sendSheet.mutateAsync(file);
       setJob({ started, file: file.name });
     } finally {
       setPercent(null);

@@ -1,23 +1,28 @@
-import { type ImportKind, type JobStarted, type ProviderView, providerListQuery, UI } from '@app/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type Endpoint,
+  type ImportKind,
+  type JobStarted,
+  orderEndpoints,
+  type ProviderView,
+  platformEndpoints,
+  productEndpoints,
+  providerEndpoints,
+  providerListQuery,
+  UI,
+} from '@app/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FiltersOf } from '../platform/filters/url-filters';
-import { download, http, send } from '../platform/http';
+import { download, request } from '../platform/http';
 import { queryRoots } from '../platform/query-roots';
 import type { ListEndpoint } from '../platform/ui/PagedTable';
+import { to, useWrite } from '../platform/write';
 
-/** The providers endpoints (docs/product/providers.md), and the import and template paths of every kind. */
-export const PROVIDERS = {
-  list: '/api/provider/list',
-  add: '/api/provider/add',
-  item: (id: number) => `/api/provider/${id}`,
-} as const;
-
-const IMPORT_URL: Record<ImportKind, string> = {
-  provider: '/api/provider/import',
-  product: '/api/product/import',
-  order: '/api/orders/import',
+/** Where a sheet of each kind is imported (its template: platformEndpoints.importTemplate). */
+const IMPORT_ENDPOINT: Record<ImportKind, Endpoint> = {
+  provider: providerEndpoints.import,
+  product: productEndpoints.import,
+  order: orderEndpoints.import,
 };
-const IMPORT_TEMPLATE_URL = '/api/common/importTemplate';
 
 export const providerKeys = {
   all: queryRoots.providers,
@@ -28,44 +33,40 @@ export const providerKeys = {
 export const providerFilters = providerListQuery.pick({ keyword: true });
 export type ProviderFilters = FiltersOf<typeof providerFilters>;
 
-export const providersList: ListEndpoint = { key: providerKeys.lists(), url: PROVIDERS.list };
+export const providersList: ListEndpoint = { key: providerKeys.lists(), endpoint: providerEndpoints.list };
 /** The same list by referrer (a member's wallet accordion). */
 export const referredProvidersList = providersList;
 
 export const exportProviders = (filters: ProviderFilters) =>
-  download(PROVIDERS.list, { ...filters, export: true }, 'providers.xlsx', 'GET');
+  download(providerEndpoints.list, 'providers.xlsx', { query: { ...filters, export: true } });
 
 export const downloadImportTemplate = (kind: ImportKind) =>
-  download(IMPORT_TEMPLATE_URL, { kind }, `${kind}-template.xlsx`, 'GET');
+  download(platformEndpoints.importTemplate, `${kind}-template.xlsx`, { query: { kind } });
 
 /** Providers for pickers (page size 1000, docs/product/README.md). */
 export const useProviderOptions = () =>
   useQuery({
     queryKey: providerKeys.picker(),
     queryFn: () =>
-      http.get<{ list: Pick<ProviderView, 'id' | 'name' | 'provider_no'>[] }>(PROVIDERS.list, {
-        pageSize: UI.pickerPageSize,
+      request<{ list: Pick<ProviderView, 'id' | 'name' | 'provider_no'>[] }>(providerEndpoints.list, {
+        query: { pageSize: UI.pickerPageSize },
       }),
     select: (page) => page.list,
   });
 
 /** Adds (id null) or edits a provider; lists and pickers refresh. */
-export function useSaveProvider() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: number | null; body: unknown }) =>
-      id ? http.put(PROVIDERS.item(id), body) : http.post(PROVIDERS.add, body),
-    onSuccess: () => client.invalidateQueries({ queryKey: providerKeys.all }),
+export const useSaveProvider = () =>
+  useWrite({
+    send: ({ id, body }: { id: number | null; body: unknown }) =>
+      id ? to(providerEndpoints.update, { params: { id }, body }) : to(providerEndpoints.create, { body }),
+    invalidates: [providerKeys.all],
   });
-}
 
-export function useDeleteProvider() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => http.delete(PROVIDERS.item(id)),
-    onSuccess: () => client.invalidateQueries({ queryKey: providerKeys.all }),
+export const useDeleteProvider = () =>
+  useWrite({
+    send: (id: number) => to(providerEndpoints.remove, { params: { id } }),
+    invalidates: [providerKeys.all],
   });
-}
 
 /** After a provider import finished. */
 export function useProvidersImported() {
@@ -73,14 +74,20 @@ export function useProvidersImported() {
   return () => client.invalidateQueries({ queryKey: providerKeys.all });
 }
 
-/** Uploads a sheet of one kind; the answer is the import job to follow. */
-export const uploadImport = (kind: ImportKind, file: File, onProgress: (percent: number) => void) => {
-  const data = new FormData();
-  data.append('file', file);
-  return send<JobStarted>({
-    method: 'POST',
-    url: IMPORT_URL[kind],
-    data,
-    onUploadProgress: (e) => onProgress(e.total ? Math.round((e.loaded / e.total) * 100) : 0),
-  }).then((envelope) => envelope.data);
-};
+/**
+ * Uploads a sheet of one kind (upload progress to `onProgress`); the answer is the import job, followed in its
+ * progress dialog, whose end refreshes what it imported.
+ */
+export const useUploadImport = (kind: ImportKind, onProgress: (percent: number) => void) =>
+  useWrite<File, JobStarted>({
+    send: (file) => {
+      const body = new FormData();
+      body.append('file', file);
+      return to(IMPORT_ENDPOINT[kind], {
+        body,
+        onUploadProgress: (e) => onProgress(e.total ? Math.round((e.loaded / e.total) * 100) : 0),
+      });
+    },
+    invalidates: [],
+    toast: false,
+  });
