@@ -139,7 +139,7 @@ async function cpuOf(servers: Server[]): Promise<number> {
   return (await Promise.all(answers)).reduce((a, b) => a + b, 0);
 }
 
-/** access/principal.ts's statement, written out. */
+/** access/caller.ts's statement, written out. */
 const CALLER_WALLET_SQL = `select u.id, u.name, u.is_admin, u.is_super, u.status, u.token_version, u.level_id,
   w.available_cents, w.frozen_cents,
   case when u.is_super then null else array(

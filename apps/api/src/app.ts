@@ -2,13 +2,13 @@ import { ResultCode, resolveLocale, translate } from '@app/contracts';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyLoggerOptions } from 'fastify';
+import { loadCaller } from './access/caller';
 import {
   limitSignIns,
   onPasswordHashed,
   RECOMMENDED_PASSWORD_COST,
   usePasswordCost,
 } from './access/passwords';
-import { loadPrincipal } from './access/principal';
 import { type Config, DEFAULT_SIGN_IN_LIMIT, type TrustProxy } from './config';
 import { scopesAdded } from './orders/totals';
 import type { Db } from './platform/db/client';
@@ -80,7 +80,7 @@ export async function buildApp({
     config,
     tokens: new TokenService(config.jwtSecret, config.tokenTtlSeconds),
     jobs: new JobHost(db, app.log, config.jobTiming),
-    loadPrincipal,
+    loadCaller,
   };
   app.decorate('appContext', ctx);
 

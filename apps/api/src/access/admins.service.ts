@@ -11,7 +11,7 @@ import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type UserRow, users } from '../members/members.schema';
 import { assertUnique, createAdmin as insertAdmin, uniqueOnFields } from '../members/members.service';
-import type { Actor } from '../platform/audit/actor';
+import type { Caller } from '../platform/caller';
 import type { DbOrTx } from '../platform/db/client';
 import { FOREIGN_KEY_VIOLATION, hasSqlState } from '../platform/db/errors';
 import { keywordFilter, paged, pageWindow } from '../platform/db/paging';
@@ -80,11 +80,11 @@ export async function adminView(db: DbOrTx, id: number): Promise<AdminView> {
 const superOnly = () => new AppError(ResultCode.FORBIDDEN, 'access.superOnly');
 
 /** Super administrator rights are granted, changed or taken only by a super administrator. */
-function assertMayTouch(actor: Actor, target: UserRow | null, wantsSuper: boolean): void {
+function assertMayTouch(actor: Caller, target: UserRow | null, wantsSuper: boolean): void {
   if (!actor.isSuper && (wantsSuper || target?.isSuper)) throw superOnly();
 }
 
-function assertNotSelf(actor: Actor, id: number): void {
+function assertNotSelf(actor: Caller, id: number): void {
   if (actor.id === id) throw conflict('access.cannotChangeSelf');
 }
 
@@ -112,7 +112,7 @@ async function assertRolesExist(db: DbOrTx, roleIds: number[]): Promise<number[]
   return wanted;
 }
 
-export async function createAdmin(db: DbOrTx, input: CreateInput, actor: Actor): Promise<number> {
+export async function createAdmin(db: DbOrTx, input: CreateInput, actor: Caller): Promise<number> {
   assertMayTouch(actor, null, input.is_super);
   const roleIds = await assertRolesExist(db, input.role_ids);
   const user = await onField(() =>
@@ -131,7 +131,7 @@ export async function createAdmin(db: DbOrTx, input: CreateInput, actor: Actor):
 }
 
 /** A blank password leaves it unchanged; a new password or disabling ends the admin's sessions. */
-export async function updateAdmin(db: DbOrTx, id: number, input: UpdateInput, actor: Actor) {
+export async function updateAdmin(db: DbOrTx, id: number, input: UpdateInput, actor: Caller) {
   const target = await findAdmin(db, id);
   assertMayTouch(actor, target, input.is_super && !target.isSuper);
   if (input.status !== 1 && target.status === 1) assertNotSelf(actor, id);
@@ -157,7 +157,7 @@ export async function updateAdmin(db: DbOrTx, id: number, input: UpdateInput, ac
   if (roleIds.length) await db.insert(userRoles).values(roleIds.map((roleId) => ({ userId: id, roleId })));
 }
 
-export async function setAdminStatus(db: DbOrTx, id: number, status: Status, actor: Actor) {
+export async function setAdminStatus(db: DbOrTx, id: number, status: Status, actor: Caller) {
   const target = await findAdmin(db, id);
   assertMayTouch(actor, target, false);
   if (status !== 1) {
@@ -174,7 +174,7 @@ export async function setAdminStatus(db: DbOrTx, id: number, status: Status, act
     .where(eq(users.id, id));
 }
 
-export async function deleteAdmin(db: DbOrTx, id: number, actor: Actor) {
+export async function deleteAdmin(db: DbOrTx, id: number, actor: Caller) {
   const target = await findAdmin(db, id);
   assertNotSelf(actor, id);
   assertMayTouch(actor, target, false);

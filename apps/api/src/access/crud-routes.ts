@@ -7,7 +7,6 @@ import {
   statusBody,
 } from '@app/contracts';
 import type { ZodType, z } from 'zod';
-import { actorOf } from '../platform/http/actor';
 import { access, type RouteDef, route } from '../platform/http/route';
 import { auditedCrud, type CrudService } from './crud.service';
 
@@ -40,8 +39,8 @@ export function crudRoutes<CS extends ZodType, US extends ZodType, V>(opts: {
       access: rule,
       body: opts.createBody,
       message: 'common.addedSuccessfully',
-      handler: ({ app, req, body }) =>
-        app.db.transaction((tx) => changes.create(tx, body as z.output<CS>, actorOf(req))),
+      handler: ({ app, body, caller }) =>
+        app.db.transaction((tx) => changes.create(tx, body as z.output<CS>, caller)),
     }),
     route({
       endpoint: endpoints.update,
@@ -49,8 +48,8 @@ export function crudRoutes<CS extends ZodType, US extends ZodType, V>(opts: {
       params: idParam,
       body: opts.updateBody,
       message: 'common.editSuccessful',
-      handler: ({ app, req, params, body }) =>
-        app.db.transaction((tx) => changes.update(tx, params.id, body as z.output<US>, actorOf(req))),
+      handler: ({ app, params, body, caller }) =>
+        app.db.transaction((tx) => changes.update(tx, params.id, body as z.output<US>, caller)),
     }),
     route({
       endpoint: endpoints.setStatus,
@@ -58,16 +57,16 @@ export function crudRoutes<CS extends ZodType, US extends ZodType, V>(opts: {
       params: idParam,
       body: statusBody,
       message: 'common.operationSuccessful',
-      handler: ({ app, req, params, body }) =>
-        app.db.transaction((tx) => changes.setStatus(tx, params.id, body.status, actorOf(req))),
+      handler: ({ app, params, body, caller }) =>
+        app.db.transaction((tx) => changes.setStatus(tx, params.id, body.status, caller)),
     }),
     route({
       endpoint: endpoints.remove,
       access: rule,
       params: idParam,
       message: 'common.deletedSuccessfully',
-      handler: async ({ app, req, params }) => {
-        await app.db.transaction((tx) => changes.remove(tx, params.id, actorOf(req)));
+      handler: async ({ app, params, caller }) => {
+        await app.db.transaction((tx) => changes.remove(tx, params.id, caller));
         return null;
       },
     }),

@@ -3,12 +3,12 @@ import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { levels, users } from '../members/members.schema';
 import { businessTimeZone } from '../platform/business-time/business-time';
+import type { AccountCaller, CallerLoader } from '../platform/caller';
 import type { Db, DbOrTx } from '../platform/db/client';
 import { preparedPerHandle } from '../platform/db/prepared';
 import { notFound } from '../platform/http/errors';
-import type { Principal, PrincipalLoader } from '../platform/http/principal';
 import { roles, userRoles } from './access.schema';
-import { principalColumns, principalOf, roleIdsOf } from './principal';
+import { callerColumns, callerOf, roleIdsOf } from './caller';
 
 type LevelNames = Pick<typeof levels.$inferSelect, 'name' | 'nameZhHk' | 'nameZhCn'>;
 
@@ -26,15 +26,15 @@ const roleNames = sql<string[]>`array(
   where ${userRoles.userId} = ${users.id})`;
 
 /**
- * GET /api/me is read often (every page of the web app's personal center), so the caller's principal and
- * profile are one prepared statement (built once per database handle, planned once per connection): the
- * principal's columns, only the columns the profile shows, its level's names, its sponsor and its role names.
- * It is the route's principal loader, so the read is one round trip (docs/performance/reads.md).
+ * GET /api/me is read often (every page of the web app's personal center), so the caller and their profile are
+ * one prepared statement (built once per database handle, planned once per connection): the caller's columns,
+ * only the columns the profile shows, its level's names, its sponsor and its role names. It is the route's
+ * caller loader, so the read is one round trip (docs/performance/reads.md).
  */
 const profileQuery = preparedPerHandle((db) =>
   db
     .select({
-      ...principalColumns,
+      ...callerColumns,
       displayName: users.displayName,
       email: users.email,
       phone: users.phone,
@@ -54,7 +54,7 @@ const profileQuery = preparedPerHandle((db) =>
     .leftJoin(levels, eq(levels.id, users.levelId))
     .leftJoin(parent, eq(parent.id, users.parentUserId))
     .where(eq(users.id, sql.placeholder('id')))
-    .prepare('load_principal_profile'),
+    .prepare('load_caller_profile'),
 );
 
 type ProfileRow = Awaited<ReturnType<ReturnType<typeof profileQuery>['execute']>>[number];
@@ -64,14 +64,14 @@ async function profileRow(db: DbOrTx, userId: number): Promise<ProfileRow | unde
   return row;
 }
 
-/** The caller with their profile row, checked like every caller (`principalOf`). */
-export interface ProfiledPrincipal extends Principal {
+/** The caller with their profile row, checked like every caller (`callerOf`). */
+export interface ProfiledCaller extends AccountCaller {
   profile: ProfileRow;
 }
 
-export const loadPrincipalWithProfile: PrincipalLoader<ProfiledPrincipal> = async (db, userId) => {
+export const loadCallerWithProfile: CallerLoader<ProfiledCaller> = async (db, userId, source) => {
   const row = await profileRow(db, userId);
-  return row ? { ...principalOf(row), profile: row } : null;
+  return row ? { ...callerOf(row, source), profile: row } : null;
 };
 
 /** The personal-center profile, read anew (after a change, at sign-in). */

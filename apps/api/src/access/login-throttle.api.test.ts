@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseTrustProxy } from '../config';
 import type { UserRow } from '../members/members.schema';
-import { systemActor } from '../platform/audit/actor';
+import { systemCaller } from '../platform/caller';
 import { queryRows } from '../platform/db/client';
 import { TEST_PASSWORD } from '../test/factory';
 import { TestApi } from '../test/test-app';
@@ -106,7 +106,7 @@ describe('login throttle per account from one address', () => {
   it("ends every address's wait for an account whose password an operator resets", async () => {
     const member = await api.factory.member();
     for (let i = 0; i <= THROTTLE.perAccount; i++) await signIn(api, member.name, 'wrong-pass', ATTACKER);
-    await resetPassword(api.db, member, 'reset-pass1', systemActor('cli:test'));
+    await resetPassword(api.db, member, 'reset-pass1', systemCaller('cli:test'));
     expect((await signIn(api, member.name, 'reset-pass1', ATTACKER)).status).toBe(200);
   });
 

@@ -3,8 +3,8 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type UserRow, users } from '../members/members.schema';
 import { createAdmin, createMember } from '../members/members.service';
-import type { Actor } from '../platform/audit/actor';
 import { audit } from '../platform/audit/audit';
+import type { Caller } from '../platform/caller';
 import type { Db, DbOrTx } from '../platform/db/client';
 import { notFound } from '../platform/http/errors';
 import { parseOrThrow } from '../platform/http/validation';
@@ -31,7 +31,7 @@ export async function createSuperAdmin(
   db: Db,
   fields: AccountFields,
   password: string,
-  from: Actor,
+  from: Caller,
 ): Promise<UserRow> {
   const valid = validPassword(true, password);
   return db.transaction(async (tx) => {
@@ -47,7 +47,7 @@ export async function createTopSponsor(
   db: Db,
   fields: SponsorFields,
   password: string,
-  from: Actor,
+  from: Caller,
 ): Promise<UserRow> {
   const valid = validPassword(false, password);
   return db.transaction(async (tx) => {
@@ -73,7 +73,7 @@ export async function findAccount(db: DbOrTx, name: string): Promise<UserRow> {
 }
 
 /** Sets a new password, ends the account's sessions and lifts its sign-in throttle. */
-export async function resetPassword(db: Db, account: UserRow, password: string, from: Actor): Promise<void> {
+export async function resetPassword(db: Db, account: UserRow, password: string, from: Caller): Promise<void> {
   const passwordHash = await hashPassword(validPassword(account.isAdmin, password));
   await db.transaction(async (tx) => {
     await tx

@@ -2,11 +2,10 @@ import type { updateMeBody } from '@app/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type UserRow, users } from '../members/members.schema';
-import type { Actor } from '../platform/audit/actor';
 import { audit } from '../platform/audit/audit';
+import type { AccountCaller } from '../platform/caller';
 import type { DbOrTx } from '../platform/db/client';
 import { fieldError, notFound } from '../platform/http/errors';
-import type { Principal } from '../platform/http/principal';
 import { hashPassword, verifyPassword } from './passwords';
 
 type MeChange = z.output<typeof updateMeBody>;
@@ -28,17 +27,16 @@ const bankFields = (u: Partial<UserRow>) => ({
  */
 export async function updateOwnProfile(
   db: DbOrTx,
-  actor: Actor,
-  user: Principal,
+  caller: AccountCaller,
   body: MeChange,
 ): Promise<number | null> {
-  const [row] = await db.select().from(users).where(eq(users.id, user.id)).for('update');
+  const [row] = await db.select().from(users).where(eq(users.id, caller.id)).for('update');
   if (!row) throw notFound('access.userDataNotFound');
   const changes: Partial<UserRow> = { updatedAt: new Date() };
   if (body.display_name !== undefined) changes.displayName = body.display_name || null;
   if (body.phone !== undefined) changes.phone = body.phone || null;
   if (body.avatar !== undefined) changes.avatar = body.avatar || null;
-  if (!user.isAdmin) {
+  if (!caller.isAdmin) {
     if (body.bank_account_name !== undefined) changes.bankAccountName = body.bank_account_name || null;
     if (body.bank_country !== undefined) changes.bankCountry = body.bank_country || null;
     if (body.bank_account_no !== undefined) changes.bankAccountNo = body.bank_account_no || null;
@@ -52,21 +50,21 @@ export async function updateOwnProfile(
   const [saved] = await db
     .update(users)
     .set({ ...changes, ...(body.password ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}) })
-    .where(eq(users.id, user.id))
+    .where(eq(users.id, caller.id))
     .returning();
   if (!saved) throw notFound('access.userDataNotFound');
   const profile = { before: profileFields(row), after: profileFields(saved) };
   if (body.password || differs(profile.before, profile.after))
-    await audit(db, actor, {
+    await audit(db, caller, {
       action: 'update',
       entity: 'user.profile',
-      entityId: user.id,
+      entityId: caller.id,
       before: { ...profile.before, passwordChanged: false },
       after: { ...profile.after, passwordChanged: Boolean(body.password) },
     });
   const bank = { before: bankFields(row), after: bankFields(saved) };
   if (differs(bank.before, bank.after))
-    await audit(db, actor, { action: 'update', entity: 'user.bank', entityId: user.id, ...bank });
+    await audit(db, caller, { action: 'update', entity: 'user.bank', entityId: caller.id, ...bank });
   return body.password ? saved.tokenVersion : null;
 }
 

@@ -6,7 +6,7 @@ import { TEST_PASSWORD } from '../test/factory';
 import { TestApi } from '../test/test-app';
 import { roles, userRoles } from './access.schema';
 import { ADMIN_ROLE, MEMBER_ROLE } from './bootstrap';
-import { loadPrincipal } from './principal';
+import { loadCaller } from './caller';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -212,7 +212,7 @@ describe('GET /api/me and /api/user/info load their caller with the profile', ()
     const token = await api.login(m.name, TEST_PASSWORD);
     const me = async () => api.get<MeProfile>('/api/me', { token });
     const info = async () => api.get<CurrentUser>('/api/user/info', { token });
-    const granted = (await loadPrincipal(api.db, m.id))!.roleIds;
+    const granted = (await loadCaller(api.db, m.id))!.roleIds;
     expect(granted.length).toBeGreaterThan(0);
     expect((await me()).body.data).toMatchObject({ role_ids: granted, role_names: [MEMBER_ROLE] });
     expect((await info()).body.data).toMatchObject({ role_ids: granted, role_names: [MEMBER_ROLE] });

@@ -11,10 +11,9 @@ import {
 import { and, eq, or, sql } from 'drizzle-orm';
 import { users } from '../members/members.schema';
 import { businessTimeZone } from '../platform/business-time/business-time';
-import { actorOf } from '../platform/http/actor';
 import { AppError } from '../platform/http/errors';
 import { access, publicRoute, route } from '../platform/http/route';
-import { currentUserOf, loadPrincipalWithProfile, loadProfile, profileOf } from './current-user';
+import { currentUserOf, loadCallerWithProfile, loadProfile, profileOf } from './current-user';
 import { attemptKeys, attemptSucceeded, claimAttempt } from './login-throttle';
 import { updateOwnProfile } from './own-profile';
 import {
@@ -69,11 +68,11 @@ const logout = route({
   endpoint: sessionEndpoints.logout,
   access: access.user,
   message: 'access.loggedOut',
-  handler: async ({ app, user }) => {
+  handler: async ({ app, caller }) => {
     await app.db
       .update(users)
       .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
-      .where(eq(users.id, user.id));
+      .where(eq(users.id, caller.id));
     return null;
   },
 });
@@ -81,17 +80,18 @@ const logout = route({
 const userInfo = route({
   endpoint: sessionEndpoints.currentUser,
   access: access.user,
-  loadPrincipal: loadPrincipalWithProfile,
-  handler: async ({ app, user, locale }) =>
-    currentUserOf(profileOf(user.profile, locale, await businessTimeZone(app.db))),
+  loadCaller: loadCallerWithProfile,
+  handler: async ({ app, caller, locale }) =>
+    currentUserOf(profileOf(caller.profile, locale, await businessTimeZone(app.db))),
 });
 
 const getMe = route({
   endpoint: sessionEndpoints.me,
   access: access.user,
-  loadPrincipal: loadPrincipalWithProfile,
+  loadCaller: loadCallerWithProfile,
   // The business time zone is read at most once in a few seconds per process: no query of its own per request.
-  handler: async ({ app, user, locale }) => profileOf(user.profile, locale, await businessTimeZone(app.db)),
+  handler: async ({ app, caller, locale }) =>
+    profileOf(caller.profile, locale, await businessTimeZone(app.db)),
 });
 
 /** Profile, bank details (members) and password; a new password ends every session and hands this caller a fresh token. */
@@ -100,19 +100,22 @@ const updateMe = route({
   access: access.user,
   body: updateMeBody,
   message: 'common.editSuccessful',
-  handler: async ({ app, req, user, body, locale }): Promise<MeUpdateResult> => {
-    const tokenVersion = await app.db.transaction((tx) => updateOwnProfile(tx, actorOf(req), user, body));
-    const profile = await loadProfile(app.db, user.id, locale);
+  handler: async ({ app, caller, body, locale }): Promise<MeUpdateResult> => {
+    const tokenVersion = await app.db.transaction((tx) => updateOwnProfile(tx, caller, body));
+    const profile = await loadProfile(app.db, caller.id, locale);
     if (tokenVersion === null) return profile;
-    return { ...profile, access_token: await app.tokens.sign({ userId: user.id, version: tokenVersion }) };
+    return { ...profile, access_token: await app.tokens.sign({ userId: caller.id, version: tokenVersion }) };
   },
 });
 
 const menu = route({
   endpoint: sessionEndpoints.menu,
   access: access.user,
-  handler: async ({ user, req, app }) => ({
-    menu: menuFor({ isAdmin: user.isAdmin, roleIds: user.roleIds }, { staging: isStagingHost(req.hostname) }),
+  handler: async ({ caller, req, app }) => ({
+    menu: menuFor(
+      { isAdmin: caller.isAdmin, roleIds: caller.roleIds },
+      { staging: isStagingHost(req.hostname) },
+    ),
     shop_url: app.config.shopUrl,
   }),
 });

@@ -9,7 +9,6 @@ import {
 } from '@app/contracts';
 import { asc } from 'drizzle-orm';
 import type { DbOrTx } from '../platform/db/client';
-import { actorOf } from '../platform/http/actor';
 import { access, route } from '../platform/http/route';
 import { type BonusTypeRow, bonusTypes } from './bonus.schema';
 import { createBonusType, updateBonusType } from './bonus-types.service';
@@ -44,8 +43,8 @@ const create = route({
   access: access.admin(Perm.bonusConfig),
   body: createBonusTypeBody,
   message: 'common.addedSuccessfully',
-  handler: async ({ app, req, body, locale }) =>
-    toBonusTypeDto(await app.db.transaction((tx) => createBonusType(tx, actorOf(req), body)), locale),
+  handler: async ({ app, body, locale, caller }) =>
+    toBonusTypeDto(await app.db.transaction((tx) => createBonusType(tx, caller, body)), locale),
 });
 
 /** Edits a type's names, ratios, columns and switch; its kind stays. */
@@ -55,11 +54,8 @@ const update = route({
   params: bonusKeyParams,
   body: bonusTypeBody,
   message: 'common.editSuccessful',
-  handler: async ({ app, req, params, body, locale }) =>
-    toBonusTypeDto(
-      await app.db.transaction((tx) => updateBonusType(tx, actorOf(req), params.key, body)),
-      locale,
-    ),
+  handler: async ({ app, params, body, locale, caller }) =>
+    toBonusTypeDto(await app.db.transaction((tx) => updateBonusType(tx, caller, params.key, body)), locale),
 });
 
 export const bonusTypeRoutes = [list, create, update];

@@ -1,8 +1,8 @@
 import { type bonusTypeBody, CUSTOM_BONUS_KEY_MIN } from '@app/contracts';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Actor } from '../platform/audit/actor';
 import { audit } from '../platform/audit/audit';
+import type { Caller } from '../platform/caller';
 import type { DbOrTx } from '../platform/db/client';
 import { badRequest, conflict, notFound } from '../platform/http/errors';
 import { type BonusTypeRow, bonusTypes } from './bonus.schema';
@@ -23,7 +23,7 @@ const values = (body: BonusTypeInput) => ({
 /** Creates one of the reserved types 12–21 from a rule kind, audited. */
 export async function createBonusType(
   db: DbOrTx,
-  actor: Actor,
+  actor: Caller,
   body: BonusTypeInput & { key: number },
 ): Promise<BonusTypeRow> {
   if (body.key < CUSTOM_BONUS_KEY_MIN || body.key > 21) throw badRequest('bonus.customKeyOnly');
@@ -40,7 +40,7 @@ export async function createBonusType(
 /** Edits a type's names, ratios, columns and switch; its kind stays. Audited. */
 export async function updateBonusType(
   db: DbOrTx,
-  actor: Actor,
+  actor: Caller,
   key: number,
   body: BonusTypeInput,
 ): Promise<BonusTypeRow> {

@@ -10,7 +10,6 @@ import {
 import { asc } from 'drizzle-orm';
 import { levels } from '../members/members.schema';
 import type { DbOrTx } from '../platform/db/client';
-import { actorOf } from '../platform/http/actor';
 import { access, route } from '../platform/http/route';
 import { type LevelRow, updateLevelSettings } from './levels.service';
 import { localName } from './localized';
@@ -43,8 +42,8 @@ const update = route({
   params: idParam,
   body: levelSettingsBody,
   message: 'common.editSuccessful',
-  handler: async ({ app, req, params, body, locale }) =>
-    toDto(await app.db.transaction((tx) => updateLevelSettings(tx, actorOf(req), params.id, body)), locale),
+  handler: async ({ app, params, body, locale, caller }) =>
+    toDto(await app.db.transaction((tx) => updateLevelSettings(tx, caller, params.id, body)), locale),
 });
 
 export const levelRoutes = [list, update];

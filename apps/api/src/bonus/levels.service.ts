@@ -2,8 +2,8 @@ import type { levelSettingsBody } from '@app/contracts';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { levels } from '../members/members.schema';
-import type { Actor } from '../platform/audit/actor';
 import { audit } from '../platform/audit/audit';
+import type { Caller } from '../platform/caller';
 import type { DbOrTx } from '../platform/db/client';
 import { notFound } from '../platform/http/errors';
 
@@ -12,7 +12,7 @@ export type LevelRow = typeof levels.$inferSelect;
 /** An administrator sets a level's invitation, 2nd/3rd-generation ratios and share cap, audited. */
 export async function updateLevelSettings(
   db: DbOrTx,
-  actor: Actor,
+  actor: Caller,
   id: number,
   body: z.output<typeof levelSettingsBody>,
 ): Promise<LevelRow> {

@@ -8,8 +8,8 @@ const byPeriod = route({
   access: access.user,
   params: idParam,
   body: userWalletBonusBody,
-  handler: async ({ app, user, params, body, locale }) =>
-    userWalletBonus(app.db, await bonusSubject(app.db, user, params.id), body.filter, body.type, locale),
+  handler: async ({ app, caller, params, body, locale }) =>
+    userWalletBonus(app.db, await bonusSubject(app.db, caller, params.id), body.filter, body.type, locale),
 });
 
 /** One bonus type's detail list with its total. */
@@ -18,8 +18,8 @@ const detail = route({
   access: access.user,
   params: idParam,
   body: cashBackBody,
-  handler: async ({ app, user, params, body, locale }) =>
-    bonusDetail(app.db, user, await bonusSubject(app.db, user, params.id), body, locale),
+  handler: async ({ app, caller, params, body, locale }) =>
+    bonusDetail(app.db, caller, await bonusSubject(app.db, caller, params.id), body, locale),
 });
 
 export const userBonusRoutes = [byPeriod, detail];

@@ -14,9 +14,9 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { shownNameOf } from '../members/member.presenter';
 import { users } from '../members/members.schema';
+import type { AccountCaller } from '../platform/caller';
 import { type DbOrTx, queryRows } from '../platform/db/client';
 import { badRequest, forbidden, notFound } from '../platform/http/errors';
-import type { Principal } from '../platform/http/principal';
 import { allBonusTypes } from './bonus-types.routes';
 import { localName } from './localized';
 
@@ -26,7 +26,7 @@ export interface DateRange {
 }
 
 /** Members read only their own bonuses; admins (member list permission) anyone's. */
-export async function bonusSubject(db: DbOrTx, viewer: Principal, id: number) {
+export async function bonusSubject(db: DbOrTx, viewer: AccountCaller, id: number) {
   if (viewer.isAdmin ? !hasPermission(viewer.roleIds, Perm.userList) : viewer.id !== id) throw forbidden();
   const [user] = await db
     .select({
@@ -100,7 +100,7 @@ export async function userWalletBonus(
 /** One type's payouts with its columns (cash_back, docs/product/bonus.md); type 3 is refused to level-1 members. */
 export async function bonusDetail(
   db: DbOrTx,
-  viewer: Principal,
+  viewer: AccountCaller,
   subject: UserWalletBonus['user'],
   q: { key: number; filter: DateRange; page: number; pageSize: number },
   locale: Locale,

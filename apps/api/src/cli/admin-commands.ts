@@ -10,7 +10,7 @@ import {
 } from '../access/operator-accounts';
 import { runSettlement } from '../bonus/settlement';
 import { assertUnique } from '../members/members.service';
-import { type Actor, systemActor } from '../platform/audit/actor';
+import { type Caller, systemCaller } from '../platform/caller';
 import type { Db } from '../platform/db/client';
 import { parseOrThrow } from '../platform/http/validation';
 import { usageError } from './cli-error';
@@ -24,7 +24,7 @@ export interface AdminCommand {
   usage: string;
   summary: string;
   /** Does the work on a prepared database and answers what it did. */
-  run(db: Db, values: Values, env: NodeJS.ProcessEnv, from: Actor): Promise<string>;
+  run(db: Db, values: Values, env: NodeJS.ProcessEnv, from: Caller): Promise<string>;
 }
 
 /** `--display-name` arrives as `display-name`; the contracts' fields are snake_case. */
@@ -109,12 +109,12 @@ Every change is written to the audit log with no acting account and the origin c
 `;
 
 /** The audit log's origin of a command-line change: the operating-system account and host that ran it. */
-export function cliOrigin(): Actor {
+export function cliOrigin(): Caller {
   let user = process.env.USER ?? 'unknown';
   try {
     user = userInfo().username;
   } catch {
     // A container user without a passwd entry: keep $USER.
   }
-  return systemActor(`cli:${user}@${hostname()}`);
+  return systemCaller(`cli:${user}@${hostname()}`);
 }

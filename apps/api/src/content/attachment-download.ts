@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
+import type { AccountCaller } from '../platform/caller';
 import type { DbOrTx } from '../platform/db/client';
 import { notFound } from '../platform/http/errors';
-import type { Principal } from '../platform/http/principal';
 import { contentAttachments, contentItems } from './content.schema';
 import { visibleTo } from './member-feed';
 
 /** An attachment to download: admins any, members only those of items they can see. */
-export async function findAttachment(db: DbOrTx, user: Principal, id: number) {
+export async function findAttachment(db: DbOrTx, user: AccountCaller, id: number) {
   const [file] = await db
     .select({
       name: contentAttachments.name,

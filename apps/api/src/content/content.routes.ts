@@ -8,7 +8,6 @@ import {
   pinBody,
   publishBody,
 } from '@app/contracts';
-import { actorOf } from '../platform/http/actor';
 import { access, type RouteDef, route } from '../platform/http/route';
 import { findAttachment } from './attachment-download';
 import { configRoute } from './config.routes';
@@ -36,8 +35,8 @@ const flagRoute = <S extends typeof publishBody | typeof pinBody>(path: 'publish
     params: idParam,
     body: schema,
     message: 'common.operationSuccessful',
-    handler: ({ app, req, params, body }) =>
-      app.db.transaction((tx) => flagContent(tx, actorOf(req), path, params.id, body)),
+    handler: ({ app, params, body, caller }) =>
+      app.db.transaction((tx) => flagContent(tx, caller, path, params.id, body)),
   });
 
 export const contentRoutes: RouteDef[] = [
@@ -59,7 +58,7 @@ export const contentRoutes: RouteDef[] = [
     access: admin,
     body: contentBody,
     message: 'common.addedSuccessfully',
-    handler: ({ app, req, body }) => app.db.transaction((tx) => addContent(tx, actorOf(req), body)),
+    handler: ({ app, body, caller }) => app.db.transaction((tx) => addContent(tx, caller, body)),
   }),
   route({
     endpoint: contentEndpoints.update,
@@ -67,8 +66,8 @@ export const contentRoutes: RouteDef[] = [
     params: idParam,
     body: contentBody,
     message: 'common.editSuccessful',
-    handler: ({ app, req, params, body }) =>
-      app.db.transaction((tx) => editContent(tx, actorOf(req), params.id, body)),
+    handler: ({ app, params, body, caller }) =>
+      app.db.transaction((tx) => editContent(tx, caller, params.id, body)),
   }),
   flagRoute('publish', publishBody),
   flagRoute('pin', pinBody),
@@ -77,8 +76,8 @@ export const contentRoutes: RouteDef[] = [
     access: admin,
     params: idParam,
     message: 'common.deletedSuccessfully',
-    handler: async ({ app, req, params }) => {
-      await app.db.transaction((tx) => deleteContent(tx, actorOf(req), params.id));
+    handler: async ({ app, params, caller }) => {
+      await app.db.transaction((tx) => deleteContent(tx, caller, params.id));
       return null;
     },
   }),
@@ -87,17 +86,17 @@ export const contentRoutes: RouteDef[] = [
     access: admin,
     rawBody: true,
     message: 'content.uploaded',
-    handler: async ({ app, req, user }) => {
+    handler: async ({ app, req, caller }) => {
       const file = req.isMultipart() ? await req.file() : undefined;
-      return app.db.transaction((tx) => uploadAttachment(tx, actorOf(req), file, user.id));
+      return app.db.transaction((tx) => uploadAttachment(tx, caller, file, caller.id));
     },
   }),
   route({
     endpoint: contentEndpoints.attachment,
     access: access.holder(Perm.programmes),
     params: idParam,
-    handler: async ({ app, user, params, reply }) => {
-      const file = await findAttachment(app.db, user, params.id);
+    handler: async ({ app, caller, params, reply }) => {
+      const file = await findAttachment(app.db, caller, params.id);
       return reply
         .header('content-type', file.mimeType)
         .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`)
@@ -109,17 +108,17 @@ export const contentRoutes: RouteDef[] = [
     endpoint: contentEndpoints.feed,
     access: feedReader,
     query: contentMemberQuery,
-    handler: ({ app, user, locale, query }) => memberFeed(app.db, user, locale, query),
+    handler: ({ app, caller, locale, query }) => memberFeed(app.db, caller, locale, query),
   }),
   route({
     endpoint: contentEndpoints.unreadCount,
     access: member,
-    handler: ({ app, user }) => unreadCount(app.db, user),
+    handler: ({ app, caller }) => unreadCount(app.db, caller),
   }),
   route({
     endpoint: contentEndpoints.item,
     access: feedReader,
     params: idParam,
-    handler: ({ app, user, locale, params }) => readItem(app.db, user, locale, params.id),
+    handler: ({ app, caller, locale, params }) => readItem(app.db, caller, locale, params.id),
   }),
 ];

@@ -12,8 +12,8 @@ import type {
 import type { MultipartFile } from '@fastify/multipart';
 import { and, count, eq, gt, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { levels } from '../members/members.schema';
-import type { Actor } from '../platform/audit/actor';
 import { audit } from '../platform/audit/audit';
+import type { Caller } from '../platform/caller';
 import type { DbOrTx } from '../platform/db/client';
 import { fieldError, notFound } from '../platform/http/errors';
 import { attachmentsOf, linkAttachments, storeUpload } from './attachments';
@@ -183,7 +183,7 @@ export async function removeContent(db: DbOrTx, id: number): Promise<void> {
 /** Runs one change on an item and audits its views before and after. */
 async function audited(
   db: DbOrTx,
-  actor: Actor,
+  actor: Caller,
   action: AuditAction,
   id: number,
   change: () => Promise<void>,
@@ -195,26 +195,26 @@ async function audited(
   return after;
 }
 
-export async function addContent(db: DbOrTx, actor: Actor, input: ContentInput): Promise<ContentAdminItem> {
+export async function addContent(db: DbOrTx, actor: Caller, input: ContentInput): Promise<ContentAdminItem> {
   const id = await createContent(db, input, actor.id);
   const after = await viewContent(db, id);
   await audit(db, actor, { action: 'create', entity: 'content', entityId: id, after });
   return after;
 }
 
-export const editContent = (db: DbOrTx, actor: Actor, id: number, input: ContentInput) =>
+export const editContent = (db: DbOrTx, actor: Caller, id: number, input: ContentInput) =>
   audited(db, actor, 'update', id, () => updateContent(db, id, input));
 
 /** Publishes / unpublishes ('publish') or pins / unpins ('pin'). */
 export const flagContent = (
   db: DbOrTx,
-  actor: Actor,
+  actor: Caller,
   action: 'publish' | 'pin',
   id: number,
   flag: { published: boolean } | { pinned: boolean },
 ) => audited(db, actor, action, id, () => setContentFlag(db, id, flag));
 
-export async function deleteContent(db: DbOrTx, actor: Actor, id: number): Promise<void> {
+export async function deleteContent(db: DbOrTx, actor: Caller, id: number): Promise<void> {
   const before = await viewContent(db, id);
   await removeContent(db, id);
   await audit(db, actor, { action: 'delete', entity: 'content', entityId: id, before });
@@ -223,7 +223,7 @@ export async function deleteContent(db: DbOrTx, actor: Actor, id: number): Promi
 /** Stores an uploaded attachment (`storeUpload`), audited. */
 export async function uploadAttachment(
   db: DbOrTx,
-  actor: Actor,
+  actor: Caller,
   file: MultipartFile | undefined,
   uploadedBy: number,
 ): Promise<AttachmentView> {

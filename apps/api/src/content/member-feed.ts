@@ -8,15 +8,15 @@ import type {
   UnreadCount,
 } from '@app/contracts';
 import { and, count, eq, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { AccountCaller } from '../platform/caller';
 import type { DbOrTx } from '../platform/db/client';
 import { notFound } from '../platform/http/errors';
-import type { Principal } from '../platform/http/principal';
 import { attachmentsOf } from './attachments';
 import { attachmentCount, feedOrder, paged, pageWindow, titleMatches } from './content.queries';
 import { contentItems, contentReads } from './content.schema';
 
 /** Published, already due, and meant for the member's level (or for everyone); admins see every audience. */
-export const visibleTo = (reader: Principal): SQL =>
+export const visibleTo = (reader: AccountCaller): SQL =>
   and(
     eq(contentItems.published, true),
     lte(contentItems.publishAt, sql`now()`),
@@ -31,12 +31,12 @@ export const visibleTo = (reader: Principal): SQL =>
 /** The member's language, or English when that translation is empty (titleMatches searches the same). */
 const inLocale = (text: LocalizedText, locale: Locale) => text[locale] || text['en-US'];
 
-const readJoin = (member: Principal) =>
+const readJoin = (member: AccountCaller) =>
   and(eq(contentReads.itemId, contentItems.id), eq(contentReads.userId, member.id));
 
 export async function memberFeed(
   db: DbOrTx,
-  member: Principal,
+  member: AccountCaller,
   locale: Locale,
   q: ContentMemberQuery,
 ): Promise<Paged<ContentMemberRow>> {
@@ -73,7 +73,7 @@ export async function memberFeed(
 /** Opens one item for reading and marks it read. */
 export async function readItem(
   db: DbOrTx,
-  member: Principal,
+  member: AccountCaller,
   locale: Locale,
   id: number,
 ): Promise<ContentMemberItem> {
@@ -95,7 +95,7 @@ export async function readItem(
   };
 }
 
-export async function unreadCount(db: DbOrTx, member: Principal): Promise<UnreadCount> {
+export async function unreadCount(db: DbOrTx, member: AccountCaller): Promise<UnreadCount> {
   const rows = await db
     .select({ kind: contentItems.kind, n: count() })
     .from(contentItems)

@@ -8,13 +8,13 @@ import { recentBonuses } from './dashboard.money';
 const workplace = route({
   endpoint: dashboardEndpoints.workplace,
   access: access.holder(Perm.dashboard),
-  handler: async ({ app, user, locale }): Promise<Workplace> => {
+  handler: async ({ app, caller, locale }): Promise<Workplace> => {
     const zone = await businessTimeZone(app.db);
-    const figures = await Promise.all(figureSources.map((source) => source(app.db, user, locale, zone)));
+    const figures = await Promise.all(figureSources.map((source) => source(app.db, caller, locale, zone)));
     return {
       figures: figures.flat(),
-      members_per_level: user.isAdmin ? await membersPerLevel(app.db, locale) : null,
-      recent_bonuses: user.isAdmin ? null : await recentBonuses(app.db, user.id, locale),
+      members_per_level: caller.isAdmin ? await membersPerLevel(app.db, locale) : null,
+      recent_bonuses: caller.isAdmin ? null : await recentBonuses(app.db, caller.id, locale),
     };
   },
 });

@@ -1,8 +1,8 @@
 import { formatCents, type Locale, type WorkplaceFigure } from '@app/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { monthStartDayInZone, monthStartInZone } from '../platform/business-time/business-time';
+import type { AccountCaller } from '../platform/caller';
 import type { DbOrTx } from '../platform/db/client';
-import type { Principal } from '../platform/http/principal';
 
 /**
  * Where the workplace figures come from. Each source returns its figures for the
@@ -12,7 +12,7 @@ import type { Principal } from '../platform/http/principal';
  */
 export type FigureSource = (
   db: DbOrTx,
-  viewer: Principal,
+  viewer: AccountCaller,
   locale: Locale,
   zone: string,
 ) => Promise<WorkplaceFigure[]>;

@@ -8,8 +8,8 @@ import {
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { hashPassword } from '../access/passwords';
-import type { Actor } from '../platform/audit/actor';
 import { audit } from '../platform/audit/audit';
+import type { Caller } from '../platform/caller';
 import type { Db, DbOrTx } from '../platform/db/client';
 import { FOREIGN_KEY_VIOLATION, hasSqlState } from '../platform/db/errors';
 import { AppError, conflict, fieldError, notFound } from '../platform/http/errors';
@@ -39,7 +39,7 @@ export async function assertLevelExists(db: DbOrTx, levelId: number): Promise<vo
 /** An administrator adds a member (the admin form's fields), audited without the password. */
 export async function addMember(
   db: DbOrTx,
-  actor: Actor,
+  actor: Caller,
   body: z.output<typeof userCreateBody>,
 ): Promise<{ id: number; user_no: string }> {
   await assertLevelExists(db, body.level_id);
@@ -69,7 +69,7 @@ export async function addMember(
  */
 export async function updateMember(
   db: Db,
-  actor: Actor,
+  actor: Caller,
   id: number,
   body: z.output<typeof userUpdateBody>,
 ): Promise<void> {
@@ -108,7 +108,7 @@ export async function updateMember(
 }
 
 /** Moves the member under `parentId` in the iBloomer tree unless it is there; a refusal names the form field. */
-async function moveIblommer(db: Db, actor: Actor, id: number, parentId: number | null) {
+async function moveIblommer(db: Db, actor: Caller, id: number, parentId: number | null) {
   const [row] = await db.select({ parentId: users.iblommerParentUserId }).from(users).where(eq(users.id, id));
   if (!row || row.parentId === parentId) return;
   try {
@@ -134,7 +134,7 @@ const pick = (u: UserRow) => ({
  * Deletes a member that has nobody below it in either tree and no money.
  * Orders or ledger entries that still refer to it make the delete refuse too.
  */
-export async function deleteMember(db: DbOrTx, actor: Actor, id: number): Promise<void> {
+export async function deleteMember(db: DbOrTx, actor: Caller, id: number): Promise<void> {
   const row = await lockMember(db, id);
   const [below] = await db
     .select({ n: sql<number>`count(*)::int` })
@@ -172,7 +172,7 @@ export async function deleteMember(db: DbOrTx, actor: Actor, id: number): Promis
 /** Grants report numbers (docs/product/members.md) and logs the credit. */
 export async function addReportPackage(
   db: DbOrTx,
-  actor: Actor,
+  actor: Caller,
   userId: number,
   body: z.output<typeof reportNumberBody>,
 ) {

@@ -1,5 +1,5 @@
 import { maskName, PRIVATE_USER_FIELDS, type UserRef } from '@app/contracts';
-import type { Viewer } from './viewer';
+import type { AccountCaller } from '../platform/caller';
 
 /**
  * How every answer shows a member to the one who asked (docs/product/README.md): administrators, and anyone
@@ -7,21 +7,20 @@ import type { Viewer } from './viewer';
  * PRIVATE_USER_FIELDS. Any answer that shows another member goes through one of these; searches and sorts
  * that must not see more than that use `maskedName` (viewer.ts), the same mask in SQL.
  */
-export type Looker = Pick<Viewer, 'id' | 'isAdmin'>;
 
-const readsInFull = (viewer: Looker, personId: number) => viewer.isAdmin || personId === viewer.id;
+const readsInFull = (viewer: AccountCaller, personId: number) => viewer.isAdmin || personId === viewer.id;
 
 /** A person's name as the viewer may read it. */
-export const shownName = (viewer: Looker, personId: number, name: string) =>
+export const shownName = (viewer: AccountCaller, personId: number, name: string) =>
   readsInFull(viewer, personId) ? name : maskName(name);
 
 /** A named person (a payout's buyer) whose id or name may be missing: the name as the viewer may read it. */
-export const shownNameOf = (viewer: Looker, personId: number | null, name: string | null) =>
+export const shownNameOf = (viewer: AccountCaller, personId: number | null, name: string | null) =>
   personId === null || name === null ? name : shownName(viewer, personId, name);
 
 /** A member's two names in the trees (genealogy, downline export): `full_name` is the display name, else the name. */
 export const treeNames = (
-  viewer: Looker,
+  viewer: AccountCaller,
   person: { id: number; name: string; display_name: string | null },
 ) => ({
   full_name: shownName(viewer, person.id, person.display_name || person.name),
@@ -33,7 +32,7 @@ export const treeNames = (
  * id, member number and name as the viewer may read it; null when the record has none.
  */
 export function memberRef(
-  viewer: Looker,
+  viewer: AccountCaller,
   ref: { id: number | null; name: string | null; user_no: string | null } | null,
 ): UserRef | null {
   if (!ref?.id) return null;
@@ -45,7 +44,7 @@ export function memberRef(
  * names masked and no PRIVATE_USER_FIELDS at all.
  */
 export function personal<T extends { id: number; name: string; display_name?: string | null }>(
-  viewer: Looker,
+  viewer: AccountCaller,
   person: T,
 ): T {
   if (readsInFull(viewer, person.id)) return person;

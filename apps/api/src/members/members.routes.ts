@@ -13,7 +13,6 @@ import {
   userUpdateBody,
 } from '@app/contracts';
 import { eq, sql } from 'drizzle-orm';
-import { actorOf } from '../platform/http/actor';
 import { notFound } from '../platform/http/errors';
 import { access, route } from '../platform/http/route';
 import { addMember, addReportPackage, deleteMember, updateMember } from './member-admin.service';
@@ -27,8 +26,8 @@ const list = route({
   endpoint: memberEndpoints.list,
   access: access.user,
   query: userListQuery,
-  handler: async ({ app, user, query, locale }): Promise<UserListResult> => {
-    const viewer = await memberViewer(app.db, user);
+  handler: async ({ app, caller, query, locale }): Promise<UserListResult> => {
+    const viewer = await memberViewer(app.db, caller);
     const { list, total } = await listMembers(app.db, viewer, query, locale);
     return { list, meta: { total, page: query.page, pageSize: query.pageSize } };
   },
@@ -39,7 +38,7 @@ const create = route({
   access: access.admin(Perm.userList),
   body: userCreateBody,
   message: 'common.addedSuccessfully',
-  handler: ({ app, req, body }) => app.db.transaction((tx) => addMember(tx, actorOf(req), body)),
+  handler: ({ app, body, caller }) => app.db.transaction((tx) => addMember(tx, caller, body)),
 });
 
 const update = route({
@@ -48,8 +47,8 @@ const update = route({
   params: idParam,
   body: userUpdateBody,
   message: 'common.editSuccessful',
-  handler: ({ app, req, params, body }) =>
-    app.db.transaction((tx) => updateMember(tx, actorOf(req), params.id, body)),
+  handler: ({ app, params, body, caller }) =>
+    app.db.transaction((tx) => updateMember(tx, caller, params.id, body)),
 });
 
 const remove = route({
@@ -57,7 +56,7 @@ const remove = route({
   access: access.admin(Perm.userList),
   params: idParam,
   message: 'common.deletedSuccessfully',
-  handler: ({ app, req, params }) => app.db.transaction((tx) => deleteMember(tx, actorOf(req), params.id)),
+  handler: ({ app, params, caller }) => app.db.transaction((tx) => deleteMember(tx, caller, params.id)),
 });
 
 /** Admins see anyone; a member sees themselves and their downline, other names masked. */
@@ -66,8 +65,8 @@ const detail = route({
   access: access.user,
   params: idParam,
   query: userDetailQuery,
-  handler: async ({ app, user, params, query, locale }) =>
-    loadUserDetail(app.db, await memberViewer(app.db, user), params.id, query, locale),
+  handler: async ({ app, caller, params, query, locale }) =>
+    loadUserDetail(app.db, await memberViewer(app.db, caller), params.id, query, locale),
 });
 
 const addReportNumber = route({
@@ -76,17 +75,17 @@ const addReportNumber = route({
   params: idParam,
   body: reportNumberBody,
   message: 'common.addedSuccessfully',
-  handler: async ({ app, req, params, body }) =>
-    toReportPackage(await app.db.transaction((tx) => addReportPackage(tx, actorOf(req), params.id, body))),
+  handler: async ({ app, params, body, caller }) =>
+    toReportPackage(await app.db.transaction((tx) => addReportPackage(tx, caller, params.id, body))),
 });
 
 /** The signed-in member's own summary for the member pages. */
 const show = route({
   endpoint: memberEndpoints.show,
   access: access.member(),
-  handler: async ({ app, user, locale }): Promise<UserShow> => {
-    const viewer = { id: user.id, isAdmin: false, treePath: null };
-    const found = await findMember(app.db, viewer, user.id);
+  handler: async ({ app, caller, locale }): Promise<UserShow> => {
+    const viewer = { ...caller, treePath: null };
+    const found = await findMember(app.db, viewer, caller.id);
     if (!found) throw notFound('access.userDataNotFound');
     const item = memberFields(viewer, found.row, locale);
     const [sums] = await app.db
@@ -97,7 +96,7 @@ const show = route({
         >,
       )
       .from(reportPackages)
-      .where(eq(reportPackages.userId, user.id));
+      .where(eq(reportPackages.userId, caller.id));
     return {
       id: item.id,
       name: item.name,

@@ -1,7 +1,7 @@
 import { formatCents, type OrderFilter, orderFieldVisible } from '@app/contracts';
 import type { SQL } from 'drizzle-orm';
+import type { AccountCaller } from '../platform/caller';
 import { type Db, withoutParallelWorkers } from '../platform/db/client';
-import type { Principal } from '../platform/http/principal';
 import type { XlsxJob } from '../platform/jobs/jobs.runner';
 import type { CellValue } from '../platform/xlsx/cells';
 import { type Column, numberedBatches } from '../platform/xlsx/export';
@@ -86,7 +86,7 @@ type ShownName = Parameters<typeof orderExportColumns>[1];
  */
 export function orderExportJob(
   db: Db,
-  viewer: Principal,
+  viewer: AccountCaller,
   filter: OrderFilter,
   where: SQL | undefined,
   shownName: ShownName,

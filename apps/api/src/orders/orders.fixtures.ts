@@ -6,7 +6,7 @@ import {
   productBody,
   providerBody,
 } from '@app/contracts';
-import { systemActor } from '../platform/audit/actor';
+import { systemCaller } from '../platform/caller';
 import type { Db } from '../platform/db/client';
 import { createProduct } from '../products/products.service';
 import { createProvider } from '../providers/providers.service';
@@ -21,7 +21,7 @@ export class SalesFixtures {
     const n = this.next++;
     return createProvider(
       this.db,
-      systemActor(),
+      systemCaller(),
       providerBody.parse({
         name: `Provider ${n}`,
         proportion: '10',
@@ -34,7 +34,7 @@ export class SalesFixtures {
   product(overrides: Partial<ProductBody> = {}) {
     return createProduct(
       this.db,
-      systemActor(),
+      systemCaller(),
       productBody.parse({
         name: `Product ${this.next++}`,
         price: '100',

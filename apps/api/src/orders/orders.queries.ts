@@ -10,8 +10,8 @@ import { and, desc, eq, gt, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { memberRef } from '../members/member.presenter';
 import { users } from '../members/members.schema';
+import type { AccountCaller } from '../platform/caller';
 import type { DbOrTx } from '../platform/db/client';
-import type { Principal } from '../platform/http/principal';
 import { providers } from '../providers/providers.schema';
 import { type OrderRow, orderExportRows, orders } from './orders.schema';
 
@@ -52,7 +52,7 @@ export function orderState(o: OrderRow): OrderState {
   return o.status === 1 ? 'done' : 'not_done';
 }
 
-export function toOrderView(viewer: Principal, r: OrderJoinRow): OrderView {
+export function toOrderView(viewer: AccountCaller, r: OrderJoinRow): OrderView {
   const o = r.order;
   return {
     id: o.id,
@@ -77,7 +77,7 @@ export function toOrderView(viewer: Principal, r: OrderJoinRow): OrderView {
 }
 
 /** The detail; the admin-only figures (ADMIN_ONLY_ORDER_FIELDS) are left out for members. */
-export function toOrderDetail(viewer: Principal, r: OrderJoinRow): OrderDetail {
+export function toOrderDetail(viewer: AccountCaller, r: OrderJoinRow): OrderDetail {
   const o: OrderRow = r.order;
   const figures = {
     platform_profit: formatCents(o.platformProfitCents),

@@ -2,8 +2,8 @@ import { formatCents } from '@app/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import { reverseOrderBonuses } from '../bonus/payouts';
 import { lockSettlements } from '../bonus/settlement';
-import type { Actor } from '../platform/audit/actor';
 import { audit } from '../platform/audit/audit';
+import type { Caller } from '../platform/caller';
 import type { Tx } from '../platform/db/client';
 import { fieldError, notFound } from '../platform/http/errors';
 import { orders } from './orders.schema';
@@ -15,7 +15,7 @@ import { orders } from './orders.schema';
  * afterwards. An unknown order is a 404; a refund row or an order not done is a 422 and
  * changes nothing. A second call finds it refunded and changes nothing.
  */
-export async function refundToWallet(tx: Tx, actor: Actor, platformOrderNo: string) {
+export async function refundToWallet(tx: Tx, actor: Caller, platformOrderNo: string) {
   await lockSettlements(tx);
   const [order] = await tx.select().from(orders).where(eq(orders.platformOrderNo, platformOrderNo));
   if (!order) throw notFound('sales.orderNotFound');

@@ -13,9 +13,8 @@ import { z } from 'zod';
 import { refundAdmin } from '../config';
 import { memberRef } from '../members/member.presenter';
 import { businessTimeZone } from '../platform/business-time/business-time';
-import { actorOf } from '../platform/http/actor';
+import type { AccountCaller } from '../platform/caller';
 import { AppError, forbidden, notFound } from '../platform/http/errors';
-import type { Principal } from '../platform/http/principal';
 import { access, publicRoute, route } from '../platform/http/route';
 import { startXlsxJob } from '../platform/jobs/jobs.runner';
 import { streamXlsx } from '../platform/xlsx/export';
@@ -29,12 +28,12 @@ import { monthlyTransferColumns, monthlyTransferRows, refundColumns, refundRows 
 import { ingestPostedOrder } from './orders.service';
 import { orderFilterWhere, orderPageAndTotals } from './totals';
 
-const personName = (viewer: Principal) => (r: OrderJoinRow, who: 'buyer' | 'referer' | 'sponsor') =>
+const personName = (viewer: AccountCaller) => (r: OrderJoinRow, who: 'buyer' | 'referer' | 'sponsor') =>
   memberRef(viewer, r[who])?.name ?? null;
 
 /** Members may open an order bought in their own network. */
 async function visibleOrder(
-  viewer: Principal,
+  viewer: AccountCaller,
   row: OrderJoinRow | undefined,
   inNetwork: () => Promise<boolean>,
 ) {
@@ -56,23 +55,23 @@ export const orderRoutes = [
   route({
     endpoint: orderEndpoints.options,
     access: access.holder(Perm.orders),
-    handler: async ({ app, user }) => ({
-      can_refund: user.isAdmin && user.name === refundAdmin(app.config),
-      is_admin: user.isAdmin,
+    handler: async ({ app, caller }) => ({
+      can_refund: caller.isAdmin && caller.name === refundAdmin(app.config),
+      is_admin: caller.isAdmin,
     }),
   }),
   route({
     endpoint: orderEndpoints.list,
     access: access.holder(Perm.orders),
     body: orderListBody,
-    handler: async ({ app, user, body, req, locale, timeZone }) => {
+    handler: async ({ app, caller, body, req, locale, timeZone }) => {
       if (!body.export)
-        return orderPageAndTotals(app.db, user, body, {
+        return orderPageAndTotals(app.db, caller, body, {
           ...app.config.ordersTotals,
           onScopeError: scopeErrorLog(req),
         });
-      const where = await orderFilterWhere(app.db, body, user);
-      const job = orderExportJob(app.db, user, body, where, personName(user), { locale, timeZone });
+      const where = await orderFilterWhere(app.db, body, caller);
+      const job = orderExportJob(app.db, caller, body, where, personName(caller), { locale, timeZone });
       return startXlsxJob(app.jobs, job);
     },
   }),
@@ -80,11 +79,11 @@ export const orderRoutes = [
     endpoint: orderEndpoints.item,
     access: access.holder(Perm.orders),
     params: z.object({ orderNo: z.string().trim().min(1, 'validation.required').max(100) }),
-    handler: async ({ app, user, params }) => {
-      const row = await visibleOrder(user, await orderByNo(app.db, params.orderNo), async () =>
-        anyOrder(app.db, await orderFilterWhere(app.db, { order_no: params.orderNo } as never, user)),
+    handler: async ({ app, caller, params }) => {
+      const row = await visibleOrder(caller, await orderByNo(app.db, params.orderNo), async () =>
+        anyOrder(app.db, await orderFilterWhere(app.db, { order_no: params.orderNo } as never, caller)),
       );
-      return toOrderDetail(user, row);
+      return toOrderDetail(caller, row);
     },
   }),
   route({
@@ -108,9 +107,9 @@ export const orderRoutes = [
     access: access.admin(Perm.orders),
     body: refundWalletBody,
     message: 'sales.refundConfirmed',
-    handler: ({ app, user, req, body }) => {
-      if (user.name !== refundAdmin(app.config)) throw new AppError(403, 'sales.refundNotAllowed');
-      return app.db.transaction((tx) => refundToWallet(tx, actorOf(req), body.platform_order_no_origin));
+    handler: ({ app, caller, body }) => {
+      if (caller.name !== refundAdmin(app.config)) throw new AppError(403, 'sales.refundNotAllowed');
+      return app.db.transaction((tx) => refundToWallet(tx, caller, body.platform_order_no_origin));
     },
   }),
   route({
@@ -132,20 +131,21 @@ export const orderRoutes = [
     endpoint: orderEndpoints.import,
     access: access.admin(Perm.orders),
     rawBody: true,
-    handler: ({ app, req, locale }) => startImport(app, req, locale, orderImport),
+    handler: (ctx) => startImport(ctx, orderImport),
   }),
   /** The shop platform posts each order here with `x-api-key: ORDERS_INGEST_KEY`; admins with Perm.orders may too. */
   publicRoute({
     endpoint: orderEndpoints.ingest,
     body: orderIngestBody,
     docs: ingestDocs,
-    handler: async ({ app, req, user, body }) => {
+    handler: async ({ app, req, caller, body }) => {
       const key = app.config.ordersIngestKey;
       const byKey = Boolean(key) && req.headers['x-api-key'] === key;
-      const byAdmin = user?.isAdmin && hasPermission(user.roleIds, Perm.orders);
-      if (!byKey && !byAdmin) throw user ? forbidden() : new AppError(401, 'sales.invalidApiKey');
+      const signedIn = caller.kind !== 'system';
+      const byAdmin = signedIn && caller.isAdmin && hasPermission(caller.roleIds, Perm.orders);
+      if (!byKey && !byAdmin) throw signedIn ? forbidden() : new AppError(401, 'sales.invalidApiKey');
       return app.db.transaction(async (tx) => {
-        const { order, created } = await ingestPostedOrder(tx, byKey ? null : actorOf(req), body);
+        const { order, created } = await ingestPostedOrder(tx, byKey ? null : caller, body);
         return { order_no: order.orderNo, platform_order_no: order.platformOrderNo, created };
       });
     },

@@ -2,8 +2,8 @@ import { type OrderIngest, SourceType, translate } from '@app/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { memberByNo, memberByPlatformId } from '../members/lookups';
 import { levelHistory, type UserRow, users } from '../members/members.schema';
-import type { Actor } from '../platform/audit/actor';
 import { audit } from '../platform/audit/audit';
+import type { Caller } from '../platform/caller';
 import type { DbOrTx } from '../platform/db/client';
 import { fieldError } from '../platform/http/errors';
 import { productById } from '../products/lookups';
@@ -125,7 +125,7 @@ async function raiseLevel(db: DbOrTx, o: ResolvedOrder, order: OrderRow) {
  */
 export async function ingestPostedOrder(
   db: DbOrTx,
-  actor: Actor | null,
+  actor: Caller | null,
   input: OrderIngest,
 ): Promise<{ order: OrderRow; created: boolean }> {
   const { order, created } = await ingestOrder(db, await resolveOrder(db, input));

@@ -27,7 +27,7 @@ describe('config.ts', () => {
 
 /**
  * Where Fastify's types may be imported: the HTTP layer (routes, platform/http, the spreadsheet upload and download
- * helpers, metrics, the request log, the app and its start-up). Services take an `Actor` (platform/audit/actor.ts), never a request.
+ * helpers, metrics, the request log, the app and its start-up). Services take the `Caller` (platform/caller.ts), never a request.
  */
 const HTTP_LAYER = [
   /routes\.ts$/,

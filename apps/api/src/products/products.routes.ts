@@ -7,7 +7,6 @@ import {
   productListBody,
 } from '@app/contracts';
 import { z } from 'zod';
-import { actorOf } from '../platform/http/actor';
 import { access, route } from '../platform/http/route';
 import { keysetBatches, streamXlsx } from '../platform/xlsx/export';
 import { type SheetReader, sheetFormat } from '../platform/xlsx/format';
@@ -46,14 +45,14 @@ export const productRoutes = [
     access: access.admin(Perm.providers),
     body: productBody,
     message: 'common.addedSuccessfully',
-    handler: ({ app, req, body }) =>
-      app.db.transaction(async (tx) => ({ id: (await createProduct(tx, actorOf(req), body)).id })),
+    handler: ({ app, body, caller }) =>
+      app.db.transaction(async (tx) => ({ id: (await createProduct(tx, caller, body)).id })),
   }),
   route({
     endpoint: productEndpoints.import,
     access: access.admin(Perm.providers),
     rawBody: true,
-    handler: ({ app, req, locale }) => startImport(app, req, locale, productImport),
+    handler: (ctx) => startImport(ctx, productImport),
   }),
   route({
     endpoint: productEndpoints.update,
@@ -61,7 +60,7 @@ export const productRoutes = [
     params: idParam,
     body: productBody,
     message: 'common.editSuccessful',
-    handler: ({ app, req, params, body }) =>
-      app.db.transaction(async (tx) => ({ id: (await updateProduct(tx, actorOf(req), params.id, body)).id })),
+    handler: ({ app, params, body, caller }) =>
+      app.db.transaction(async (tx) => ({ id: (await updateProduct(tx, caller, params.id, body)).id })),
   }),
 ];

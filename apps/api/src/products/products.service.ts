@@ -1,8 +1,8 @@
 import { formatCents, type ProductInput, type ProductView, type SourceType } from '@app/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { levelById } from '../members/lookups';
-import type { Actor } from '../platform/audit/actor';
 import { audit } from '../platform/audit/audit';
+import type { Caller } from '../platform/caller';
 import type { Db, DbOrTx } from '../platform/db/client';
 import { keywordFilter } from '../platform/db/paging';
 import { notFound } from '../platform/http/errors';
@@ -99,14 +99,14 @@ const columnsOf = (input: ProductInput) => ({
   status: input.status,
 });
 
-export async function createProduct(db: DbOrTx, actor: Actor, input: ProductInput) {
+export async function createProduct(db: DbOrTx, actor: Caller, input: ProductInput) {
   await checkProductRefs(db, input);
   const [row] = await db.insert(products).values(columnsOf(input)).returning();
   await audit(db, actor, { action: 'create', entity: 'product', entityId: row!.id, after: row });
   return row!;
 }
 
-export async function updateProduct(db: DbOrTx, actor: Actor, id: number, input: ProductInput) {
+export async function updateProduct(db: DbOrTx, actor: Caller, id: number, input: ProductInput) {
   const [before] = await db.select().from(products).where(eq(products.id, id));
   if (!before) throw notFound('sales.productNotFound');
   await checkProductRefs(db, input);

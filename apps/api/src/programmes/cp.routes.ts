@@ -8,7 +8,6 @@ import {
   programmeUserBody,
 } from '@app/contracts';
 import { businessTimeZone } from '../platform/business-time/business-time';
-import { actorOf } from '../platform/http/actor';
 import { access, route } from '../platform/http/route';
 import { keysetBatches, streamXlsx } from '../platform/xlsx/export';
 import { type SheetReader, sheetFormat } from '../platform/xlsx/format';
@@ -51,9 +50,9 @@ const add = route({
   access: access.admin(Perm.programmes),
   body: programmeUserBody,
   message: 'common.addedSuccessfully',
-  handler: async ({ app, req, body }) => {
+  handler: async ({ app, body, caller }) => {
     const zone = await businessTimeZone(app.db);
-    return app.db.transaction((tx) => markCp(tx, actorOf(req), body.id, zone));
+    return app.db.transaction((tx) => markCp(tx, caller, body.id, zone));
   },
 });
 
@@ -62,15 +61,15 @@ const remove = route({
   access: access.admin(Perm.programmes),
   query: programmeUserBody,
   message: 'common.deletedSuccessfully',
-  handler: ({ app, req, query }) => app.db.transaction((tx) => unmarkCp(tx, actorOf(req), query.id)),
+  handler: ({ app, query, caller }) => app.db.transaction((tx) => unmarkCp(tx, caller, query.id)),
 });
 
 const info = route({
   endpoint: programmeEndpoints.wecCpInfo,
   access: access.holder(Perm.programmes),
   params: idParam,
-  handler: async ({ app, user, params }) =>
-    cpInfo(app.db, ownOrAdmin(user, params.id), await businessTimeZone(app.db)),
+  handler: async ({ app, caller, params }) =>
+    cpInfo(app.db, ownOrAdmin(caller, params.id), await businessTimeZone(app.db)),
 });
 
 const bonuses = route({
@@ -78,8 +77,8 @@ const bonuses = route({
   access: access.holder(Perm.programmes),
   params: idParam,
   query: pageQuery,
-  handler: ({ app, user, params, query, locale }) =>
-    cpBonuses(app.db, ownOrAdmin(user, params.id), query.page, query.pageSize, locale),
+  handler: ({ app, caller, params, query, locale }) =>
+    cpBonuses(app.db, ownOrAdmin(caller, params.id), query.page, query.pageSize, locale),
 });
 
 export const cpRoutes = [list, add, remove, info, bonuses];

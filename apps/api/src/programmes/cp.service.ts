@@ -13,8 +13,8 @@ import { countingOrder } from '../bonus/settlement';
 import { bonusTypeNames } from '../bonus/type-names';
 import { users } from '../members/members.schema';
 import { nameContains } from '../members/name-search';
-import type { Actor } from '../platform/audit/actor';
 import { audit } from '../platform/audit/audit';
+import type { Caller } from '../platform/caller';
 import { type DbOrTx, queryRows } from '../platform/db/client';
 import { containsPattern } from '../platform/db/paging';
 import { conflict, notFound } from '../platform/http/errors';
@@ -108,7 +108,7 @@ export async function cpBonuses(db: DbOrTx, userId: number, page: number, pageSi
   return { list, meta: { total: count?.total ?? 0, page, pageSize } };
 }
 
-export async function markCp(tx: DbOrTx, actor: Actor, userId: number, zone: string) {
+export async function markCp(tx: DbOrTx, actor: Caller, userId: number, zone: string) {
   await memberOf(tx, userId);
   const [row] = await tx.insert(qualifiedCps).values({ userId }).onConflictDoNothing().returning();
   if (!row) throw conflict('programme.alreadyCp');
@@ -116,7 +116,7 @@ export async function markCp(tx: DbOrTx, actor: Actor, userId: number, zone: str
   return cpInfo(tx, userId, zone);
 }
 
-export async function unmarkCp(tx: DbOrTx, actor: Actor, userId: number) {
+export async function unmarkCp(tx: DbOrTx, actor: Caller, userId: number) {
   const [row] = await tx.delete(qualifiedCps).where(eq(qualifiedCps.userId, userId)).returning();
   if (!row) throw notFound('programme.notCp');
   await audit(tx, actor, { action: 'delete', entity: 'qualified_cp', entityId: userId, before: row });

@@ -7,7 +7,6 @@ import {
   programmeEndpoints,
 } from '@app/contracts';
 import { asc, sql } from 'drizzle-orm';
-import { actorOf } from '../platform/http/actor';
 import { access, route } from '../platform/http/route';
 import { createKeyNumber, deleteKeyNumber, type KeyNumberRow, updateKeyNumber } from './key-numbers.service';
 import { keyNumberCategories } from './programmes.schema';
@@ -45,8 +44,8 @@ const create = route({
   access: perm,
   body: keyNumberBody,
   message: 'common.addedSuccessfully',
-  handler: async ({ app, req, body }) =>
-    toDto(await app.db.transaction((tx) => createKeyNumber(tx, actorOf(req), body))),
+  handler: async ({ app, body, caller }) =>
+    toDto(await app.db.transaction((tx) => createKeyNumber(tx, caller, body))),
 });
 
 const update = route({
@@ -55,8 +54,8 @@ const update = route({
   params: idParam,
   body: keyNumberBody,
   message: 'common.editSuccessful',
-  handler: async ({ app, req, params, body }) =>
-    toDto(await app.db.transaction((tx) => updateKeyNumber(tx, actorOf(req), params.id, body))),
+  handler: async ({ app, params, body, caller }) =>
+    toDto(await app.db.transaction((tx) => updateKeyNumber(tx, caller, params.id, body))),
 });
 
 const remove = route({
@@ -64,8 +63,8 @@ const remove = route({
   access: perm,
   params: idParam,
   message: 'common.deletedSuccessfully',
-  handler: async ({ app, req, params }) => {
-    await app.db.transaction((tx) => deleteKeyNumber(tx, actorOf(req), params.id));
+  handler: async ({ app, params, caller }) => {
+    await app.db.transaction((tx) => deleteKeyNumber(tx, caller, params.id));
   },
 });
 

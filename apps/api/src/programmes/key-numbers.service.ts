@@ -1,8 +1,8 @@
 import type { keyNumberBody } from '@app/contracts';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Actor } from '../platform/audit/actor';
 import { audit } from '../platform/audit/audit';
+import type { Caller } from '../platform/caller';
 import type { DbOrTx } from '../platform/db/client';
 import { hasSqlState, UNIQUE_VIOLATION } from '../platform/db/errors';
 import { conflict, notFound } from '../platform/http/errors';
@@ -28,7 +28,11 @@ const values = (body: KeyNumberInput) => ({
 });
 
 /** Adds a key-number category, audited; run it in a transaction of its own (a duplicate name ends it). */
-export async function createKeyNumber(db: DbOrTx, actor: Actor, body: KeyNumberInput): Promise<KeyNumberRow> {
+export async function createKeyNumber(
+  db: DbOrTx,
+  actor: Caller,
+  body: KeyNumberInput,
+): Promise<KeyNumberRow> {
   const [row] = await uniqueName(() => db.insert(keyNumberCategories).values(values(body)).returning());
   await audit(db, actor, { action: 'create', entity: 'key_number_category', entityId: row!.id, after: row });
   return row!;
@@ -37,7 +41,7 @@ export async function createKeyNumber(db: DbOrTx, actor: Actor, body: KeyNumberI
 /** Edits a key-number category, audited; run it in a transaction of its own (a duplicate name ends it). */
 export async function updateKeyNumber(
   db: DbOrTx,
-  actor: Actor,
+  actor: Caller,
   id: number,
   body: KeyNumberInput,
 ): Promise<KeyNumberRow> {
@@ -50,7 +54,7 @@ export async function updateKeyNumber(
   return after!;
 }
 
-export async function deleteKeyNumber(db: DbOrTx, actor: Actor, id: number): Promise<void> {
+export async function deleteKeyNumber(db: DbOrTx, actor: Caller, id: number): Promise<void> {
   const [before] = await db.delete(keyNumberCategories).where(eq(keyNumberCategories.id, id)).returning();
   if (!before) throw notFound();
   await audit(db, actor, { action: 'delete', entity: 'key_number_category', entityId: id, before });

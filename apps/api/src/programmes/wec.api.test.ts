@@ -5,8 +5,8 @@ import { bonusPayouts } from '../bonus/bonus.schema';
 import type { UserRow } from '../members/members.schema';
 import { users } from '../members/members.schema';
 import { orders } from '../orders/orders.schema';
-import { systemActor } from '../platform/audit/actor';
 import { auditLogs } from '../platform/audit/audit.schema';
+import { systemCaller } from '../platform/caller';
 import { providers } from '../providers/providers.schema';
 import { TEST_PASSWORD } from '../test/factory';
 import { TestApi } from '../test/test-app';
@@ -76,8 +76,8 @@ async function candidate(secondGenSp: number) {
     createdAt: day60,
   });
   await api.db.transaction(async (tx) => {
-    await joinAssessment(tx, systemActor(), me.id, START);
-    await startAssessment(tx, systemActor(), me.id, START);
+    await joinAssessment(tx, systemCaller(), me.id, START);
+    await startAssessment(tx, systemCaller(), me.id, START);
   });
   return me;
 }
@@ -108,12 +108,12 @@ describe('WEC assessment conditions', () => {
 
   it('completing makes the member a WEC and pays the 1,000.00 reward once', async () => {
     const me = await candidate(17_500);
-    await api.db.transaction((tx) => completeAssessment(tx, systemActor(), me.id, END));
+    await api.db.transaction((tx) => completeAssessment(tx, systemCaller(), me.id, END));
     const [user] = await api.db.select().from(users).where(eq(users.id, me.id));
     expect(user!.isWec).toBe(true);
     expect((await walletBalance(api.db, me.id)).availableCents).toBe(100_000);
     await expect(
-      api.db.transaction((tx) => completeAssessment(tx, systemActor(), me.id, END)),
+      api.db.transaction((tx) => completeAssessment(tx, systemCaller(), me.id, END)),
     ).rejects.toMatchObject({
       key: 'programme.alreadyWec',
     });
@@ -174,7 +174,7 @@ describe('WEC assessment completing by itself', () => {
     // Checked again (or by another process): nothing more; the manual action says it is done.
     expect(await completeMetAssessments(api.db, END)).not.toContain(me.id);
     await expect(
-      api.db.transaction((tx) => completeAssessment(tx, systemActor(), me.id, END)),
+      api.db.transaction((tx) => completeAssessment(tx, systemCaller(), me.id, END)),
     ).rejects.toMatchObject({
       key: 'programme.alreadyWec',
     });

@@ -11,7 +11,6 @@ import {
   wecJoinBody,
   wecListQuery,
 } from '@app/contracts';
-import { actorOf } from '../platform/http/actor';
 import { fieldError } from '../platform/http/errors';
 import { access, route } from '../platform/http/route';
 import { keysetBatches, streamXlsx } from '../platform/xlsx/export';
@@ -75,10 +74,10 @@ const join = route({
   access: access.holder(Perm.wec),
   body: wecJoinBody,
   message: 'programme.alreadyJoined',
-  handler: ({ app, req, user, body }) => {
-    if (user.isAdmin && !body.user_id) throw fieldError('user_id', 'validation.required');
-    const id = ownOrAdmin(user, body.user_id ?? user.id);
-    return app.db.transaction((tx) => joinAssessment(tx, actorOf(req), id));
+  handler: ({ app, caller, body }) => {
+    if (caller.isAdmin && !body.user_id) throw fieldError('user_id', 'validation.required');
+    const id = ownOrAdmin(caller, body.user_id ?? caller.id);
+    return app.db.transaction((tx) => joinAssessment(tx, caller, id));
   },
 });
 
@@ -88,7 +87,7 @@ const enrol = route({
   access: access.admin(Perm.wec),
   params: idParam,
   message: 'programme.alreadyJoined',
-  handler: ({ app, req, params }) => app.db.transaction((tx) => joinAssessment(tx, actorOf(req), params.id)),
+  handler: ({ app, params, caller }) => app.db.transaction((tx) => joinAssessment(tx, caller, params.id)),
 });
 
 /** Start: the 60 days begin now. */
@@ -97,8 +96,8 @@ const start = route({
   access: access.holder(Perm.wec),
   params: idParam,
   message: 'common.operationSuccessful',
-  handler: ({ app, req, user, params }) =>
-    app.db.transaction((tx) => startAssessment(tx, actorOf(req), ownOrAdmin(user, params.id))),
+  handler: ({ app, caller, params }) =>
+    app.db.transaction((tx) => startAssessment(tx, caller, ownOrAdmin(caller, params.id))),
 });
 
 /** The assessment of a member with each condition's progress (/wep, /user/wep/:id). */
@@ -106,7 +105,7 @@ const show = route({
   endpoint: programmeEndpoints.wec,
   access: access.holder(Perm.wec),
   params: idParam,
-  handler: ({ app, user, params }) => getAssessment(app.db, ownOrAdmin(user, params.id)),
+  handler: ({ app, caller, params }) => getAssessment(app.db, ownOrAdmin(caller, params.id)),
 });
 
 const complete = route({
@@ -114,7 +113,7 @@ const complete = route({
   access: access.admin(Perm.wec),
   body: programmeUserBody,
   message: 'common.operationSuccessful',
-  handler: ({ app, req, body }) => app.db.transaction((tx) => completeAssessment(tx, actorOf(req), body.id)),
+  handler: ({ app, body, caller }) => app.db.transaction((tx) => completeAssessment(tx, caller, body.id)),
 });
 
 const remove = route({
@@ -122,7 +121,7 @@ const remove = route({
   access: access.admin(Perm.wec),
   query: programmeUserBody,
   message: 'common.deletedSuccessfully',
-  handler: ({ app, req, query }) => app.db.transaction((tx) => removeAssessment(tx, actorOf(req), query.id)),
+  handler: ({ app, query, caller }) => app.db.transaction((tx) => removeAssessment(tx, caller, query.id)),
 });
 
 export const wecRoutes = [list, completed, join, enrol, start, show, complete, remove];

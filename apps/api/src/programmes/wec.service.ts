@@ -3,8 +3,8 @@ import { and, desc, eq, gt, ilike, isNotNull, isNull, lte, or, type SQL, sql } f
 import { payOneOff } from '../bonus/one-off';
 import { users } from '../members/members.schema';
 import { nameContains } from '../members/name-search';
-import { type Actor, systemActor } from '../platform/audit/actor';
 import { audit } from '../platform/audit/audit';
+import { type Caller, systemCaller } from '../platform/caller';
 import type { Db, DbOrTx } from '../platform/db/client';
 import { containsPattern } from '../platform/db/paging';
 import { badRequest, notFound } from '../platform/http/errors';
@@ -64,7 +64,7 @@ async function toDto(db: DbOrTx, row: AssessmentRow, now: Date): Promise<WecAsse
 }
 
 /** Joins the assessment: only Pioneers and Specials who are not WEC yet. Joining twice changes nothing. */
-export async function joinAssessment(tx: DbOrTx, actor: Actor, userId: number, now = new Date()) {
+export async function joinAssessment(tx: DbOrTx, actor: Caller, userId: number, now = new Date()) {
   const user = await memberOf(tx, userId);
   const existing = await assessmentOf(tx, userId);
   if (existing) return toDto(tx, existing, now);
@@ -76,7 +76,7 @@ export async function joinAssessment(tx: DbOrTx, actor: Actor, userId: number, n
 }
 
 /** Start: the 60-day period runs from now. */
-export async function startAssessment(tx: DbOrTx, actor: Actor, userId: number, now = new Date()) {
+export async function startAssessment(tx: DbOrTx, actor: Caller, userId: number, now = new Date()) {
   const row = await assessmentOf(tx, userId, true);
   if (!row) throw badRequest('programme.notJoined');
   if (row.startedAt) throw badRequest('programme.alreadyStarted');
@@ -105,7 +105,7 @@ export async function getAssessment(db: DbOrTx, userId: number, now = new Date()
  * Completes the assessment by hand ('Mark completed', for exceptions: the server completes it by itself,
  * completeMetAssessments) when every condition was met within the period: is_wec and reward type 10 (once).
  */
-export async function completeAssessment(tx: DbOrTx, actor: Actor, userId: number, now = new Date()) {
+export async function completeAssessment(tx: DbOrTx, actor: Caller, userId: number, now = new Date()) {
   const row = await assessmentOf(tx, userId, true);
   if (!row) throw badRequest('programme.notJoined');
   if (row.completedAt) throw badRequest('programme.alreadyWec');
@@ -121,7 +121,7 @@ export async function completeAssessment(tx: DbOrTx, actor: Actor, userId: numbe
  */
 async function complete(
   tx: DbOrTx,
-  actor: Actor,
+  actor: Caller,
   row: AssessmentRow,
   now: Date,
   completedBy: 'manual' | 'automatic',
@@ -176,7 +176,7 @@ export async function completeMetAssessments(db: Db, now = new Date()): Promise<
       const upTo = row.endsAt < now ? row.endsAt : now;
       const conditions = await wecProgress(tx, userId, row.startedAt, upTo);
       if (!conditions.every((c) => c.completed)) return false;
-      await complete(tx, systemActor('wec-auto-complete'), row, now, 'automatic');
+      await complete(tx, systemCaller('wec-auto-complete'), row, now, 'automatic');
       return true;
     });
     if (done) completed.push(userId);
@@ -197,7 +197,7 @@ export function keepCompletingAssessments(
 }
 
 /** Takes a member out of the assessment (and off the WEC list); a reward once paid stays paid. */
-export async function removeAssessment(tx: DbOrTx, actor: Actor, userId: number) {
+export async function removeAssessment(tx: DbOrTx, actor: Caller, userId: number) {
   const row = await assessmentOf(tx, userId, true);
   if (!row) throw notFound('programme.notJoined');
   await tx.delete(wecAssessments).where(eq(wecAssessments.id, row.id));

@@ -8,7 +8,6 @@ import {
   providerListQuery,
 } from '@app/contracts';
 import { z } from 'zod';
-import { actorOf } from '../platform/http/actor';
 import { forbidden } from '../platform/http/errors';
 import { access, route } from '../platform/http/route';
 import { keysetBatches, streamXlsx } from '../platform/xlsx/export';
@@ -44,9 +43,9 @@ export const providerRoutes = [
     endpoint: providerEndpoints.list,
     access: access.user,
     query: listQuery,
-    handler: async ({ app, user, query, reply, locale, timeZone }) => {
-      const manager = user.isAdmin && hasPermission(user.roleIds, Perm.providers);
-      if (!manager && !hasPermission(user.roleIds, Perm.orders)) throw forbidden();
+    handler: async ({ app, caller, query, reply, locale, timeZone }) => {
+      const manager = caller.isAdmin && hasPermission(caller.roleIds, Perm.providers);
+      if (!manager && !hasPermission(caller.roleIds, Perm.orders)) throw forbidden();
       // Who referred which provider is for provider managers only (the member detail's channel providers).
       if (!manager && query.referrer_user_id) throw forbidden();
       if (query.export) {
@@ -67,8 +66,8 @@ export const providerRoutes = [
     access: access.admin(Perm.providers),
     body: providerBody,
     message: 'common.ok',
-    handler: ({ app, req, body }) =>
-      app.db.transaction(async (tx) => ({ id: (await createProvider(tx, actorOf(req), body)).id })),
+    handler: ({ app, body, caller }) =>
+      app.db.transaction(async (tx) => ({ id: (await createProvider(tx, caller, body)).id })),
   }),
   route({
     endpoint: providerEndpoints.update,
@@ -76,9 +75,9 @@ export const providerRoutes = [
     params: idParam,
     body: providerBody,
     message: 'common.ok',
-    handler: ({ app, req, params, body }) =>
+    handler: ({ app, params, body, caller }) =>
       app.db.transaction(async (tx) => ({
-        id: (await updateProvider(tx, actorOf(req), params.id, body)).id,
+        id: (await updateProvider(tx, caller, params.id, body)).id,
       })),
   }),
   route({
@@ -86,13 +85,12 @@ export const providerRoutes = [
     access: access.admin(Perm.providers),
     params: idParam,
     message: 'common.deletedSuccessfully',
-    handler: ({ app, req, params }) =>
-      app.db.transaction((tx) => deleteProvider(tx, actorOf(req), params.id)),
+    handler: ({ app, params, caller }) => app.db.transaction((tx) => deleteProvider(tx, caller, params.id)),
   }),
   route({
     endpoint: providerEndpoints.import,
     access: access.admin(Perm.providers),
     rawBody: true,
-    handler: ({ app, req, locale }) => startImport(app, req, locale, providerImport),
+    handler: (ctx) => startImport(ctx, providerImport),
   }),
 ];

@@ -3,8 +3,8 @@ import { and, eq, or, sql } from 'drizzle-orm';
 import { memberByNo } from '../members/lookups';
 import { users } from '../members/members.schema';
 import { orders } from '../orders/orders.schema';
-import type { Actor } from '../platform/audit/actor';
 import { audit } from '../platform/audit/audit';
+import type { Caller } from '../platform/caller';
 import type { Db, DbOrTx } from '../platform/db/client';
 import { keywordFilter } from '../platform/db/paging';
 import { conflict, notFound } from '../platform/http/errors';
@@ -95,14 +95,14 @@ async function columnsOf(db: DbOrTx, input: ProviderInput) {
   };
 }
 
-export async function createProvider(db: DbOrTx, actor: Actor, input: ProviderInput) {
+export async function createProvider(db: DbOrTx, actor: Caller, input: ProviderInput) {
   const values = await columnsOf(db, input);
   const [row] = await db.insert(providers).values(values).returning();
   await audit(db, actor, { action: 'create', entity: 'provider', entityId: row!.id, after: row });
   return row!;
 }
 
-export async function updateProvider(db: DbOrTx, actor: Actor, id: number, input: ProviderInput) {
+export async function updateProvider(db: DbOrTx, actor: Caller, id: number, input: ProviderInput) {
   const [before] = await db.select().from(providers).where(eq(providers.id, id));
   if (!before) throw notFound('sales.providerNotFound');
   const [after] = await db
@@ -115,7 +115,7 @@ export async function updateProvider(db: DbOrTx, actor: Actor, id: number, input
 }
 
 /** Refused while the provider has orders (they keep pointing at it). */
-export async function deleteProvider(db: DbOrTx, actor: Actor, id: number) {
+export async function deleteProvider(db: DbOrTx, actor: Caller, id: number) {
   const [before] = await db.select().from(providers).where(eq(providers.id, id));
   if (!before) throw notFound('sales.providerNotFound');
   const [used] = await db.select({ id: orders.id }).from(orders).where(eq(orders.providerId, id)).limit(1);

@@ -1,5 +1,4 @@
 import { createRechargeFields, idParam, Perm, rechargeEndpoints, rechargeListQuery } from '@app/contracts';
-import { actorOf } from '../platform/http/actor';
 import { idempotent } from '../platform/http/idempotency';
 import { access, route } from '../platform/http/route';
 import { parseOrThrow } from '../platform/http/validation';
@@ -20,7 +19,7 @@ const settleRoute = (outcome: 'complete' | 'reject') =>
     message: 'common.operationSuccessful',
     handler: (ctx) =>
       idempotent(ctx, null, async (tx) => {
-        const after = await settleRechargeAudited(tx, actorOf(ctx.req), ctx.params.id, outcome, ctx.user.id);
+        const after = await settleRechargeAudited(tx, ctx.caller, ctx.params.id, outcome, ctx.caller.id);
         return { id: after.id, status: after.status };
       }),
   });
@@ -46,7 +45,7 @@ export const rechargeRoutes = [
       );
       const fields = parseOrThrow(createRechargeFields, form.fields);
       return idempotent(ctx, { fields, proof: form.proofHash }, async (tx) => {
-        const row = await createRechargeAudited(tx, actorOf(ctx.req), fields, form.proof, ctx.user.id);
+        const row = await createRechargeAudited(tx, ctx.caller, fields, form.proof, ctx.caller.id);
         return { id: row.id, status: row.status };
       });
     },

@@ -9,8 +9,8 @@ import {
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { users } from '../members/members.schema';
-import type { Actor } from '../platform/audit/actor';
 import { audit } from '../platform/audit/audit';
+import type { Caller } from '../platform/caller';
 import type { DbOrTx } from '../platform/db/client';
 import { pageWindow } from '../platform/db/paging';
 import { badRequest, fieldError, notFound } from '../platform/http/errors';
@@ -47,7 +47,7 @@ export async function createRecharge(
 /** An administrator's recharge as the API makes it: `createRecharge`, audited in the same transaction. */
 export async function createRechargeAudited(
   db: DbOrTx,
-  actor: Actor,
+  actor: Caller,
   fields: z.output<typeof createRechargeFields>,
   proof: Proof | null,
   actorId: number,
@@ -94,7 +94,7 @@ export async function settleRecharge(
 /** `settleRecharge` as the API makes it, audited as the outcome in the same transaction. */
 export async function settleRechargeAudited(
   db: DbOrTx,
-  actor: Actor,
+  actor: Caller,
   id: number,
   outcome: 'complete' | 'reject',
   actorId: number,

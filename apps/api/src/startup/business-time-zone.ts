@@ -1,6 +1,6 @@
 import type { Config } from '../config';
-import { systemActor } from '../platform/audit/actor';
 import { businessTimeZone, setBusinessTimeZone } from '../platform/business-time/business-time';
+import { systemCaller } from '../platform/caller';
 import type { Db } from '../platform/db/client';
 import { AppError } from '../platform/http/errors';
 import { appErrorText } from '../platform/http/validation';
@@ -12,7 +12,7 @@ export interface StartZone {
   changedFrom: string | null;
 }
 
-const ORIGIN = systemActor('start-up:BUSINESS_TIME_ZONE');
+const ORIGIN = systemCaller('start-up:BUSINESS_TIME_ZONE');
 
 /**
  * Sets the business time zone from BUSINESS_TIME_ZONE when it names another one (audited as made at start-up);

@@ -6,7 +6,7 @@ import {
   isEnabledAdmin,
 } from '../access/operator-accounts';
 import { type Config, refundAdmin } from '../config';
-import { systemActor } from '../platform/audit/actor';
+import { systemCaller } from '../platform/caller';
 import type { Db } from '../platform/db/client';
 import { AppError } from '../platform/http/errors';
 import { appErrorText, parseOrThrow } from '../platform/http/validation';
@@ -28,7 +28,7 @@ export interface FirstStart {
   refundAdminFound: boolean;
 }
 
-const INITIAL_ADMIN_ORIGIN = systemActor('start-up:INITIAL_ADMIN_NAME');
+const INITIAL_ADMIN_ORIGIN = systemCaller('start-up:INITIAL_ADMIN_NAME');
 
 /**
  * What a start does to a database before serving it: the demo data set into an empty database when

@@ -2,9 +2,9 @@ import { LEGEND_EXPORT_CAP, translate } from '@app/contracts';
 import { levelName } from '../access/current-user';
 import { treeNames } from '../members/member.presenter';
 import { levels } from '../members/members.schema';
+import type { AccountCaller } from '../platform/caller';
 import type { DbOrTx } from '../platform/db/client';
 import { badRequest } from '../platform/http/errors';
-import type { Principal } from '../platform/http/principal';
 import type { Column } from '../platform/xlsx/export';
 import { type SheetReader, sheetFormat } from '../platform/xlsx/format';
 import { downlineBatches, downlineCount, type SponsoredRow, type TreePosition } from './tree.queries';
@@ -13,7 +13,7 @@ export interface LegendOptions {
   root: TreePosition;
   /** Generations below the root; the whole downline when absent. */
   levelsDeep?: number;
-  viewer: Principal;
+  viewer: AccountCaller;
   reader: SheetReader;
   /** Most members allowed (tests lower it). */
   cap?: number;

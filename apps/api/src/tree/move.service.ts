@@ -1,7 +1,7 @@
 import { type MoveResult, ResultCode } from '@app/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Actor } from '../platform/audit/actor';
 import { audit } from '../platform/audit/audit';
+import type { Caller } from '../platform/caller';
 import { type Db, queryRows, withoutStatementTimeout } from '../platform/db/client';
 import { AppError, badRequest, notFound } from '../platform/http/errors';
 import { findPosition, inSubtree } from './tree.queries';
@@ -24,7 +24,7 @@ import { lockTree, type TreeKind } from './tree-path';
  */
 export async function moveSubtree(
   db: Db,
-  actor: Actor,
+  actor: Caller,
   tree: TreeKind,
   input: { user_id: number; parent_user_id: number | null },
 ): Promise<MoveResult> {

@@ -4,10 +4,9 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../members/members.schema';
 import { createMember } from '../members/members.service';
-import { systemActor } from '../platform/audit/actor';
 import { auditLogs } from '../platform/audit/audit.schema';
+import { type AccountCaller, systemCaller } from '../platform/caller';
 import { type Db, queryRows } from '../platform/db/client';
-import type { Principal } from '../platform/http/principal';
 import { TEST_PASSWORD } from '../test/factory';
 import { TestApi } from '../test/test-app';
 import { legendSheet } from './legend-export';
@@ -358,7 +357,7 @@ describe('POST /api/users/exportLegend', () => {
 
   it('refuses a downline larger than the cap with a translated message instead of cutting it', async () => {
     const root = (await findPosition(api.db, 'sponsor', me.id))!;
-    const viewer = { id: me.id, isAdmin: false } as Principal;
+    const viewer = { id: me.id, isAdmin: false } as AccountCaller;
     await expect(
       legendSheet(api.db, { root, viewer, reader: { locale: 'zh-CN', timeZone: 'UTC' }, cap: 15 }),
     ).rejects.toMatchObject({
@@ -400,7 +399,7 @@ describe('members created while their upline moves', () => {
     });
     // A move of x's subtree that keeps its transaction (and the tree lock) open until released.
     const moving = api.db.transaction(async (tx) => {
-      await moveSubtree(tx as unknown as Db, systemActor(), 'sponsor', {
+      await moveSubtree(tx as unknown as Db, systemCaller(), 'sponsor', {
         user_id: x!.id,
         parent_user_id: target.id,
       });

@@ -10,7 +10,6 @@ import {
   treeEndpoints,
   treeQuery,
 } from '@app/contracts';
-import { actorOf } from '../platform/http/actor';
 import { access, route } from '../platform/http/route';
 import { streamXlsx } from '../platform/xlsx/export';
 import { legendSheet } from './legend-export';
@@ -23,7 +22,7 @@ const sponsorTree = route({
   endpoint: treeEndpoints.sponsor,
   access: access.holder(Perm.organization),
   query: treeQuery,
-  handler: ({ app, user, query, locale }) => loadTree(app.db, 'sponsor', user, query, locale),
+  handler: ({ app, caller, query, locale }) => loadTree(app.db, 'sponsor', caller, query, locale),
 });
 
 /** Lazy loading of one node's children (or its whole subtree with isAll), same scoping. */
@@ -31,8 +30,8 @@ const sponsorChildren = route({
   endpoint: treeEndpoints.member,
   access: access.holder(Perm.organization),
   query: treeChildrenQuery,
-  handler: async ({ app, user, query, locale, reply }) => {
-    const children = await loadChildren(app.db, 'sponsor', user, query, locale);
+  handler: async ({ app, caller, query, locale, reply }) => {
+    const children = await loadChildren(app.db, 'sponsor', caller, query, locale);
     if (children.length > 0) return children;
     // Success with an empty list: the chart marks the node as a leaf and says why.
     return reply.send({ code: ResultCode.OK, msg: translate('tree.notFoundChildren', locale), data: [] });
@@ -43,7 +42,7 @@ const iblommerTree = route({
   endpoint: treeEndpoints.iblommer,
   access: access.admin(Perm.organization),
   query: treeQuery,
-  handler: ({ app, user, query, locale }) => loadTree(app.db, 'iblommer', user, query, locale),
+  handler: ({ app, caller, query, locale }) => loadTree(app.db, 'iblommer', caller, query, locale),
 });
 
 /** Moves in either tree: same rules and permission as the member list's edits (docs/product/tree.md). */
@@ -53,7 +52,7 @@ const moveIn = (tree: TreeKind, target: Endpoint, body: typeof moveSponsorBody |
     access: access.admin(Perm.userList),
     body,
     message: 'tree.moved',
-    handler: ({ app, req, body }) => moveSubtree(app.db, actorOf(req), tree, body),
+    handler: ({ app, body, caller }) => moveSubtree(app.db, caller, tree, body),
   });
 const moveSponsor = moveIn('sponsor', treeEndpoints.moveSponsor, moveSponsorBody);
 const moveIblommer = moveIn('iblommer', treeEndpoints.moveIblommer, moveIblommerBody);
@@ -62,10 +61,10 @@ const exportLegend = route({
   endpoint: treeEndpoints.exportLegend,
   access: access.holder(Perm.organization),
   body: exportLegendBody,
-  handler: async ({ app, user, body, locale, timeZone, reply }) => {
-    const root = (await scopedRoot(app.db, 'sponsor', user, body.user_id))!;
+  handler: async ({ app, caller, body, locale, timeZone, reply }) => {
+    const root = (await scopedRoot(app.db, 'sponsor', caller, body.user_id))!;
     const reader = { locale, timeZone };
-    const sheet = await legendSheet(app.db, { root, levelsDeep: body.levels, viewer: user, reader });
+    const sheet = await legendSheet(app.db, { root, levelsDeep: body.levels, viewer: caller, reader });
     return streamXlsx(reply, sheet.filename, sheet.columns, sheet.batches, sheet.sheetName);
   },
 });

@@ -2,9 +2,9 @@ import { type Locale, TREE_MAX_LEVELS, TREE_NODE_CAP, type TreeAnswer, type Tree
 import { levelName } from '../access/current-user';
 import { treeNames } from '../members/member.presenter';
 import { levels } from '../members/members.schema';
+import type { AccountCaller } from '../platform/caller';
 import type { DbOrTx } from '../platform/db/client';
 import { forbidden, notFound } from '../platform/http/errors';
-import type { Principal } from '../platform/http/principal';
 import {
   childCounts,
   findPosition,
@@ -23,7 +23,7 @@ import type { TreeKind } from './tree-path';
 export async function scopedRoot(
   db: DbOrTx,
   tree: TreeKind,
-  viewer: Principal,
+  viewer: AccountCaller,
   userId: number | undefined,
 ): Promise<TreePosition | null> {
   if (viewer.isAdmin && userId === undefined) return null;
@@ -69,7 +69,7 @@ export async function nest(
   db: DbOrTx,
   tree: TreeKind,
   rows: TreeRow[],
-  viewer: Principal,
+  viewer: AccountCaller,
   locale: Locale,
 ): Promise<TreeNode[]> {
   const levelRefs = new Map(
@@ -104,7 +104,7 @@ export async function nest(
 export async function loadTree(
   db: DbOrTx,
   tree: TreeKind,
-  viewer: Principal,
+  viewer: AccountCaller,
   query: { user_id?: number; levels: number },
   locale: Locale,
 ): Promise<TreeAnswer> {
@@ -138,7 +138,7 @@ export async function loadTree(
 export async function loadChildren(
   db: DbOrTx,
   tree: TreeKind,
-  viewer: Principal,
+  viewer: AccountCaller,
   query: { user_id: number; isAll: boolean },
   locale: Locale,
 ): Promise<TreeNode[]> {

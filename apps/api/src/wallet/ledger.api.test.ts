@@ -1,8 +1,8 @@
 import { dayIn } from '@app/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemActor } from '../platform/audit/actor';
 import { setBusinessTimeZone } from '../platform/business-time/business-time';
+import { systemCaller } from '../platform/caller';
 import { TestApi } from '../test/test-app';
 import { checkInvariant } from './invariant';
 import { postEntry, walletBalance } from './ledger';
@@ -97,7 +97,7 @@ describe('the day an entry counts for', () => {
     const zone = now.getUTCHours() < 11 ? 'Pacific/Pago_Pago' : 'Pacific/Kiritimati';
     const today = dayIn(now, zone);
     expect(today).not.toBe(now.toISOString().slice(0, 10));
-    await setBusinessTimeZone(api.db, zone, systemActor('test'));
+    await setBusinessTimeZone(api.db, zone, systemCaller('test'));
     try {
       const [from, to] = [await api.factory.member(), await api.factory.member()];
       const credit = await postEntry(api.db, {
@@ -117,7 +117,7 @@ describe('the day an entry counts for', () => {
         ['transfer_in', today, today.slice(0, 7)],
       ]);
     } finally {
-      await setBusinessTimeZone(api.db, 'Asia/Hong_Kong', systemActor('test'));
+      await setBusinessTimeZone(api.db, 'Asia/Hong_Kong', systemCaller('test'));
     }
   });
 });

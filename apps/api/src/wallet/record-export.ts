@@ -1,8 +1,8 @@
 import { dayIn, type WalletRecordItem } from '@app/contracts';
 import { bonusTypeNames } from '../bonus/type-names';
 import { businessTimeZone } from '../platform/business-time/business-time';
+import type { AccountCaller } from '../platform/caller';
 import type { Db } from '../platform/db/client';
-import type { Principal } from '../platform/http/principal';
 import type { XlsxJob } from '../platform/jobs/jobs.runner';
 import { keysetBatches } from '../platform/xlsx/export';
 import { type SheetReader, sheetFormat } from '../platform/xlsx/format';
@@ -38,7 +38,7 @@ async function recordExportColumns(db: Db, reader: SheetReader) {
 /** The export as a job (the ledger is the largest table): the filtered records in id order. */
 export async function recordExportJob(
   db: Db,
-  viewer: Principal,
+  viewer: AccountCaller,
   q: RecordFilter,
   reader: SheetReader,
 ): Promise<XlsxJob<WalletRecordItem>> {

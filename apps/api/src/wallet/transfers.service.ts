@@ -9,8 +9,8 @@ import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { memberRef, shownName } from '../members/member.presenter';
 import { users } from '../members/members.schema';
-import type { Actor } from '../platform/audit/actor';
 import { audit } from '../platform/audit/audit';
+import type { AccountCaller, Caller } from '../platform/caller';
 import { type DbOrTx, queryRows } from '../platform/db/client';
 import { pageWindow } from '../platform/db/paging';
 import { AppError, fieldError } from '../platform/http/errors';
@@ -34,7 +34,7 @@ const recipientCondition = (userNo: string) =>
  */
 export async function findRecipient(
   db: DbOrTx,
-  senderId: number,
+  sender: AccountCaller,
   userNo: string,
 ): Promise<TransferRecipient> {
   const [found] = await db
@@ -42,8 +42,8 @@ export async function findRecipient(
     .from(users)
     .where(recipientCondition(userNo));
   if (!found) throw fieldError('user_no', 'access.userNotFound');
-  if (found.id === senderId) throw fieldError('user_no', 'wallet.notToSelf');
-  return { user_no: found.userNo, name: shownName({ id: senderId, isAdmin: false }, found.id, found.name) };
+  if (found.id === sender.id) throw fieldError('user_no', 'wallet.notToSelf');
+  return { user_no: found.userNo, name: shownName(sender, found.id, found.name) };
 }
 
 const REFUSALS = {
@@ -74,7 +74,7 @@ export async function sendTransfer(db: DbOrTx, input: TransferInput): Promise<{ 
  */
 export async function sendTransferAudited(
   db: DbOrTx,
-  actor: Actor,
+  actor: Caller,
   input: TransferInput,
 ): Promise<{ id: number }> {
   const sent = await sendTransfer(db, input);
@@ -87,7 +87,7 @@ const fromUser = alias(users, 'from_user');
 const toUser = alias(users, 'to_user');
 
 /** Transfers newest first: a member's own (sent and received, others' names masked), or all for admins. */
-export async function listTransfers(db: DbOrTx, q: PageQuery, viewer: { id: number; isAdmin: boolean }) {
+export async function listTransfers(db: DbOrTx, q: PageQuery, viewer: AccountCaller) {
   const where = viewer.isAdmin
     ? undefined
     : or(eq(transfers.fromUserId, viewer.id), eq(transfers.toUserId, viewer.id));

@@ -11,10 +11,9 @@ import {
   walletRecordQuery,
 } from '@app/contracts';
 import { businessTimeZone } from '../platform/business-time/business-time';
-import { actorOf } from '../platform/http/actor';
+import type { AccountCaller } from '../platform/caller';
 import { forbidden } from '../platform/http/errors';
 import { idempotent } from '../platform/http/idempotency';
-import type { Principal } from '../platform/http/principal';
 import { access, route } from '../platform/http/route';
 import { startXlsxJob } from '../platform/jobs/jobs.runner';
 import { checkInvariant } from './invariant';
@@ -22,11 +21,11 @@ import { walletBalance } from './ledger';
 import { recordExportJob } from './record-export';
 import { findRecipient, listTransfers, sendTransferAudited } from './transfers.service';
 import { listRecords, userRecords } from './wallet.queries';
-import { loadPrincipalWithBalance } from './wallet-holder';
+import { loadCallerWithBalance } from './wallet-holder';
 
 /** Members see only their own wallet; administrators holding the permission see anyone's. */
-function assertOwnWallet(user: Principal, userId: number) {
-  if (!user.isAdmin && user.id !== userId) throw forbidden();
+function assertOwnWallet(caller: AccountCaller, userId: number) {
+  if (!caller.isAdmin && caller.id !== userId) throw forbidden();
 }
 
 export const walletRoutes = [
@@ -34,9 +33,9 @@ export const walletRoutes = [
     endpoint: walletEndpoints.recordList,
     access: access.admin(Perm.walletRecord),
     query: walletRecordListQuery,
-    handler: async ({ app, query, user, locale, timeZone }) =>
+    handler: async ({ app, query, caller, locale, timeZone }) =>
       query.export
-        ? startXlsxJob(app.jobs, await recordExportJob(app.db, user, query, { locale, timeZone }))
+        ? startXlsxJob(app.jobs, await recordExportJob(app.db, caller, query, { locale, timeZone }))
         : listRecords(app.db, query, await businessTimeZone(app.db)),
   }),
   route({
@@ -48,13 +47,13 @@ export const walletRoutes = [
     endpoint: walletEndpoints.transferList,
     access: access.holder(Perm.transfer),
     query: transferListQuery,
-    handler: ({ app, query, user }) => listTransfers(app.db, query, user),
+    handler: ({ app, query, caller }) => listTransfers(app.db, query, caller),
   }),
   route({
     endpoint: walletEndpoints.recipient,
     access: access.member(Perm.transfer),
     query: transferRecipientQuery,
-    handler: ({ app, query, user }) => findRecipient(app.db, user.id, query.user_no),
+    handler: ({ app, query, caller }) => findRecipient(app.db, caller, query.user_no),
   }),
   route({
     endpoint: walletEndpoints.sendTransfer,
@@ -64,8 +63,8 @@ export const walletRoutes = [
     message: 'wallet.transferSuccessful',
     handler: (ctx) =>
       idempotent(ctx, ctx.body, (tx) =>
-        sendTransferAudited(tx, actorOf(ctx.req), {
-          fromUserId: ctx.user.id,
+        sendTransferAudited(tx, ctx.caller, {
+          fromUserId: ctx.caller.id,
           toUserNo: ctx.body.user_no,
           amountCents: ctx.body.amount,
           remark: ctx.body.remark,
@@ -76,10 +75,10 @@ export const walletRoutes = [
     endpoint: walletEndpoints.summary,
     access: access.holder(Perm.walletRecord),
     params: idParam,
-    loadPrincipal: loadPrincipalWithBalance,
-    handler: async ({ app, params, user }): Promise<WalletSummary> => {
-      assertOwnWallet(user, params.id);
-      const balance = params.id === user.id ? user.ownBalance : await walletBalance(app.db, params.id);
+    loadCaller: loadCallerWithBalance,
+    handler: async ({ app, params, caller }): Promise<WalletSummary> => {
+      assertOwnWallet(caller, params.id);
+      const balance = params.id === caller.id ? caller.ownBalance : await walletBalance(app.db, params.id);
       return {
         user_id: params.id,
         total: formatCents(balance.availableCents),
@@ -92,8 +91,8 @@ export const walletRoutes = [
     access: access.holder(Perm.walletRecord),
     params: idParam,
     query: walletRecordQuery,
-    handler: ({ app, params, query, user }) => {
-      assertOwnWallet(user, params.id);
+    handler: ({ app, params, query, caller }) => {
+      assertOwnWallet(caller, params.id);
       return userRecords(app.db, params.id, query);
     },
   }),

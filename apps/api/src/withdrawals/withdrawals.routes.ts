@@ -6,7 +6,6 @@ import {
   withdrawalListQuery,
   withdrawalNextBody,
 } from '@app/contracts';
-import { actorOf } from '../platform/http/actor';
 import { idempotent } from '../platform/http/idempotency';
 import { access, route } from '../platform/http/route';
 import {
@@ -25,9 +24,7 @@ export const withdrawalRoutes = [
     body: createWithdrawalBody,
     message: 'wallet.applicationSuccessful',
     handler: (ctx) =>
-      idempotent(ctx, ctx.body, (tx) =>
-        applyForWithdrawalAudited(tx, actorOf(ctx.req), ctx.user.id, ctx.body),
-      ),
+      idempotent(ctx, ctx.body, (tx) => applyForWithdrawalAudited(tx, ctx.caller, ctx.caller.id, ctx.body)),
   }),
   route({
     endpoint: withdrawalEndpoints.cancel,
@@ -37,11 +34,11 @@ export const withdrawalRoutes = [
     message: 'wallet.cancellationSuccessful',
     handler: (ctx) =>
       idempotent(ctx, null, (tx) =>
-        stepWithdrawalAudited(tx, actorOf(ctx.req), {
+        stepWithdrawalAudited(tx, ctx.caller, {
           id: ctx.params.id,
           step: 'cancel',
-          ownerId: ctx.user.id,
-          actorId: ctx.user.id,
+          ownerId: ctx.caller.id,
+          actorId: ctx.caller.id,
         }),
       ),
   }),
@@ -49,7 +46,7 @@ export const withdrawalRoutes = [
     endpoint: withdrawalEndpoints.mine,
     access: access.member(Perm.walletRecord),
     query: withdrawalListQuery,
-    handler: ({ app, query, user }) => listWithdrawals(app.db, query, user.id),
+    handler: ({ app, query, caller }) => listWithdrawals(app.db, query, caller.id),
   }),
   route({
     endpoint: withdrawalEndpoints.list,
@@ -72,10 +69,10 @@ export const withdrawalRoutes = [
     message: 'common.operationSuccessful',
     handler: (ctx) =>
       idempotent(ctx, ctx.body, (tx) =>
-        stepWithdrawalAudited(tx, actorOf(ctx.req), {
+        stepWithdrawalAudited(tx, ctx.caller, {
           id: ctx.params.id,
           step: ctx.body.action,
-          actorId: ctx.user.id,
+          actorId: ctx.caller.id,
           reason: ctx.body.reason,
           remark: ctx.body.remark,
         }),

@@ -12,8 +12,8 @@ import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { users } from '../members/members.schema';
 import { nameContains } from '../members/name-search';
-import type { Actor } from '../platform/audit/actor';
 import { audit } from '../platform/audit/audit';
+import type { Caller } from '../platform/caller';
 import type { DbOrTx } from '../platform/db/client';
 import { pageWindow } from '../platform/db/paging';
 import { badRequest, notFound } from '../platform/http/errors';
@@ -53,7 +53,7 @@ export async function applyForWithdrawal(
 /** A member's application as the API makes it: `applyForWithdrawal`, audited in the same transaction. */
 export async function applyForWithdrawalAudited(
   db: DbOrTx,
-  actor: Actor,
+  actor: Caller,
   userId: number,
   body: CreateInput,
 ): Promise<WithdrawalItem> {
@@ -128,7 +128,7 @@ export async function stepWithdrawal(
 /** One step of an application, audited as that step by `actor`; answers the application as it now is. */
 export async function stepWithdrawalAudited(
   db: DbOrTx,
-  actor: Actor,
+  actor: Caller,
   input: StepInput,
 ): Promise<WithdrawalItem> {
   const { before, after } = await stepWithdrawal(db, input);

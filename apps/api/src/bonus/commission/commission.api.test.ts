@@ -11,8 +11,8 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refundToWallet } from '../../orders/orders.refund';
 import { orders } from '../../orders/orders.schema';
-import { systemActor } from '../../platform/audit/actor';
 import { auditLogs } from '../../platform/audit/audit.schema';
+import { systemCaller } from '../../platform/caller';
 import { TEST_PASSWORD } from '../../test/factory';
 import { TestApi } from '../../test/test-app';
 import { checkInvariant } from '../../wallet/invariant';
@@ -218,7 +218,7 @@ describe('hold, forfeit and release', () => {
   it('a refund of an order whose payout is held reverses it without a debit; others are debited as ever', async () => {
     const [o1] = await api.db.select().from(orders).where(eq(orders.id, scn.orderIds.o1!));
     const before = await walletBalance(api.db, scn.ids.B);
-    const refund = await api.db.transaction((tx) => refundToWallet(tx, systemActor(), o1!.platformOrderNo));
+    const refund = await api.db.transaction((tx) => refundToWallet(tx, systemCaller(), o1!.platformOrderNo));
     // B's type 2 (80.00) and A's types 4 and 7 (80.00, 50.00) were credited: debited back. C's type 1 was held.
     expect(refund).toMatchObject({ reversed: 3, reversed_amount: '210.00' });
     const [held] = (await payoutsOf(scn.ids.C)).filter((p) => p.orderId === scn.orderIds.o1);

@@ -1,5 +1,4 @@
 import { bonusEndpoints, commissionStatusBody, idParam, Perm, withheldPayoutsQuery } from '@app/contracts';
-import { actorOf } from '../../platform/http/actor';
 import { access, route } from '../../platform/http/route';
 import { bonusSubject } from '../user-bonus.service';
 import { setCommissionStatus, withheldPayouts } from './commission.service';
@@ -11,8 +10,8 @@ const setStatus = route({
   params: idParam,
   body: commissionStatusBody,
   message: 'commission.saved',
-  handler: ({ app, req, params, body }) =>
-    app.db.transaction((tx) => setCommissionStatus(tx, actorOf(req), params.id, body)),
+  handler: ({ app, params, body, caller }) =>
+    app.db.transaction((tx) => setCommissionStatus(tx, caller, params.id, body)),
 });
 
 /** A member's held and forfeited payouts: the member itself, or an administrator with the member list permission. */
@@ -21,8 +20,8 @@ const withheld = route({
   access: access.user,
   params: idParam,
   query: withheldPayoutsQuery,
-  handler: async ({ app, user, params, query, locale }) =>
-    withheldPayouts(app.db, (await bonusSubject(app.db, user, params.id)).id, query, locale),
+  handler: async ({ app, caller, params, query, locale }) =>
+    withheldPayouts(app.db, (await bonusSubject(app.db, caller, params.id)).id, query, locale),
 });
 
 export const commissionRoutes = [setStatus, withheld];

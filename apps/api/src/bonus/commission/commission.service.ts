@@ -12,8 +12,8 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { users } from '../../members/members.schema';
-import type { Actor } from '../../platform/audit/actor';
 import { audit } from '../../platform/audit/audit';
+import type { Caller } from '../../platform/caller';
 import { type DbOrTx, queryRows, type Tx } from '../../platform/db/client';
 import { notFound } from '../../platform/http/errors';
 import { postEntry } from '../../wallet/ledger';
@@ -40,7 +40,7 @@ const sumOf = (s: { count: number; cents: number }): PayoutSum => ({
  */
 export async function setCommissionStatus(
   tx: Tx,
-  actor: Actor,
+  actor: Caller,
   id: number,
   body: z.output<typeof commissionStatusBody>,
 ): Promise<CommissionStatusResult> {

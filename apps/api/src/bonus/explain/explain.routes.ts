@@ -6,7 +6,7 @@ import {
   runPayoutParams,
 } from '@app/contracts';
 import type { z } from 'zod';
-import type { Principal } from '../../platform/http/principal';
+import type { AccountCaller } from '../../platform/caller';
 import { type AppContext, access, route } from '../../platform/http/route';
 import { startXlsxJob } from '../../platform/jobs/jobs.runner';
 import { explainPayout, explanationOrders, explanationOrdersExportJob } from './explain.service';
@@ -29,8 +29,8 @@ const paid = route({
   access: access.user,
   params: idParam,
   docs: docs('Explain a paid bonus payout'),
-  handler: ({ app, user, params, locale }) =>
-    explainPayout(app.db, user, { source: 'payout', id: params.id }, locale),
+  handler: ({ app, caller, params, locale }) =>
+    explainPayout(app.db, caller, { source: 'payout', id: params.id }, locale),
 });
 
 /** A payout of a settlement run: a real run's (bonus_payouts) or what a dry run recorded. */
@@ -39,8 +39,8 @@ const ofRun = route({
   access: access.user,
   params: runPayoutParams,
   docs: docs("Explain a payout of a settlement run (a dry run's too)"),
-  handler: ({ app, user, params, locale }) =>
-    explainPayout(app.db, user, { source: 'run', runId: params.runId, id: params.id }, locale),
+  handler: ({ app, caller, params, locale }) =>
+    explainPayout(app.db, caller, { source: 'run', runId: params.runId, id: params.id }, locale),
 });
 
 /** The payout a bonus wallet record credited. */
@@ -49,8 +49,8 @@ const ofWalletRecord = route({
   access: access.user,
   params: idParam,
   docs: docs('Explain the payout a bonus wallet record credited'),
-  handler: ({ app, user, params, locale }) =>
-    explainPayout(app.db, user, { source: 'walletRecord', id: params.id }, locale),
+  handler: ({ app, caller, params, locale }) =>
+    explainPayout(app.db, caller, { source: 'walletRecord', id: params.id }, locale),
 });
 
 const ordersDocs = (summary: string) => ({
@@ -63,19 +63,19 @@ const ordersDocs = (summary: string) => ({
 
 /** A page of the payout's source orders, or the spreadsheet job of all of them (`export=1`). */
 const ordersOf = async (
-  ctx: { app: AppContext; user: Principal; locale: Locale; timeZone: string },
+  ctx: { app: AppContext; caller: AccountCaller; locale: Locale; timeZone: string },
   ref: PayoutRef,
   query: z.output<typeof explanationOrdersQuery>,
 ) =>
   query.export
     ? startXlsxJob(
         ctx.app.jobs,
-        await explanationOrdersExportJob(ctx.app.db, ctx.user, ref, {
+        await explanationOrdersExportJob(ctx.app.db, ctx.caller, ref, {
           locale: ctx.locale,
           timeZone: ctx.timeZone,
         }),
       )
-    : explanationOrders(ctx.app.db, ctx.user, ref, query);
+    : explanationOrders(ctx.app.db, ctx.caller, ref, query);
 
 const paidOrders = route({
   endpoint: explainEndpoints.payoutOrders,

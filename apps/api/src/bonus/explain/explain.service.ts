@@ -15,10 +15,10 @@ import { shownName } from '../../members/member.presenter';
 import { levelHistory, users } from '../../members/members.schema';
 import { orders } from '../../orders/orders.schema';
 import { businessTimeZone } from '../../platform/business-time/business-time';
+import type { AccountCaller } from '../../platform/caller';
 import type { Db, DbOrTx } from '../../platform/db/client';
 import { paged, pageWindow } from '../../platform/db/paging';
 import { forbidden, notFound } from '../../platform/http/errors';
-import type { Principal } from '../../platform/http/principal';
 import type { XlsxJob } from '../../platform/jobs/jobs.runner';
 import { type SheetReader, sheetFormat } from '../../platform/xlsx/format';
 import { providers } from '../../providers/providers.schema';
@@ -35,7 +35,7 @@ import { countedOrders, oneOrder, type PoolTrace, tracePayout } from './explain.
  */
 export async function explainPayout(
   db: DbOrTx,
-  viewer: Principal,
+  viewer: AccountCaller,
   ref: PayoutRef,
   locale: Locale,
 ): Promise<PayoutExplanation> {
@@ -114,7 +114,7 @@ export async function explainPayout(
  * one they received, never a dry run's): its stored row, type, run, the rules it is recomputed with — the run's
  * when it kept them, else today's — and the engine's input for its period (null for a one-off reward).
  */
-async function payoutInContext(db: DbOrTx, viewer: Principal, ref: PayoutRef) {
+async function payoutInContext(db: DbOrTx, viewer: AccountCaller, ref: PayoutRef) {
   const anyPayout = mayExplainAnyPayout(viewer.isAdmin, viewer.roleIds);
   if (viewer.isAdmin && !anyPayout) throw forbidden();
   const stored = await storedPayout(db, ref);
@@ -144,7 +144,7 @@ type People = Awaited<ReturnType<typeof namesOf>>;
 type SourceRef = { index: number; generation: number | null };
 
 /** A member as the explanation shows them: named for `viewer` (masked for members), at the level the engine used. */
-const personOf = (viewer: Principal, people: People, input: EngineInputOf) => (id: number) => {
+const personOf = (viewer: AccountCaller, people: People, input: EngineInputOf) => (id: number) => {
   const known = people.get(id);
   return {
     id,
@@ -198,7 +198,7 @@ const poolOf = (p: PoolTrace): PoolBreakdown => ({
 });
 
 /** Every order a payout counted, each once: a monthly payout's by its receiver's downline, an order-driven one's order. */
-async function allSourceOrders(db: DbOrTx, viewer: Principal, ref: PayoutRef) {
+async function allSourceOrders(db: DbOrTx, viewer: AccountCaller, ref: PayoutRef) {
   const { stored, type, params, input } = await payoutInContext(db, viewer, ref);
   if (!input) return { input, list: [] as SourceRef[] };
   if (stored.orderId !== null)
@@ -211,7 +211,7 @@ async function allSourceOrders(db: DbOrTx, viewer: Principal, ref: PayoutRef) {
 /** Presents `list` (a page of a payout's source orders) for `viewer`. */
 async function orderPage(
   db: DbOrTx,
-  viewer: Principal,
+  viewer: AccountCaller,
   input: EngineInputOf,
   list: readonly SourceRef[],
 ): Promise<ExplanationOrder[]> {
@@ -233,7 +233,7 @@ async function orderPage(
  */
 export async function explanationOrders(
   db: DbOrTx,
-  viewer: Principal,
+  viewer: AccountCaller,
   ref: PayoutRef,
   q: PageQuery,
 ): Promise<Paged<ExplanationOrder>> {
@@ -245,7 +245,7 @@ export async function explanationOrders(
 /** Every order the payout counted as a spreadsheet job (refused before it starts as the explanation is). */
 export async function explanationOrdersExportJob(
   db: Db,
-  viewer: Principal,
+  viewer: AccountCaller,
   ref: PayoutRef,
   reader: SheetReader,
 ): Promise<XlsxJob<ExplanationOrder>> {

@@ -1,9 +1,9 @@
 import { hasPermission, Perm, ResultCode, type SettlementResult } from '@app/contracts';
 import { eq, is, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import { type Actor, systemActor } from '../../platform/audit/actor';
 import { audit } from '../../platform/audit/audit';
 import { businessTimeZone } from '../../platform/business-time/business-time';
+import { type AccountCaller, type Caller, systemCaller } from '../../platform/caller';
 import {
   type DbOrTx,
   hasConnectionPool,
@@ -37,7 +37,7 @@ const PREVIEW_LIMIT = 500;
 const PAYMENT_LANES = 2;
 
 interface RunHooks {
-  actor?: Actor;
+  actor?: Caller;
   /**
    * Hears (payouts done, payouts due) from inside the transaction: once the due payouts are counted, as they are
    * recorded or paid, and at the end; it must not wait on the database, and what it throws fails the run.
@@ -241,8 +241,7 @@ export async function rejectRun(
   input: {
     runId: number;
     reason: string;
-    by: { id: number; roleIds: readonly (number | string)[] };
-    actor: Actor;
+    by: AccountCaller;
   },
 ): Promise<SettlementResult> {
   return db.transaction(async (tx) => {
@@ -261,7 +260,7 @@ export async function rejectRun(
       })
       .where(eq(bonusSettlementRuns.id, run.id))
       .returning();
-    await auditRun(tx, input.actor, rejected!, 'reject');
+    await auditRun(tx, input.by, rejected!, 'reject');
     return { run: (await runDtos(tx, [rejected!]))[0]!, items: [] };
   });
 }
@@ -284,7 +283,7 @@ export async function settlePeriod(
  * killed with the others that it has not noticed yet: a connection error here is tried again (three tries), so the
  * run reads 'failed' rather than 'running' until the next run closes it.
  */
-async function recordFailure(db: DbOrTx, actor: Actor | undefined, run: RunRow, error: string) {
+async function recordFailure(db: DbOrTx, actor: Caller | undefined, run: RunRow, error: string) {
   for (let attempt = 1; ; attempt++) {
     try {
       const [failed] = await db
@@ -339,7 +338,7 @@ const recordRun = (db: DbOrTx, run: typeof bonusSettlementRuns.$inferInsert) =>
  * (a live run holds the lock until its row is final): they are recorded failed, keeping what their lanes
  * had committed, which the period's next run does not pay again.
  */
-async function closeInterruptedRuns(tx: DbOrTx, actor: Actor | undefined) {
+async function closeInterruptedRuns(tx: DbOrTx, actor: Caller | undefined) {
   const closed = await tx
     .update(bonusSettlementRuns)
     .set({ status: 'failed', error: INTERRUPTED, finishedAt: new Date() })
@@ -361,11 +360,11 @@ async function nextRunId(db: DbOrTx): Promise<number> {
 /** The audit row of a run's step: who, which period and type, dry run or not, its status and totals. */
 function auditRun(
   db: DbOrTx,
-  actor: Actor | undefined,
+  actor: Caller | undefined,
   run: RunRow,
   action: 'dry_run' | 'compute' | 'approve' | 'reject' | 'settle',
 ) {
-  return audit(db, actor ?? systemActor(), {
+  return audit(db, actor ?? systemCaller(), {
     action,
     entity: 'bonus_settlement_run',
     entityId: run.id,

@@ -1,7 +1,7 @@
 import type { JobStarted, startSettlementBody } from '@app/contracts';
 import type { z } from 'zod';
-import type { Actor } from '../../platform/audit/actor';
 import { businessTimeZone } from '../../platform/business-time/business-time';
+import type { Caller } from '../../platform/caller';
 import type { JobHost } from '../../platform/jobs/job-host';
 import { startJob, throwIfStopped } from '../../platform/jobs/jobs.runner';
 import { periodRange } from './periods';
@@ -18,7 +18,7 @@ import { runOf } from './runs.queries';
  */
 export async function startSettlement(
   jobs: JobHost,
-  actor: Actor,
+  actor: Caller,
   startedBy: number,
   body: z.output<typeof startSettlementBody>,
   passPayouts?: number,
@@ -55,7 +55,7 @@ export async function startSettlement(
  */
 export async function startApproval(
   jobs: JobHost,
-  actor: Actor,
+  actor: Caller,
   approvedBy: number,
   runId: number,
   passPayouts?: number,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { systemActor } from '../../platform/audit/actor';
+import { systemCaller } from '../../platform/caller';
 import { hasConnectionPool } from '../../platform/db/client';
 import { pollJob } from '../../platform/jobs/test-jobs';
 import { TEST_PASSWORD } from '../../test/factory';
@@ -148,7 +148,7 @@ describe('a settlement run paying member ranges in lanes', () => {
     await payTwiceForE();
     const admin = await api.factory.superAdmin();
     const { run } = await runSettlement(api.db, { period: '2026-10', dryRun: false, startedBy: null });
-    const started = await startApproval(api.jobs, systemActor(), admin.id, run.id, passPayouts);
+    const started = await startApproval(api.jobs, systemCaller(), admin.id, run.id, passPayouts);
     const { job } = await pollJob(api, started, await api.login(admin.name, TEST_PASSWORD));
     const paid = await api.db.select().from(bonusPayouts);
     expect(job).toMatchObject({ status: 'failed', processed: paid.length });

@@ -11,7 +11,6 @@ import {
 } from '@app/contracts';
 import { DEFAULT_SETTLEMENT_FLAG_MULTIPLE } from '../../config';
 import { memberByNo } from '../../members/lookups';
-import { actorOf } from '../../platform/http/actor';
 import { access, route } from '../../platform/http/route';
 import { startXlsxJob } from '../../platform/jobs/jobs.runner';
 import { streamXlsx } from '../../platform/xlsx/export';
@@ -31,7 +30,7 @@ const start = route({
   endpoint: settlementEndpoints.start,
   access: access.admin(Perm.bonusConfig),
   body: startSettlementBody,
-  handler: ({ app, req, user, body }) => startSettlement(app.jobs, actorOf(req), user.id, body),
+  handler: ({ app, caller, body }) => startSettlement(app.jobs, caller, caller.id, body),
 });
 
 /** What a run would pay, paying nothing: a dry run started as a job. */
@@ -39,8 +38,8 @@ const preview = route({
   endpoint: settlementEndpoints.preview,
   access: access.admin(Perm.bonusConfig),
   body: startSettlementBody,
-  handler: ({ app, req, user, body }) =>
-    startSettlement(app.jobs, actorOf(req), user.id, { ...body, dry_run: true }),
+  handler: ({ app, caller, body }) =>
+    startSettlement(app.jobs, caller, caller.id, { ...body, dry_run: true }),
 });
 
 const history = route({
@@ -55,7 +54,7 @@ const approve = route({
   endpoint: settlementEndpoints.approve,
   access: access.admin(Perm.approveSettlements),
   params: idParam,
-  handler: ({ app, req, user, params }) => startApproval(app.jobs, actorOf(req), user.id, params.id),
+  handler: ({ app, caller, params }) => startApproval(app.jobs, caller, caller.id, params.id),
 });
 
 /** Rejects a run awaiting approval with a reason: nothing of it is paid. */
@@ -64,8 +63,8 @@ const reject = route({
   access: readers,
   params: idParam,
   body: rejectSettlementBody,
-  handler: ({ app, req, user, params, body }) =>
-    rejectRun(app.db, { runId: params.id, reason: body.reason, by: user, actor: actorOf(req) }),
+  handler: ({ app, caller, params, body }) =>
+    rejectRun(app.db, { runId: params.id, reason: body.reason, by: caller }),
 });
 
 /** The review of a run: totals per type and level, receivers, largest payouts, flags, differences. */
@@ -116,13 +115,13 @@ const payouts = route({
   access: readers,
   params: idParam,
   query: settlementPayoutsQuery,
-  handler: async ({ app, params, query, user, locale, timeZone }) => {
+  handler: async ({ app, params, query, caller, locale, timeZone }) => {
     const member = query.member ? await memberByNo(app.db, query.member, 'member') : undefined;
     const filter = { userId: member?.id, typeKey: query.type_key };
     return query.export
       ? startXlsxJob(
           app.jobs,
-          await runPayoutsExportJob(app.db, user.id, params.id, filter, { locale, timeZone }),
+          await runPayoutsExportJob(app.db, caller.id, params.id, filter, { locale, timeZone }),
         )
       : listRunPayouts(app.db, params.id, { ...query, ...filter });
   },

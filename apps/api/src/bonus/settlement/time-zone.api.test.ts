@@ -3,8 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../members/members.schema';
 import { orders } from '../../orders/orders.schema';
-import { systemActor } from '../../platform/audit/actor';
 import { businessTimeZone, setBusinessTimeZone } from '../../platform/business-time/business-time';
+import { systemCaller } from '../../platform/caller';
 import { TestApi } from '../../test/test-app';
 import { walletBalance } from '../../wallet/ledger';
 import { walletRecords } from '../../wallet/wallet.schema';
@@ -94,13 +94,13 @@ describe('settlement periods in the business time zone', () => {
   it('changing the zone pays no order twice, and a refund still finds what a run of the old zone paid', async () => {
     // 2026-08-31 17:00 UTC is 2026-09-01 01:00 in Hong Kong: paid under UTC's 31 August first.
     const boundary = await order('boundary', '2026-08-31T17:00:00Z');
-    await setBusinessTimeZone(api.db, 'UTC', systemActor('test'));
+    await setBusinessTimeZone(api.db, 'UTC', systemCaller('test'));
     const utc = await settlePeriod(api.db, { period: '2026-08-31', startedBy: null });
     expect(utc.run.time_zone).toBe('UTC');
     expect(await referralOf(boundary.id)).toEqual([expect.objectContaining({ period: '2026-08-31' })]);
     const before = await sponsorCents();
 
-    await setBusinessTimeZone(api.db, 'Asia/Hong_Kong', systemActor('test'));
+    await setBusinessTimeZone(api.db, 'Asia/Hong_Kong', systemCaller('test'));
     // Its Hong Kong day and month hold the order: a first run of each, and nothing is paid again.
     const day = await settlePeriod(api.db, { period: '2026-09-01', startedBy: null });
     expect(day.run).toMatchObject({ time_zone: 'Asia/Hong_Kong', status: 'done' });
@@ -121,7 +121,7 @@ describe('settlement periods in the business time zone', () => {
   });
 
   it('refuses a zone the runtime does not know, and audits a change', async () => {
-    await expect(setBusinessTimeZone(api.db, 'Mars/Olympus', systemActor('test'))).rejects.toMatchObject({
+    await expect(setBusinessTimeZone(api.db, 'Mars/Olympus', systemCaller('test'))).rejects.toMatchObject({
       key: 'validation.timeZone',
     });
     expect(await businessTimeZone(api.db, { fresh: true })).toBe('Asia/Hong_Kong');

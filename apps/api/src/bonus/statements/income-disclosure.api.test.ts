@@ -3,8 +3,8 @@ import { inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { levelHistory, type UserRow, users } from '../../members/members.schema';
-import { systemActor } from '../../platform/audit/actor';
 import { setBusinessTimeZone } from '../../platform/business-time/business-time';
+import { systemCaller } from '../../platform/caller';
 import { TEST_PASSWORD } from '../../test/factory';
 import { TestApi } from '../../test/test-app';
 import { expectLedgerBalanced } from '../../wallet/wallet-fixtures';
@@ -40,7 +40,7 @@ const payout = (
 
 beforeAll(async () => {
   api = await TestApi.start();
-  await setBusinessTimeZone(api.db, 'Asia/Hong_Kong', systemActor());
+  await setBusinessTimeZone(api.db, 'Asia/Hong_Kong', systemCaller());
   const admin = await api.factory.superAdmin();
   adminToken = await api.login(admin.name, TEST_PASSWORD);
   const levelOf: Record<string, number> = { a: 1, b: 1, c: 1, d: 1, e: 2, f: 2, g: 3, h: 1 };

@@ -6,8 +6,8 @@ import {
   type StatementPayout,
   translate,
 } from '@app/contracts';
+import type { AccountCaller } from '../../platform/caller';
 import type { DbOrTx } from '../../platform/db/client';
-import type { Principal } from '../../platform/http/principal';
 import { type FixedCell, type FixedSheet, keysetBatches } from '../../platform/xlsx/export';
 import { type SheetReader, sheetFormat } from '../../platform/xlsx/format';
 import { bonusTypeNames } from '../type-names';
@@ -26,7 +26,7 @@ const money = (amount: string): FixedCell => ({ money: amount });
  */
 export async function statementSheets(
   db: DbOrTx,
-  viewer: Principal,
+  viewer: AccountCaller,
   subject: StatementSubject,
   m: StatementMonth,
   reader: SheetReader,

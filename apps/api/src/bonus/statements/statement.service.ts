@@ -17,10 +17,10 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { memberRef } from '../../members/member.presenter';
 import { users } from '../../members/members.schema';
+import type { AccountCaller } from '../../platform/caller';
 import { type DbOrTx, queryRows } from '../../platform/db/client';
 import { paged, pageWindow } from '../../platform/db/paging';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors';
-import type { Principal } from '../../platform/http/principal';
 import { bonusTypeNames } from '../type-names';
 
 /** The member a statement is about. */
@@ -37,7 +37,7 @@ export interface StatementSubject {
  */
 export async function statementSubject(
   db: DbOrTx,
-  viewer: Principal,
+  viewer: AccountCaller,
   userId: number | undefined,
 ): Promise<StatementSubject> {
   if (viewer.isAdmin) {
@@ -108,7 +108,7 @@ const inMonth = (column: string, m: StatementMonth) =>
  */
 export async function memberStatement(
   db: DbOrTx,
-  viewer: Principal,
+  viewer: AccountCaller,
   subject: StatementSubject,
   m: StatementMonth,
   locale: Locale,
@@ -281,7 +281,7 @@ async function withdrawalRows(db: DbOrTx, userId: number, m: StatementMonth, lim
 /** Transfers sent or received in the month, the other member presented as the viewer may see them. */
 async function transferRows(
   db: DbOrTx,
-  viewer: Principal,
+  viewer: AccountCaller,
   userId: number,
   m: StatementMonth,
   limit: number,

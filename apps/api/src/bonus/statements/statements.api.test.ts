@@ -12,8 +12,8 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../members/members.schema';
 import { orders } from '../../orders/orders.schema';
-import { systemActor } from '../../platform/audit/actor';
 import { setBusinessTimeZone } from '../../platform/business-time/business-time';
+import { systemCaller } from '../../platform/caller';
 import { TEST_PASSWORD } from '../../test/factory';
 import { TestApi } from '../../test/test-app';
 import { postEntry } from '../../wallet/ledger';
@@ -108,7 +108,7 @@ const BANK = { bank_card_number: '6222 0000 1111', bank_code: 'HSBC', bank_name:
 
 beforeAll(async () => {
   api = await TestApi.start();
-  await setBusinessTimeZone(api.db, 'Asia/Hong_Kong', systemActor());
+  await setBusinessTimeZone(api.db, 'Asia/Hong_Kong', systemCaller());
   const superAdmin = await api.factory.superAdmin();
   superToken = await api.login(superAdmin.name, TEST_PASSWORD);
   m = await api.factory.member({ name: `stm_m_${Date.now()}`, levelId: 1 });

@@ -21,11 +21,11 @@ const statement = route({
   access: access.user,
   query: statementQuery,
   docs: { summary: "A member's earnings statement of a month of the business time zone" },
-  handler: async ({ app, user, query, locale, timeZone, reply }) => {
-    const subject = await statementSubject(app.db, user, query.user_id);
+  handler: async ({ app, caller, query, locale, timeZone, reply }) => {
+    const subject = await statementSubject(app.db, caller, query.user_id);
     const month = statementMonth(query.month, await businessTimeZone(app.db));
-    if (!query.export) return memberStatement(app.db, user, subject, month, locale);
-    const sheets = await statementSheets(app.db, user, subject, month, { locale, timeZone });
+    if (!query.export) return memberStatement(app.db, caller, subject, month, locale);
+    const sheets = await statementSheets(app.db, caller, subject, month, { locale, timeZone });
     return streamXlsx(reply, sheets.filename, sheets.columns, sheets.batches, sheets.sheetName, {
       before: [sheets.summary],
     });
@@ -37,8 +37,8 @@ const payouts = route({
   endpoint: statementEndpoints.payouts,
   access: access.user,
   query: statementPayoutsQuery,
-  handler: async ({ app, user, query, locale }) => {
-    const subject = await statementSubject(app.db, user, query.user_id);
+  handler: async ({ app, caller, query, locale }) => {
+    const subject = await statementSubject(app.db, caller, query.user_id);
     const month = statementMonth(query.month, await businessTimeZone(app.db));
     return statementPayouts(app.db, subject, month, query, locale);
   },

@@ -5,11 +5,11 @@ import { type UserRow, users } from '../../members/members.schema';
 import { nameOrDisplayNameContains } from '../../members/name-search';
 import { maskedName } from '../../members/viewer';
 import { businessTimeZone } from '../../platform/business-time/business-time';
+import type { AccountCaller } from '../../platform/caller';
 import type { Db, DbOrTx } from '../../platform/db/client';
 import { containsPattern } from '../../platform/db/paging';
 import { rangeEnd, rangeStart } from '../../platform/http/date-range';
 import { fieldError, forbidden } from '../../platform/http/errors';
-import type { Principal } from '../../platform/http/principal';
 import { products } from '../../products/products.schema';
 import { providers } from '../../providers/providers.schema';
 import { orders, orderTotalsDaily } from '../orders.schema';
@@ -65,7 +65,7 @@ const nothing = (exact: boolean): OrderQuery => ({
 export async function orderWhere(
   db: Db,
   f: OrderFilter,
-  viewer: Principal,
+  viewer: AccountCaller,
   settings: OrderQuerySettings,
 ): Promise<OrderQuery> {
   const config = totalsConfig(settings);

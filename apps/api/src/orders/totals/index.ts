@@ -1,7 +1,7 @@
 import type { OrderFilter, OrderListAnswerMeta, OrderView } from '@app/contracts';
 import type { SQL } from 'drizzle-orm';
+import type { AccountCaller } from '../../platform/caller';
 import type { Db } from '../../platform/db/client';
-import type { Principal } from '../../platform/http/principal';
 import { totalsConfig } from './config';
 import { type OrderQuerySettings, orderWhere } from './filters';
 import { orderPage } from './page';
@@ -22,7 +22,7 @@ export { addScopesAhead, keepScopesAhead } from './scopes-ahead';
  */
 export async function orderPageAndTotals(
   db: Db,
-  viewer: Principal,
+  viewer: AccountCaller,
   filter: OrderFilter,
   settings: OrderQuerySettings,
 ): Promise<{ list: OrderView[]; meta: OrderListAnswerMeta }> {
@@ -38,7 +38,7 @@ export async function orderPageAndTotals(
 export async function orderFilterWhere(
   db: Db,
   filter: OrderFilter,
-  viewer: Principal,
+  viewer: AccountCaller,
 ): Promise<SQL | undefined> {
   const { where } = await orderWhere(db, filter, viewer, { exact: true, onScopeError: () => {} });
   return where;

@@ -1,9 +1,9 @@
 import { type OrderFilter, orderListBody } from '@app/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadPrincipal } from '../../access/principal';
+import { loadCaller } from '../../access/caller';
 import { users } from '../../members/members.schema';
-import type { Principal } from '../../platform/http/principal';
+import type { AccountCaller } from '../../platform/caller';
 import { TestApi } from '../../test/test-app';
 import { SalesFixtures, surfaced } from '../orders.fixtures';
 import { orderPageAndTotals, type TotalsConfig } from '.';
@@ -15,7 +15,7 @@ import { orderPageAndTotals, type TotalsConfig } from '.';
  */
 
 let api: TestApi;
-let admin: Principal;
+let admin: AccountCaller;
 
 const page = (filter: Record<string, unknown>, limits: Partial<TotalsConfig>) =>
   orderPageAndTotals(api.db, admin, orderListBody.parse({ pageSize: 20, ...filter }) as OrderFilter, {
@@ -33,7 +33,7 @@ beforeAll(async () => {
   const buyers = [];
   for (let i = 0; i < 6; i++) buyers.push(await f.member({ name: `ns_chan_${i}`, displayName: `Chan ${i}` }));
   buyers.push(await f.member({ name: 'ns_wong', displayName: 'Wong' }));
-  admin = (await loadPrincipal(api.db, (await f.superAdmin()).id))!;
+  admin = (await loadCaller(api.db, (await f.superAdmin()).id))!;
   for (let i = 0; i < 100; i++)
     await sales.order({
       platform_order_no: `NS-${i}`,

@@ -7,8 +7,8 @@ import {
 } from '@app/contracts';
 import { type AnyColumn, and, asc, desc, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { users } from '../../members/members.schema';
+import type { AccountCaller } from '../../platform/caller';
 import { type DbOrTx, queryRows, withoutParallelWorkers } from '../../platform/db/client';
-import type { Principal } from '../../platform/http/principal';
 import { referer, selectOrders, toOrderView } from '../orders.queries';
 import { orders, orderTotalsDaily } from '../orders.schema';
 import type { OrderQuery, TotalsPart } from './conditions';
@@ -322,7 +322,7 @@ const shownSums = (s: Totals['done']): OrderSums => ({
 /** One page of the filtered orders plus count and sums over the whole filtered set. */
 export async function orderPage(
   db: DbOrTx,
-  viewer: Principal,
+  viewer: AccountCaller,
   f: OrderFilter,
   query: OrderQuery,
   walkUpTo = TOTALS_CONFIG.walkUpTo,

@@ -1,10 +1,10 @@
 import { type OrderFilter, orderListBody } from '@app/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadPrincipal } from '../../access/principal';
+import { loadCaller } from '../../access/caller';
 import type { UserRow } from '../../members/members.schema';
+import type { AccountCaller } from '../../platform/caller';
 import { queryRows } from '../../platform/db/client';
-import type { Principal } from '../../platform/http/principal';
 import { TEST_PASSWORD } from '../../test/factory';
 import { TestApi } from '../../test/test-app';
 import { SalesFixtures, surfaced } from '../orders.fixtures';
@@ -21,7 +21,7 @@ import { addScopesAhead, keepScopesAhead } from './scopes-ahead';
 
 let api: TestApi;
 let sales: SalesFixtures;
-let admin: Principal;
+let admin: AccountCaller;
 let adminToken: string;
 const m: Record<string, UserRow> = {};
 
@@ -71,7 +71,7 @@ beforeAll(async () => {
   m.Z = await f.member({ name: 'sc_z' });
   for (const z of ['Z1', 'Z2', 'Z3']) m[z] = await f.member({ name: `sc_${z}`, parentUserId: m.Z.id });
   const superAdmin = await f.superAdmin();
-  admin = (await loadPrincipal(api.db, superAdmin.id))!;
+  admin = (await loadCaller(api.db, superAdmin.id))!;
   adminToken = await api.login(superAdmin.name, TEST_PASSWORD);
   const buyers = ['R', 'A1', 'A2', 'T1', 'T2', 'U1', 'S1', 'Z1'];
   for (let i = 0; i < 24; i++)

@@ -1,10 +1,10 @@
 import { formatCents, type OrderFilter, type OrderListMeta, orderListBody } from '@app/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadPrincipal } from '../../access/principal';
+import { loadCaller } from '../../access/caller';
 import type { UserRow } from '../../members/members.schema';
+import type { AccountCaller } from '../../platform/caller';
 import { queryRows } from '../../platform/db/client';
-import type { Principal } from '../../platform/http/principal';
 import { importSheet } from '../../platform/xlsx/test-files';
 import { TEST_PASSWORD } from '../../test/factory';
 import { TestApi } from '../../test/test-app';
@@ -25,7 +25,7 @@ import { scopesAdded } from './scopes';
 let api: TestApi;
 let sales: SalesFixtures;
 let adminToken: string;
-let admin: Principal;
+let admin: AccountCaller;
 const m: Record<string, UserRow> = {};
 let p1: number;
 let p2: number;
@@ -80,21 +80,21 @@ const list = (body: Filter, token = adminToken) =>
   api.post<{ meta: OrderListMeta }>('/api/orders/list', { pageSize: 20, ...body }, { token });
 
 /** The query once a scope it needs was added (the first request counts exactly and adds it in the background). */
-async function whereOnceScoped(filter: OrderFilter, viewer: Principal, limits: BuyerSetLimits) {
+async function whereOnceScoped(filter: OrderFilter, viewer: AccountCaller, limits: BuyerSetLimits) {
   await orderWhere(api.db, filter, viewer, { ...limits, onScopeError: surfaced });
   await scopesAdded(api.db);
   return orderWhere(api.db, filter, viewer, { ...limits, onScopeError: surfaced });
 }
 
 /** The exact count: the same filter with the switch that forces it (TotalsConfig.exact). */
-async function exactly(filter: OrderFilter, viewer: Principal, limits: BuyerSetLimits) {
+async function exactly(filter: OrderFilter, viewer: AccountCaller, limits: BuyerSetLimits) {
   const query = await orderWhere(api.db, filter, viewer, { ...limits, exact: true, onScopeError: surfaced });
   expect(query.totals, 'the exact switch counts over the orders').toBeNull();
   expect(query.walk).toBeUndefined();
   return orderTotals(api.db, query);
 }
 
-async function exactAndRollup(filter: Filter, viewer: Principal, limits: BuyerSetLimits = TOTALS_CONFIG) {
+async function exactAndRollup(filter: Filter, viewer: AccountCaller, limits: BuyerSetLimits = TOTALS_CONFIG) {
   const query = await whereOnceScoped(orderListBody.parse(filter), viewer, limits);
   const exact = await exactly(orderListBody.parse(filter), viewer, limits);
   return { query, exact, served: await orderTotals(api.db, query) };
@@ -185,7 +185,7 @@ beforeAll(async () => {
   const basic = await sales.product({ tags: ['basic'], provider_id: p2, source_type: 3 });
   const membership = await sales.product({ source_type: 1, grants_level_id: 2, provider_id: p2 });
   adminToken = await api.login((await f.superAdmin({ name: 'tot_refunder' })).name, TEST_PASSWORD);
-  admin = (await loadPrincipal(api.db, (await f.superAdmin()).id))!;
+  admin = (await loadCaller(api.db, (await f.superAdmin()).id))!;
 
   // Completion times around the UTC day boundaries of 14–16 April, some not completed at all.
   const times = [
@@ -326,7 +326,7 @@ describe('orders list totals from order_totals_daily', () => {
   });
 
   it('serves a member the totals of channel sales from the rollup too', async () => {
-    const member = (await loadPrincipal(api.db, m.A!.id))!;
+    const member = (await loadCaller(api.db, m.A!.id))!;
     const filter = { channel_sales: true, member_id: m.A!.userNo, date_from: '2026-04-14' };
     const { query, exact, served } = await exactAndRollup(filter, member);
     expect(query.totals).not.toBeNull();
@@ -369,7 +369,7 @@ describe('orders list totals from order_totals_daily', () => {
     expect(served.total).toBe(own!.n);
 
     // A member's own network without a switch (A and the downline), the same way.
-    const member = (await loadPrincipal(api.db, m.A!.id))!;
+    const member = (await loadCaller(api.db, m.A!.id))!;
     const network = await exactAndRollup({ date_from: '2026-04-14T12:00:00Z' }, member, limits);
     expect(network.query.totals).not.toBeNull();
     expect(network.served).toEqual(network.exact);
@@ -406,7 +406,7 @@ describe('orders list totals from order_totals_daily', () => {
       { iblommer_sales: true, member_id: m.A!.userNo, source_type: 3 },
       { iblommer_sales: true, member_id: m.B!.userNo },
     ];
-    const member = async () => (await loadPrincipal(api.db, m.A!.id))!;
+    const member = async () => (await loadCaller(api.db, m.A!.id))!;
     const expectServedFromScopes = async () => {
       for (const filter of filters()) {
         const { query, exact, served } = await exactAndRollup(filter, admin, limits);

@@ -1,6 +1,6 @@
 import { type AuditAction, type AuditTarget, maskAccountNumber } from '@app/contracts';
+import type { Caller } from '../caller';
 import type { DbOrTx } from '../db/client';
-import type { Actor } from './actor';
 import { auditLogs } from './audit.schema';
 
 export interface AuditEntry {
@@ -13,7 +13,7 @@ export interface AuditEntry {
 }
 
 /** Records a change by `actor`; call it inside the transaction that makes the change. */
-export async function audit(db: DbOrTx, actor: Actor, entry: AuditEntry): Promise<void> {
+export async function audit(db: DbOrTx, actor: Caller, entry: AuditEntry): Promise<void> {
   // Compared before masking, so a new account number with the same last digits still shows as a change.
   const changed = changedFields(entry.before, entry.after);
   const before = redact(changed.before);

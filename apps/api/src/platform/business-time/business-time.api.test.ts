@@ -16,8 +16,8 @@ import { monthEdges } from '../../members/tallies';
 import { SalesFixtures } from '../../orders/orders.fixtures';
 import { TEST_PASSWORD } from '../../test/factory';
 import { TestApi } from '../../test/test-app';
-import { systemActor } from '../audit/actor';
 import { auditLogs } from '../audit/audit.schema';
+import { systemCaller } from '../caller';
 import { AppError } from '../http/errors';
 import { xlsxRows } from '../xlsx/test-files';
 import { businessTimeZone, setBusinessTimeZone } from './business-time';
@@ -27,7 +27,7 @@ type Page = { list: OrderView[]; meta: OrderListMeta };
 let api: TestApi;
 let sales: SalesFixtures;
 let admin: string;
-const actor = systemActor('business-time test');
+const actor = systemCaller('business-time test');
 
 /** A Hong Kong half hour past midnight of 1 November: 31 October in UTC. */
 const HK_FIRST_OF_NOVEMBER = '2026-10-31T16:30:00Z';
@@ -169,9 +169,9 @@ describe('the business time zone', () => {
         .select()
         .from(auditLogs)
         .where(and(eq(auditLogs.entity, 'business_settings'), eq(auditLogs.ip, 'audit check')));
-    await setBusinessTimeZone(api.db, 'Europe/London', systemActor('audit check'));
-    await setBusinessTimeZone(api.db, 'Europe/London', systemActor('audit check'));
-    await setBusinessTimeZone(api.db, 'Asia/Hong_Kong', systemActor('audit check'));
+    await setBusinessTimeZone(api.db, 'Europe/London', systemCaller('audit check'));
+    await setBusinessTimeZone(api.db, 'Europe/London', systemCaller('audit check'));
+    await setBusinessTimeZone(api.db, 'Asia/Hong_Kong', systemCaller('audit check'));
     expect((await audited()).map((r) => [r.action, r.before, r.after])).toEqual([
       ['update', { timeZone: 'Asia/Hong_Kong' }, { timeZone: 'Europe/London' }],
       ['update', { timeZone: 'Europe/London' }, { timeZone: 'Asia/Hong_Kong' }],

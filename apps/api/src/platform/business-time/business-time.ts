@@ -1,7 +1,7 @@
 import { isTimeZone } from '@app/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Actor } from '../audit/actor';
 import { audit } from '../audit/audit';
+import type { Caller } from '../caller';
 import type { DbOrTx } from '../db/client';
 import { badRequest } from '../http/errors';
 import { businessSettings } from './business-time.schema';
@@ -30,7 +30,7 @@ export async function businessTimeZone(db: DbOrTx, opts: { fresh?: boolean } = {
  * the zone before and after. Past runs keep the zone they settled in; an order-driven bonus is paid once per
  * (member, type, order) whatever day it falls on (bonus_payouts_order_once_idx), so no bonus is paid twice.
  */
-export async function setBusinessTimeZone(db: DbOrTx, zone: string, actor: Actor): Promise<boolean> {
+export async function setBusinessTimeZone(db: DbOrTx, zone: string, actor: Caller): Promise<boolean> {
   if (!isTimeZone(zone)) throw badRequest('validation.timeZone');
   const before = await businessTimeZone(db, { fresh: true });
   if (before === zone) return false;

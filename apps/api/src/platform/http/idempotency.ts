@@ -34,11 +34,11 @@ export async function idempotent<T>(
   const requestHash = createHash('sha256')
     .update(JSON.stringify([ctx.req.url, payload ?? null]))
     .digest('hex');
-  const where = and(eq(idempotencyKeys.userId, ctx.user.id), eq(idempotencyKeys.key, key));
+  const where = and(eq(idempotencyKeys.userId, ctx.caller.id), eq(idempotencyKeys.key, key));
   return ctx.app.db.transaction(async (tx) => {
     const claimed = await tx
       .insert(idempotencyKeys)
-      .values({ userId: ctx.user.id, key, route, requestHash })
+      .values({ userId: ctx.caller.id, key, route, requestHash })
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
     if (claimed.length === 0) {

@@ -12,10 +12,11 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodType, z } from 'zod';
 import type { Config } from '../../config';
+import { type AccountCaller, type Caller, type CallerLoader, systemCaller } from '../caller';
 import type { Db } from '../db/client';
 import type { JobHost } from '../jobs/job-host';
+import { sourceOf } from './call-source';
 import { AppError, forbidden } from './errors';
-import type { Principal, PrincipalLoader } from './principal';
 import { refuseUnstorableText } from './storable-text';
 import type { TokenService } from './tokens';
 import { parseOrThrow } from './validation';
@@ -50,8 +51,8 @@ export interface AppContext {
   tokens: TokenService;
   /** Where this process runs jobs (exports, imports, settlement runs). */
   jobs: JobHost;
-  /** Who a verified token's user is now (app.ts passes access/principal.ts: platform knows no domain). */
-  loadPrincipal: PrincipalLoader;
+  /** Who a verified token's user is now (app.ts passes access/caller.ts: platform knows no domain). */
+  loadCaller: CallerLoader;
 }
 
 export interface Ctx<B, Q, P> {
@@ -65,8 +66,9 @@ export interface Ctx<B, Q, P> {
   reply: FastifyReply;
   app: AppContext;
 }
-export interface AuthedCtx<B, Q, P, U extends Principal = Principal> extends Ctx<B, Q, P> {
-  user: U;
+export interface AuthedCtx<B, Q, P, C extends AccountCaller = AccountCaller> extends Ctx<B, Q, P> {
+  /** The signed-in account and where the request came from: what reads and changes take. */
+  caller: C;
 }
 
 type Infer<S> = S extends ZodType ? z.output<S> : undefined;
@@ -100,49 +102,49 @@ export interface RouteDocs {
 export type RouteDef =
   | (RouteBase<ZodType, ZodType, ZodType> & {
       access: Access & { kind: 'public' };
-      handler: (ctx: Ctx<unknown, unknown, unknown> & { user: Principal | null }) => Promise<unknown>;
+      handler: (ctx: Ctx<unknown, unknown, unknown> & { caller: Caller }) => Promise<unknown>;
     })
   | (RouteBase<ZodType, ZodType, ZodType> & {
       access: Access;
-      loadPrincipal?: PrincipalLoader;
+      loadCaller?: CallerLoader;
       handler: (ctx: AuthedCtx<unknown, unknown, unknown>) => Promise<unknown>;
     });
 
 /**
  * Declares a signed-in route with typed body/query/params from its zod schemas. A hot read of the caller's own
- * data may load it with the caller in one statement (`loadPrincipal`, built on access/principal.ts'
- * `principalColumns`): one round trip instead of two, and the caller is checked exactly as by the app's loader.
+ * data may load it with the caller in one statement (`loadCaller`, built on access/caller.ts' `callerColumns`):
+ * one round trip instead of two, and the caller is checked exactly as by the app's loader.
  */
 export function route<
   SB extends ZodType | undefined = undefined,
   SQ extends ZodType | undefined = undefined,
   SP extends ZodType | undefined = undefined,
-  U extends Principal = Principal,
+  C extends AccountCaller = AccountCaller,
 >(
   def: RouteBase<SB, SQ, SP> & {
     access: Access;
-    loadPrincipal?: PrincipalLoader<U>;
-    handler: (ctx: AuthedCtx<Infer<SB>, Infer<SQ>, Infer<SP>, U>) => Promise<unknown>;
+    loadCaller?: CallerLoader<C>;
+    handler: (ctx: AuthedCtx<Infer<SB>, Infer<SQ>, Infer<SP>, C>) => Promise<unknown>;
   },
 ): RouteDef {
   return def as unknown as RouteDef;
 }
 
-/** Declares a route anyone may call. */
+/** Declares a route anyone may call; its caller is the signed-in account if a valid token came, else kind 'system'. */
 export function publicRoute<
   SB extends ZodType | undefined = undefined,
   SQ extends ZodType | undefined = undefined,
   SP extends ZodType | undefined = undefined,
 >(
   def: RouteBase<SB, SQ, SP> & {
-    handler: (ctx: Ctx<Infer<SB>, Infer<SQ>, Infer<SP>> & { user: Principal | null }) => Promise<unknown>;
+    handler: (ctx: Ctx<Infer<SB>, Infer<SQ>, Infer<SP>> & { caller: Caller }) => Promise<unknown>;
   },
 ): RouteDef {
   return { ...def, access: access.public } as unknown as RouteDef;
 }
 
 /** Holds `perm`, or one of the permissions listed. */
-const holdsAny = (roleIds: Principal['roleIds'], perm: PermId | readonly PermId[] | undefined) =>
+const holdsAny = (roleIds: AccountCaller['roleIds'], perm: PermId | readonly PermId[] | undefined) =>
   Array.isArray(perm) ? perm.some((p) => hasPermission(roleIds, p)) : hasPermission(roleIds, perm as PermId);
 
 declare module 'fastify' {
@@ -153,14 +155,14 @@ declare module 'fastify' {
 
 export function registerRoutes(app: FastifyInstance, ctx: AppContext, routes: RouteDef[]): void {
   for (const def of routes) {
-    const loader = ('loadPrincipal' in def && def.loadPrincipal) || ctx.loadPrincipal;
+    const loader = ('loadCaller' in def && def.loadCaller) || ctx.loadCaller;
     app.route({
       method: def.endpoint.method,
       url: def.endpoint.path,
       config: { access: def.access },
       handler: async (req, reply) => {
         const locale = resolveLocale(req.headers.locale as string | undefined);
-        const user = await authorize(req, ctx, def.access, loader);
+        const caller = await authorize(req, ctx, def.access, loader);
         const handlerCtx = {
           body: input(def.rawBody ? undefined : def.body, req.body),
           query: input(def.query, req.query),
@@ -170,7 +172,7 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, routes: Ro
           req,
           reply,
           app: ctx,
-          user,
+          caller,
         };
         const data = await def.handler(handlerCtx as never);
         if (reply.sent) return reply;
@@ -196,53 +198,51 @@ function bearerToken(req: FastifyRequest): string | null {
   return match?.[1]?.trim() || null;
 }
 
-/** Resolves the caller from the Bearer token and checks the route's access rule. */
+/**
+ * Resolves the caller from the Bearer token and checks the route's access rule. A public route without a valid
+ * token has a caller of kind 'system' calling from the request's source, as the audit log has always recorded it.
+ */
 async function authorize(
   req: FastifyRequest,
   ctx: AppContext,
   rule: Access,
-  loadPrincipal: PrincipalLoader,
-): Promise<Principal | null> {
+  loadCaller: CallerLoader,
+): Promise<Caller> {
+  const source = sourceOf(req);
+  const anonymous = { ...systemCaller(), ...source };
   const token = bearerToken(req);
   if (!token) {
-    if (rule.kind === 'public') return null;
+    if (rule.kind === 'public') return anonymous;
     throw new AppError(ResultCode.UNAUTHORIZED, 'session.loginRequired');
   }
   const check = ctx.tokens.check(token);
   if (!check.ok) {
-    if (rule.kind === 'public') return null;
+    if (rule.kind === 'public') return anonymous;
     throw check.reason === 'expired'
       ? new AppError(ResultCode.TOKEN_EXPIRED, 'session.expired')
       : new AppError(ResultCode.ILLEGAL_TOKEN, 'session.illegalToken');
   }
-  const principal = await loadPrincipal(ctx.db, check.claims.userId);
-  if (!principal) {
-    if (rule.kind === 'public') return null;
+  const caller = await loadCaller(ctx.db, check.claims.userId, source);
+  if (!caller) {
+    if (rule.kind === 'public') return anonymous;
     throw new AppError(ResultCode.ILLEGAL_TOKEN, 'session.illegalToken');
   }
-  if (principal.status !== 1 || principal.tokenVersion !== check.claims.version) {
-    if (rule.kind === 'public') return null;
+  if (caller.status !== 1 || caller.tokenVersion !== check.claims.version) {
+    if (rule.kind === 'public') return anonymous;
     throw new AppError(ResultCode.SESSION_REVOKED, 'session.revoked');
   }
-  req.principal = principal;
   switch (rule.kind) {
     case 'public':
     case 'user':
-      return principal;
+      return caller;
     case 'member':
-      if (principal.isAdmin || !hasPermission(principal.roleIds, rule.perm)) throw forbidden();
-      return principal;
+      if (caller.isAdmin || !hasPermission(caller.roleIds, rule.perm)) throw forbidden();
+      return caller;
     case 'admin':
-      if (!principal.isAdmin || !holdsAny(principal.roleIds, rule.perm)) throw forbidden();
-      return principal;
+      if (!caller.isAdmin || !holdsAny(caller.roleIds, rule.perm)) throw forbidden();
+      return caller;
     case 'holder':
-      if (!hasPermission(principal.roleIds, rule.perm)) throw forbidden();
-      return principal;
-  }
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    principal?: Principal;
+      if (!hasPermission(caller.roleIds, rule.perm)) throw forbidden();
+      return caller;
   }
 }

@@ -11,15 +11,15 @@ export const jobRoutes = [
     endpoint: platformEndpoints.job,
     access: access.user,
     params: jobParams,
-    handler: async ({ app, user, params, locale }) =>
-      toJobView(await visibleJob(app.db, params.id, user), locale),
+    handler: async ({ app, caller, params, locale }) =>
+      toJobView(await visibleJob(app.db, params.id, caller), locale),
   }),
   route({
     endpoint: platformEndpoints.jobFile,
     access: access.user,
     params: jobParams,
-    handler: async ({ app, user, params, reply }) => {
-      const job = await visibleJob(app.db, params.id, user);
+    handler: async ({ app, caller, params, reply }) => {
+      const job = await visibleJob(app.db, params.id, caller);
       if (job.status !== 'done') throw conflict('jobs.notReady');
       const type = job.fileName.endsWith('.xlsx') ? XLSX_MIME : 'application/octet-stream';
       return attachment(reply, job.fileName, type)

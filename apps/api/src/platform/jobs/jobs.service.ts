@@ -1,15 +1,15 @@
 import { type JobStatus, type JobView, jobFileUrl, type Locale, translate } from '@app/contracts';
 import { and, eq, sql } from 'drizzle-orm';
+import type { AccountCaller } from '../caller';
 import type { DbOrTx } from '../db/client';
 import { notFound } from '../http/errors';
-import type { Principal } from '../http/principal';
 import { type JobRow, jobFileChunks, jobs } from './jobs.schema';
 
 /**
  * The job if the caller may see it (its owner or a super admin); 404 for anyone else. A job whose
  * process died reads as it was until a sweeper fails it (within JobTiming's bound, docs/jobs.md).
  */
-export async function visibleJob(db: DbOrTx, id: string, viewer: Principal) {
+export async function visibleJob(db: DbOrTx, id: string, viewer: AccountCaller) {
   const [job] = await db.select().from(jobs).where(eq(jobs.id, id));
   if (!job || (job.ownerId !== viewer.id && !viewer.isSuper)) throw notFound();
   return job;

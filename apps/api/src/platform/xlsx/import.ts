@@ -7,13 +7,11 @@ import {
   type PermId,
   translate,
 } from '@app/contracts';
-import type { FastifyRequest } from 'fastify';
 import { DEFAULT_IMPORT_LIMITS, MB } from '../../config';
-import type { Actor } from '../audit/actor';
+import type { Caller } from '../caller';
 import { type Db, type DbOrTx, hasConnectionPool, type Tx } from '../db/client';
-import { actorOf } from '../http/actor';
 import { AppError, badRequest, conflict } from '../http/errors';
-import type { AppContext } from '../http/route';
+import type { AuthedCtx } from '../http/route';
 import { refuseUnstorableText } from '../http/storable-text';
 import { type RawFieldError, translateFieldErrors } from '../http/validation';
 import { type JobContext, startJob, throwIfStopped } from '../jobs/jobs.runner';
@@ -32,7 +30,7 @@ export interface ImportSpec<T> {
   /** Validates one row (schema and database look-ups); throws an AppError naming the field when it is wrong. */
   prepare(db: DbOrTx, row: SheetRow): Promise<T>;
   /** Applies valid rows inside one transaction (all of them, or a chunk of them on PGlite: see startImport). */
-  apply(tx: Tx, rows: T[], actor: Actor): Promise<void>;
+  apply(tx: Tx, rows: T[], actor: Caller): Promise<void>;
   /**
    * Rows that would add the same thing twice: a row whose key (null: none) an earlier valid row of the same file
    * had is refused with `message` (prepare's database check cannot see rows of the file not yet applied).
@@ -115,9 +113,12 @@ interface Upload {
  * keeps its committed chunks (its job says how many). Done, `total` = rows read, `processed` = rows imported.
  */
 export async function startImport<T>(
-  app: AppContext,
-  req: FastifyRequest,
-  locale: Locale,
+  {
+    app,
+    req,
+    caller,
+    locale,
+  }: Pick<AuthedCtx<unknown, unknown, unknown>, 'app' | 'req' | 'caller' | 'locale'>,
   spec: ImportSpec<T>,
 ): Promise<JobStarted> {
   const limits = app.config.importLimits ?? DEFAULT_IMPORT_LIMITS;
@@ -133,26 +134,18 @@ export async function startImport<T>(
   const { rows } = await checkImportFile(buffer, upload.filename, limits);
   return startJob(app.jobs, {
     kind: `${spec.kind}.import`,
-    ownerId: req.principal!.id,
+    ownerId: caller.id,
     params: { file: upload.filename },
     fileName: `${spec.kind}-errors.xlsx`,
     exclusive: 'common.importInProgress',
     run: (ctx) =>
-      importRows(
-        app.db,
-        actorOf(req),
-        locale,
-        spec,
-        { buffer, filename: upload.filename, rows },
-        limits.rows,
-        ctx,
-      ),
+      importRows(app.db, caller, locale, spec, { buffer, filename: upload.filename, rows }, limits.rows, ctx),
   });
 }
 
 async function importRows<T>(
   db: Db,
-  actor: Actor,
+  actor: Caller,
   locale: Locale,
   spec: ImportSpec<T>,
   upload: Upload,

@@ -13,9 +13,9 @@ export const importTemplateRoutes = (templates: Record<ImportKind, ImportTemplat
     endpoint: platformEndpoints.importTemplate,
     access: access.admin(),
     query: importTemplateQuery,
-    handler: async ({ user, query, reply }) => {
+    handler: async ({ caller, query, reply }) => {
       const template = templates[query.kind];
-      if (!hasPermission(user.roleIds, template.perm)) throw forbidden();
+      if (!hasPermission(caller.roleIds, template.perm)) throw forbidden();
       return sendXlsxBuffer(reply, `${query.kind}-template.xlsx`, await xlsxBuffer(template.columns, []));
     },
   }),

@@ -5,8 +5,8 @@ import { prepareDatabase } from '../../../bootstrap';
 import { TestApi } from '../../../test/test-app';
 import { createTestDatabase } from '../../../test/test-database';
 import { checkInvariant } from '../../../wallet/invariant';
-import { systemActor } from '../../audit/actor';
 import { businessTimeZone, setBusinessTimeZone } from '../../business-time/business-time';
+import { systemCaller } from '../../caller';
 import { type Database, type Db, queryRows } from '../client';
 import { BASELINE_TAG, loadBaselineData, migrationsUpTo } from './migrations.testing';
 
@@ -180,7 +180,7 @@ describe.each([
       db,
       sql`select max(period) as day from bonus_payouts where length(period) = 10`,
     );
-    await setBusinessTimeZone(db, 'Asia/Hong_Kong', systemActor('test'));
+    await setBusinessTimeZone(db, 'Asia/Hong_Kong', systemCaller('test'));
     const next = new Date(Date.parse(`${last!.day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
     const paidBefore = await count(db, 'bonus_payouts');
     const { run } = await settlePeriod(db, { period: next, startedBy: null });

@@ -1,8 +1,8 @@
 import { ALL_PERMISSIONS, type RoleIds } from '@app/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { users } from '../members/members.schema';
+import { type AccountCaller, type CallerLoader, type CallSource, UNKNOWN_SOURCE } from '../platform/caller';
 import { preparedPerHandle } from '../platform/db/prepared';
-import type { Principal, PrincipalLoader } from '../platform/http/principal';
 import { permissions, rolePermissions, roles, userRoles } from './access.schema';
 
 /** Permission numbers granted through the user's enabled roles' enabled permissions (a subquery per user). */
@@ -14,11 +14,11 @@ const permissionIds = sql<number[]>`array(
   where ${userRoles.userId} = ${users.id} order by 1)`;
 
 /**
- * What a principal is read from: the user's state and, unless a super admin, their permissions. A statement
- * that loads the caller together with more of their own row (`route({ loadPrincipal })`) selects these too
- * and builds the principal with `principalOf`, so every loader checks the caller alike.
+ * What a caller is read from: the user's state and, unless a super admin, their permissions. A statement
+ * that loads the caller together with more of their own row (`route({ loadCaller })`) selects these too
+ * and builds the caller with `callerOf`, so every loader checks the caller alike.
  */
-export const principalColumns = {
+export const callerColumns = {
   id: users.id,
   name: users.name,
   isAdmin: users.isAdmin,
@@ -29,15 +29,18 @@ export const principalColumns = {
   permissionIds: sql<number[] | null>`case when ${users.isSuper} then null else ${permissionIds} end`,
 };
 
-type PrincipalRow = Omit<Principal, 'roleIds'> & { permissionIds: number[] | null };
+type CallerRow = Omit<AccountCaller, 'kind' | 'roleIds' | keyof CallSource> & {
+  permissionIds: number[] | null;
+};
 
-/** The permissions of a principal's row: every one for a super admin. */
-export function roleIdsOf(row: Pick<PrincipalRow, 'isSuper' | 'permissionIds'>): RoleIds {
+/** The permissions of a caller's row: every one for a super admin. */
+export function roleIdsOf(row: Pick<CallerRow, 'isSuper' | 'permissionIds'>): RoleIds {
   return row.isSuper ? [ALL_PERMISSIONS] : (row.permissionIds ?? []).map(Number);
 }
 
-export function principalOf(row: PrincipalRow): Principal {
+export function callerOf(row: CallerRow, source: CallSource = UNKNOWN_SOURCE): AccountCaller {
   return {
+    kind: row.isAdmin ? 'admin' : 'member',
     id: row.id,
     name: row.name,
     isAdmin: row.isAdmin,
@@ -46,19 +49,22 @@ export function principalOf(row: PrincipalRow): Principal {
     tokenVersion: row.tokenVersion,
     levelId: row.levelId,
     roleIds: roleIdsOf(row),
+    origin: source.origin,
+    userAgent: source.userAgent,
+    requestId: source.requestId,
   };
 }
 
 /** Every authenticated request loads its caller, so this is one prepared statement. */
-const principalQuery = preparedPerHandle((db) =>
+const callerQuery = preparedPerHandle((db) =>
   db
-    .select(principalColumns)
+    .select(callerColumns)
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
-    .prepare('load_principal'),
+    .prepare('load_caller'),
 );
 
-export const loadPrincipal: PrincipalLoader = async (db, userId) => {
-  const [row] = await principalQuery(db).execute({ id: userId });
-  return row ? principalOf(row) : null;
+export const loadCaller: CallerLoader = async (db, userId, source) => {
+  const [row] = await callerQuery(db).execute({ id: userId });
+  return row ? callerOf(row, source) : null;
 };
