@@ -1,4 +1,5 @@
 import { type Config, loadConfig } from './config';
+import { stdoutLogOutput } from './startup/log-output';
 import { type RunningServer, startServer } from './startup/start-server';
 import { stopOnSignals } from './startup/stop-on-signals';
 
@@ -13,4 +14,4 @@ try {
   process.exit(1);
 }
 console.log(server.banner);
-stopOnSignals(server, config.shutdownGraceMs ?? 20_000);
+stopOnSignals(server, config.shutdownGraceMs ?? 20_000, stdoutLogOutput());

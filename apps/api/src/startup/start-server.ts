@@ -11,6 +11,7 @@ import { startBanner } from './banner';
 import { applyBusinessTimeZone, type StartZone } from './business-time-zone';
 import { type FirstStart, prepareFirstStart } from './first-start';
 import { keepTidy } from './housekeeping';
+import { stdoutLogOutput } from './log-output';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -39,7 +40,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
     // Before the demo data, whose bonus periods are days and months of this zone.
     const businessZone = await applyBusinessTimeZone(database.db, config);
     const firstStart = await prepareFirstStart(database.db, config);
-    const app = await listening(await buildApp({ db: database.db, config, logger: true }), config);
+    const app = await listening(
+      await buildApp({ db: database.db, config, logStream: stdoutLogOutput() }),
+      config,
+    );
     const stopScopesAhead = keepScopesAhead(database.db, (error) => app.log.error(error), {
       config: config.ordersTotals,
     });

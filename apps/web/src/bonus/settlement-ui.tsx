@@ -7,7 +7,7 @@ import { formatDateTime } from '../platform/format';
 /** The settlement runs' tab of the bonus allocation page (BonusConfigPage). */
 export const SETTLEMENT_RUNS_PATH = '/config/index?tab=runs';
 
-/** The review page of settlement run `id` (a DETAIL_ROUTES path of app/pages.ts). */
+/** The review page of settlement run `id` (a DETAIL_ROUTES path of shell/detail-routes.ts). */
 export const reviewPath = (id: number) => `/config/settlements/${id}`;
 
 const STATUS_COLORS: Record<SettlementStatus, string | undefined> = {
