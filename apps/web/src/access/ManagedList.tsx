@@ -59,7 +59,7 @@ export function ManagedList<T extends Row>({
   const { t } = useTranslation();
   const { filters, setFilters } = useUrlFilters(managedFilters);
   const { tableProps } = usePagedList<T>(managedList(kind), filters);
-  const actions = useEntityActions<T>(kind);
+  const actions = useEntityActions(kind);
   const [editing, setEditing] = useState<T | null | undefined>(undefined);
 
   const statusColumn: ColumnsType<T>[number] = {

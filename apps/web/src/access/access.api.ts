@@ -1,28 +1,25 @@
 import {
+  accessEndpoints,
   auditQuery,
+  type Endpoint,
   listQuery,
   MAX_PAGE_SIZE,
   MENU,
   type Paged,
   type PermissionView,
   type RoleView,
+  sessionEndpoints,
 } from '@app/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../platform/feedback';
 import type { FiltersOf } from '../platform/filters/url-filters';
-import { http, send } from '../platform/http';
+import { request } from '../platform/http';
 import { queryRoots } from '../platform/query-roots';
 import type { ListEndpoint } from '../platform/ui/PagedTable';
+import { to, useWrite, type WriteCall } from '../platform/write';
 
-/** The access endpoints (docs/product/access.md): three managed lists and the operation log. */
-export const ACCESS = {
-  admins: '/api/permission/admins',
-  roles: '/api/permission/roles',
-  permissions: '/api/permission/permissions',
-  audit: '/api/permission/audit',
-} as const;
-export type ManagedKind = 'admins' | 'roles' | 'permissions';
+/** The three managed lists (docs/product/access.md); each kind's calls are `accessEndpoints[kind]`. */
+export type ManagedKind = keyof typeof accessEndpoints;
 
 export const accessKeys = {
   all: queryRoots.access,
@@ -33,9 +30,9 @@ export const accessKeys = {
 
 export const managedList = (kind: ManagedKind): ListEndpoint => ({
   key: accessKeys.lists(kind),
-  url: ACCESS[kind],
+  endpoint: accessEndpoints[kind].list,
 });
-export const auditList: ListEndpoint = { key: accessKeys.audit(), url: ACCESS.audit };
+export const auditList: ListEndpoint = { key: accessKeys.audit(), endpoint: sessionEndpoints.auditLog };
 
 /** The managed lists' filters (keyword, status), as the contract reads them (also from the URL). */
 export const managedFilters = listQuery.pick({ keyword: true, status: true });
@@ -54,10 +51,10 @@ export const auditFilters = auditQuery.pick({
 export type AuditFilters = FiltersOf<typeof auditFilters>;
 
 /** Every row of a paged list, the largest pages the API gives, page after page: never cut at the first page. */
-async function everyRow<T>(path: string): Promise<T[]> {
+async function everyRow<T>(endpoint: Endpoint): Promise<T[]> {
   const rows: T[] = [];
   for (let page = 1; ; page++) {
-    const { list, meta } = await http.get<Paged<T>>(path, { page, pageSize: MAX_PAGE_SIZE });
+    const { list, meta } = await request<Paged<T>>(endpoint, { query: { page, pageSize: MAX_PAGE_SIZE } });
     rows.push(...list);
     if (list.length < MAX_PAGE_SIZE || rows.length >= meta.total) return rows;
   }
@@ -67,14 +64,14 @@ async function everyRow<T>(path: string): Promise<T[]> {
 export const useAllRoles = () =>
   useQuery({
     queryKey: accessKeys.everything('roles'),
-    queryFn: () => everyRow<RoleView>(ACCESS.roles),
+    queryFn: () => everyRow<RoleView>(accessEndpoints.roles.list),
   });
 
 /** Every permission, for the role form and the role list. */
 export const useAllPermissions = () =>
   useQuery({
     queryKey: accessKeys.everything('permissions'),
-    queryFn: () => everyRow<PermissionView>(ACCESS.permissions),
+    queryFn: () => everyRow<PermissionView>(accessEndpoints.permissions.list),
   });
 
 /** A built-in permission is shown by its translated menu title, an admin-made one by its name. */
@@ -86,33 +83,21 @@ export function usePermissionLabel() {
   };
 }
 
-type Write = { method: 'POST' | 'PUT' | 'DELETE'; path: string; data?: unknown };
-
 /**
- * Create/update, status and delete calls of one managed list (its path + `/:id`): each toasts the server's
- * success message, then refreshes every cached answer: a change of an administrator, role or permission
- * changes what the caller and others may see anywhere (the menu, the current user, every list's rows).
+ * Create/update, status and delete calls of one managed list: each toasts the server's success message, then
+ * refreshes every cached answer: a change of an administrator, role or permission changes what the caller and
+ * others may see anywhere (the menu, the current user, every list's rows).
  */
-export function useEntityActions<V>(kind: ManagedKind) {
-  const client = useQueryClient();
-  const url = ACCESS[kind];
-  const write = useMutation({
-    mutationFn: async ({ method, path, data }: Write) => {
-      const envelope = await send<V>({ method, url: path, data });
-      feedback.message.success(envelope.msg);
-      return envelope.data;
-    },
-    onSuccess: () => client.invalidateQueries(),
-  });
+export function useEntityActions(kind: ManagedKind) {
+  const calls = accessEndpoints[kind];
+  const write = useWrite({ send: (call: WriteCall) => call, invalidates: 'all' });
   return {
     save: (id: number | null, values: unknown) =>
       write.mutateAsync(
-        id === null
-          ? { method: 'POST', path: url, data: values }
-          : { method: 'PUT', path: `${url}/${id}`, data: values },
+        id === null ? to(calls.create, { body: values }) : to(calls.update, { params: { id }, body: values }),
       ),
     setStatus: (id: number, status: 1 | 2) =>
-      write.mutateAsync({ method: 'POST', path: `${url}/${id}/status`, data: { status } }),
-    remove: (id: number) => write.mutateAsync({ method: 'DELETE', path: `${url}/${id}` }),
+      write.mutateAsync(to(calls.setStatus, { params: { id }, body: { status } })),
+    remove: (id: number) => write.mutateAsync(to(calls.remove, { params: { id } })),
   };
 }

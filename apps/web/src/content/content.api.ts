@@ -6,32 +6,21 @@ import {
   type ContentMemberItem,
   type CurrentUser,
   contentAdminQuery,
+  contentEndpoints,
   contentMemberQuery,
   hasPermission,
   Perm,
   type UnreadCount,
 } from '@app/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { feedback } from '../platform/feedback';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FiltersOf } from '../platform/filters/url-filters';
-import { download, http, send } from '../platform/http';
+import { download, request } from '../platform/http';
 import { fetchPublicConfig, publicConfigKey } from '../platform/public-config';
 import { queryRoots } from '../platform/query-roots';
 import type { ListEndpoint } from '../platform/ui/PagedTable';
+import { to, useWrite, type WriteCall } from '../platform/write';
 
-/** The content endpoints (docs/product/content.md). */
-export const CONTENT = {
-  admin: '/api/content/admin',
-  adminItem: (id: number) => `/api/content/admin/${id}`,
-  publish: (id: number) => `/api/content/admin/${id}/publish`,
-  pin: (id: number) => `/api/content/admin/${id}/pin`,
-  feed: '/api/content/list',
-  item: (id: number) => `/api/content/items/${id}`,
-  unread: '/api/content/unread-count',
-  attachments: '/api/content/attachments',
-  attachment: (id: number) => `/api/content/attachments/${id}`,
-} as const;
-
+/** Announcements and articles (docs/product/content.md): `contentEndpoints`. */
 export const contentKeys = {
   all: queryRoots.content,
   adminLists: () => [...contentKeys.all, 'admin'] as const,
@@ -56,14 +45,17 @@ export type AdminFilters = FiltersOf<typeof adminFilters>;
 export const feedFilters = contentMemberQuery.pick({ keyword: true });
 export type FeedFilters = FiltersOf<typeof feedFilters>;
 
-export const adminList: ListEndpoint = { key: contentKeys.adminLists(), url: CONTENT.admin };
-export const feedList: ListEndpoint = { key: contentKeys.feeds(), url: CONTENT.feed };
+export const adminList: ListEndpoint = {
+  key: contentKeys.adminLists(),
+  endpoint: contentEndpoints.adminList,
+};
+export const feedList: ListEndpoint = { key: contentKeys.feeds(), endpoint: contentEndpoints.feed };
 
 /** Unread items per kind, refreshed every minute while the app is open. */
 export const useUnreadCount = (enabled: boolean) =>
   useQuery({
     queryKey: contentKeys.unread(),
-    queryFn: () => http.get<UnreadCount>(CONTENT.unread),
+    queryFn: () => request<UnreadCount>(contentEndpoints.unreadCount),
     enabled,
     refetchInterval: 60_000,
   });
@@ -78,7 +70,7 @@ export function useContentItem(id: number) {
   return useQuery({
     queryKey: contentKeys.item(id),
     queryFn: async () => {
-      const item = await http.get<ContentMemberItem>(CONTENT.item(id));
+      const item = await request<ContentMemberItem>(contentEndpoints.item, { params: { id } });
       void client.invalidateQueries({ queryKey: contentKeys.feeds() });
       void client.invalidateQueries({ queryKey: contentKeys.unread() });
       return item;
@@ -90,52 +82,36 @@ export function useContentItem(id: number) {
 export const useAdminItem = (id: number | null) =>
   useQuery({
     queryKey: contentKeys.adminItem(id),
-    queryFn: () => http.get<ContentAdminItem>(CONTENT.adminItem(id!)),
+    queryFn: () => request<ContentAdminItem>(contentEndpoints.adminView, { params: { id: id! } }),
     enabled: id !== null,
     gcTime: 0,
   });
 
-type Write = { method: 'POST' | 'PUT' | 'DELETE'; url: string; data?: unknown };
-
 /** An admin change (save, publish, pin, delete): toasts the server's message, refreshes lists, feeds and counts. */
-function useContentWrite<V>(call: (vars: V) => Write) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (vars: V) => {
-      const envelope = await send(call(vars));
-      feedback.message.success(envelope.msg);
-    },
-    onSuccess: () => client.invalidateQueries({ queryKey: contentKeys.all }),
-  });
-}
+const useContentWrite = <V>(send: (vars: V) => WriteCall) =>
+  useWrite({ send, invalidates: [contentKeys.all] });
 
 export const useSaveContent = () =>
   useContentWrite(({ id, body }: { id: number | null; body: ContentBody }) =>
-    id
-      ? { method: 'PUT', url: CONTENT.adminItem(id), data: body }
-      : { method: 'POST', url: CONTENT.admin, data: body },
+    id ? to(contentEndpoints.update, { params: { id }, body }) : to(contentEndpoints.create, { body }),
   );
 export const usePublishContent = () =>
-  useContentWrite(({ id, published }: { id: number; published: boolean }) => ({
-    method: 'POST',
-    url: CONTENT.publish(id),
-    data: { published },
-  }));
+  useContentWrite(({ id, published }: { id: number; published: boolean }) =>
+    to(contentEndpoints.publish, { params: { id }, body: { published } }),
+  );
 export const usePinContent = () =>
-  useContentWrite(({ id, pinned }: { id: number; pinned: boolean }) => ({
-    method: 'POST',
-    url: CONTENT.pin(id),
-    data: { pinned },
-  }));
+  useContentWrite(({ id, pinned }: { id: number; pinned: boolean }) =>
+    to(contentEndpoints.pin, { params: { id }, body: { pinned } }),
+  );
 export const useDeleteContent = () =>
-  useContentWrite((id: number) => ({ method: 'DELETE', url: CONTENT.adminItem(id) }));
+  useContentWrite((id: number) => to(contentEndpoints.remove, { params: { id } }));
 
 /** Uploads one attachment; it joins an item when the item is saved. */
 export const uploadAttachment = (file: Blob) => {
-  const data = new FormData();
-  data.append('file', file);
-  return send<AttachmentView>({ method: 'POST', url: CONTENT.attachments, data }).then((e) => e.data);
+  const body = new FormData();
+  body.append('file', file);
+  return request<AttachmentView>(contentEndpoints.uploadAttachment, { body });
 };
 
 export const downloadAttachment = (attachment: { id: number; name: string }) =>
-  download(CONTENT.attachment(attachment.id), undefined, attachment.name, 'GET');
+  download(contentEndpoints.attachment, attachment.name, { params: { id: attachment.id } });

@@ -2,13 +2,15 @@ import { type UpdateMeBody, updateMeBody } from '@app/contracts';
 import { Button, Card, Col, Descriptions, Form, Input, Row, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feedback } from '../platform/feedback';
 import { applyFieldErrors } from '../platform/ui/form-errors';
 import { usePhone } from '../platform/ui/phone';
 import { zodRules } from '../platform/ui/zod-rules';
 import { useMe, useUpdateMe } from './me.api';
 
-/** One card's form: posts its fields to POST /api/me and shows field errors of a 422 in place. */
+/**
+ * One card's form: posts its fields to POST /api/me (the write toasts the server's text) and shows field errors of
+ * a 422 in place.
+ */
 function MeForm({
   title,
   initial,
@@ -29,7 +31,6 @@ function MeForm({
     try {
       await update.mutateAsync(values);
       if (resetAfterSave) form.resetFields();
-      feedback.message.success(t('common.editSuccessful'));
     } catch (error) {
       applyFieldErrors(form, error);
     } finally {

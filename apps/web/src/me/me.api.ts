@@ -1,27 +1,27 @@
-import type { MeProfile, MeUpdateResult, UpdateMeBody } from '@app/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type MeProfile, type MeUpdateResult, sessionEndpoints, type UpdateMeBody } from '@app/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CURRENT_USER_KEY } from '../platform/current-user';
-import { http } from '../platform/http';
+import { request } from '../platform/http';
 import { queryRoots } from '../platform/query-roots';
 import { storeToken } from '../platform/session';
+import { to, useWrite } from '../platform/write';
 
-/** The personal center's endpoint (docs/product/access.md). */
-export const ME_URL = '/api/me';
-
+/** The personal center (docs/product/access.md): `sessionEndpoints.me` and `updateMe`. */
 export const meKeys = { all: queryRoots.me };
 
-export const useMe = () => useQuery({ queryKey: meKeys.all, queryFn: () => http.get<MeProfile>(ME_URL) });
+export const useMe = () =>
+  useQuery({ queryKey: meKeys.all, queryFn: () => request<MeProfile>(sessionEndpoints.me) });
 
 /** Saves profile, password or bank details: the answer is the new profile; the signed-in user refreshes. */
 export function useUpdateMe() {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: (values: UpdateMeBody) => http.post<MeUpdateResult>(ME_URL, values),
-    onSuccess: async ({ access_token: freshToken, ...profile }) => {
+  return useWrite({
+    send: (values: UpdateMeBody) => to(sessionEndpoints.updateMe, { body: values }),
+    onAnswer: ({ access_token: freshToken, ...profile }: MeUpdateResult) => {
       // A new password ended every session, this one included: carry on with the token it handed back.
       if (freshToken) storeToken(freshToken);
       client.setQueryData<MeProfile>(meKeys.all, profile);
-      await client.invalidateQueries({ queryKey: CURRENT_USER_KEY });
     },
+    invalidates: [CURRENT_USER_KEY],
   });
 }

@@ -1,6 +1,6 @@
-import { type CurrentUser, DEFAULT_BUSINESS_TIME_ZONE } from '@app/contracts';
+import { type CurrentUser, DEFAULT_BUSINESS_TIME_ZONE, sessionEndpoints } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { http } from './http';
+import { request } from './http';
 import { getStoredUser, getToken, storeUser } from './session';
 
 export const CURRENT_USER_KEY = ['currentUser'] as const;
@@ -13,7 +13,7 @@ export function useCurrentUser() {
   const query = useQuery({
     queryKey: CURRENT_USER_KEY,
     queryFn: async () => {
-      const user = await http.get<CurrentUser>('/api/user/info');
+      const user = await request<CurrentUser>(sessionEndpoints.currentUser);
       storeUser(user);
       return user;
     },

@@ -7,6 +7,7 @@ import {
   pathOf,
   ResultCode,
   SESSION_CODES,
+  sessionEndpoints,
   UI,
 } from '@app/contracts';
 import axios, { type AxiosRequestConfig, type AxiosResponse, CanceledError } from 'axios';
@@ -31,9 +32,6 @@ export class ApiError extends Error {
     return (this.data as { errors?: FieldError[] } | null)?.errors ?? [];
   }
 }
-
-/** The current-user call never opens the confirm-logout dialog (docs/product/access.md). */
-const CURRENT_USER_URL = '/api/user/info';
 
 const client = axios.create({ baseURL: '/', timeout: UI.requestTimeoutMs, validateStatus: () => true });
 
@@ -109,7 +107,8 @@ function handleFailure(body: Envelope<unknown>, url: string, quiet: boolean, tok
   // Calls answered after the first refusal (in parallel, or after a new sign-in) say nothing more.
   if (token !== getToken() || logoutDialogOpen) return;
   if (body.code === ResultCode.UNAUTHORIZED) toLogin(t('session.loginRequired'));
-  else if (token !== acceptedToken || url.startsWith(CURRENT_USER_URL)) toLogin(notice);
+  // The current-user call never opens the confirm-logout dialog (docs/product/access.md).
+  else if (token !== acceptedToken || url.startsWith(sessionEndpoints.currentUser.path)) toLogin(notice);
   else confirmLogout(notice);
 }
 
@@ -175,20 +174,14 @@ export const http = {
   delete: <T>(url: string, params?: object) => send<T>({ method: 'DELETE', url, params }).then((e) => e.data),
 };
 
-/** Downloads a binary export (POST by default) and saves it under `filename`. */
-export async function download(
-  url: string,
-  body: unknown,
+/** Downloads a binary answer of an endpoint (an export, an attachment, a job's file) and saves it under `filename`. */
+export async function download<P extends string>(
+  target: Endpoint<P>,
   filename: string,
-  method: 'GET' | 'POST' = 'POST',
+  ...[input]: OptionalIfNoParams<P>
 ): Promise<void> {
-  const envelope = await send<Blob>({
-    method,
-    url,
-    responseType: 'blob',
-    ...(method === 'GET' ? { params: body } : { data: body }),
-  });
-  const href = URL.createObjectURL(envelope.data);
+  const blob = await request<Blob>(target, { ...input, responseType: 'blob' } as CallInput<string>);
+  const href = URL.createObjectURL(blob);
   const link = Object.assign(document.createElement('a'), { href, download: filename });
   document.body.append(link);
   link.click();

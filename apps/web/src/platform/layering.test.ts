@@ -29,8 +29,7 @@ const DOMAIN_IMPORTS: Record<string, string> = {
   'products -> providers': 'a product belongs to a provider; the products import dialog (SheetImport)',
   'programmes -> members': 'the member picker of the CP and WEP lists; a change refreshes the members',
   'recharge -> members': 'the member picker of a recharge',
-  'tree -> members':
-    'the sponsor tree and the member search are members endpoints; administrator permissions',
+  'tree -> members': 'whether an administrator may move members in the tree (useAdminCan)',
   'user-detail -> bonus': 'the bonus report and withheld payouts of the wallet section',
   'user-detail -> members':
     'the member, the edit dialog, the commission status, the sections read members endpoints',

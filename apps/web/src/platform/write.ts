@@ -21,6 +21,8 @@ export interface WriteOptions<V, T> {
   send: (vars: V) => WriteCall;
   /** What the write changes: query keys to refresh ('all': everything cached), or a function of the answer. */
   invalidates: 'all' | readonly QueryKey[] | ((data: T, vars: V) => readonly QueryKey[]);
+  /** What the answer itself carries, taken in before the refresh (a fresh token, the new copy of what was saved). */
+  onAnswer?: (data: T, vars: V) => void;
   /**
    * Money-moving writes send an Idempotency-Key that lives as long as the calling form or dialog is mounted
    * (IdempotencyKeys): a resubmit after a timeout or a lost answer replays the first answer on the server.
@@ -40,6 +42,7 @@ export function useWrite<V = void, T = unknown>({
   invalidates,
   idempotent,
   toast = true,
+  onAnswer,
 }: WriteOptions<V, T>) {
   const client = useQueryClient();
   const [keys] = useState(() => new IdempotencyKeys());
@@ -58,6 +61,7 @@ export function useWrite<V = void, T = unknown>({
       return envelope.data;
     },
     onSuccess: (data, vars) => {
+      onAnswer?.(data, vars);
       if (invalidates === 'all') return client.invalidateQueries();
       const queryKeys = typeof invalidates === 'function' ? invalidates(data, vars) : invalidates;
       return Promise.all(queryKeys.map((queryKey) => client.invalidateQueries({ queryKey })));

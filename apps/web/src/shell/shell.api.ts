@@ -1,17 +1,16 @@
+import { sessionEndpoints } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { http } from '../platform/http';
+import { request } from '../platform/http';
 
-/** The shell's endpoints: sign-out and the server's menu (docs/product/access.md); the sign-in's is in login/login.api.ts. */
-export const SHELL = { logout: '/api/logout', menu: '/api/user/menu' } as const;
-
+/** The shell's calls: sign-out and the server's menu (docs/product/access.md); the sign-in's is in login/login.api.ts. */
 export const shellKeys = { menu: (userId: number) => ['menu', userId] as const };
 
-export const logout = () => http.post(SHELL.logout);
+export const logout = () => request(sessionEndpoints.logout);
 
 /** The menu as the server builds it for the signed-in user. */
 export const useServerMenu = <M>(userId: number) =>
   useQuery({
     queryKey: shellKeys.menu(userId),
-    queryFn: () => http.post<M>(SHELL.menu),
+    queryFn: () => request<M>(sessionEndpoints.menu),
     staleTime: Number.POSITIVE_INFINITY,
   });

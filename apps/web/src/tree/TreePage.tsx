@@ -92,8 +92,8 @@ export function TreePage({ kind }: { kind: Kind }) {
   const exportDownline = (node: MemberNode) =>
     exportSheet(node.id, member(node)?.user_no).catch(() => undefined);
 
-  // Whether the member moved. A refusal is toasted once by the http layer and closes the dialog too (a rejected
-  // onOk would keep it open, offering the same refused move again).
+  // Whether the member moved (the success toasted by useWrite). A refusal is toasted once by the http layer and
+  // closes the dialog too (a rejected onOk would keep it open, offering the same refused move again).
   const move = (node: MemberNode, target: MemberNode) =>
     new Promise<boolean>((resolve) => {
       if (!member(node) || !member(target)) return resolve(false);
@@ -102,10 +102,7 @@ export function TreePage({ kind }: { kind: Kind }) {
         content: t('treePage.moveConfirm', { name: node.label, parent: target.label }),
         onOk: () =>
           moveMember.mutateAsync({ userId: node.id, parentId: target.id }).then(
-            () => {
-              feedback.message.success(t('tree.moved'));
-              resolve(true);
-            },
+            () => resolve(true),
             () => resolve(false),
           ),
         onCancel: () => resolve(false),

@@ -1,18 +1,21 @@
-import type { TreeAnswer, TreeNode, UserListResult } from '@app/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MEMBERS, memberKeys } from '../members/members.api';
-import { download, http } from '../platform/http';
+import {
+  memberEndpoints,
+  type TreeAnswer,
+  type TreeNode,
+  treeEndpoints,
+  type UserListResult,
+} from '@app/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { download, request } from '../platform/http';
 import { queryRoots } from '../platform/query-roots';
+import { to, useWrite } from '../platform/write';
 
 export type TreeKind = 'sponsor' | 'iblommer';
 
-/** The tree endpoints (docs/product/tree.md). */
-export const TREES = {
-  sponsor: MEMBERS.tree,
-  sponsorChildren: MEMBERS.treeChildren,
-  iblommer: '/api/users/iblommeTree',
-  exportDownline: '/api/users/exportLegend',
-  move: { sponsor: '/api/users/update/refererUser', iblommer: '/api/users/update/iblommerUser' },
+/** Each tree's view from a member and the move of a member within it (docs/product/tree.md). */
+const TREES = {
+  sponsor: { view: treeEndpoints.sponsor, move: treeEndpoints.moveSponsor },
+  iblommer: { view: treeEndpoints.iblommer, move: treeEndpoints.moveIblommer },
 } as const;
 
 export const treeKeys = {
@@ -25,14 +28,13 @@ export const treeKeys = {
 export const useTree = (kind: TreeKind, userId: number | undefined) =>
   useQuery({
     queryKey: treeKeys.tree(kind, userId ?? null),
-    queryFn: () =>
-      http.get<TreeAnswer>(kind === 'sponsor' ? TREES.sponsor : TREES.iblommer, { user_id: userId }),
+    queryFn: () => request<TreeAnswer>(TREES[kind].view, { query: { user_id: userId } }),
   });
 
 /** Lazy loading of a node: the sponsor tree's direct children, or the next levels of the iBloomer tree. */
 export async function fetchChildren(kind: TreeKind, nodeId: number | string): Promise<TreeNode[]> {
-  if (kind === 'sponsor') return http.get<TreeNode[]>(TREES.sponsorChildren, { user_id: nodeId });
-  const answer = await http.get<TreeAnswer>(TREES.iblommer, { user_id: nodeId });
+  if (kind === 'sponsor') return request<TreeNode[]>(treeEndpoints.member, { query: { user_id: nodeId } });
+  const answer = await request<TreeAnswer>(treeEndpoints.iblommer, { query: { user_id: nodeId } });
   return answer.roots[0]?.children ?? [];
 }
 
@@ -40,24 +42,18 @@ export async function fetchChildren(kind: TreeKind, nodeId: number | string): Pr
 export const useRootOptions = (keyword: string) =>
   useQuery({
     queryKey: treeKeys.rootPicker(keyword),
-    queryFn: () => http.get<UserListResult>(MEMBERS.list, { keyword, pageSize: 10 }),
+    queryFn: () => request<UserListResult>(memberEndpoints.list, { query: { keyword, pageSize: 10 } }),
     enabled: keyword.length > 0,
   });
 
 /** The whole downline of a member as a spreadsheet. */
 export const exportDownline = (userId: number | string, userNo: string | undefined) =>
-  download(TREES.exportDownline, { user_id: userId }, `downline-${userNo}.xlsx`);
+  download(treeEndpoints.exportLegend, `downline-${userNo}.xlsx`, { body: { user_id: userId } });
 
 /** Moves a member under another upline in `kind`: the trees and the member lists and details (upline) refresh. */
-export function useMoveMember(kind: TreeKind) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ userId, parentId }: { userId: number | string; parentId: number | string }) =>
-      http.put(TREES.move[kind], { user_id: userId, parent_user_id: parentId }),
-    onSuccess: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: treeKeys.all }),
-        client.invalidateQueries({ queryKey: memberKeys.all }),
-      ]),
+export const useMoveMember = (kind: TreeKind) =>
+  useWrite({
+    send: ({ userId, parentId }: { userId: number | string; parentId: number | string }) =>
+      to(TREES[kind].move, { body: { user_id: userId, parent_user_id: parentId } }),
+    invalidates: [treeKeys.all, queryRoots.members],
   });
-}

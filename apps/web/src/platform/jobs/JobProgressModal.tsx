@@ -1,11 +1,13 @@
-import type { JobStarted, JobView } from '@app/contracts';
+import { type JobStarted, type JobView, platformEndpoints } from '@app/contracts';
 import { Alert, Button, Modal, Progress, Space, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { download } from '../http';
 import { useJob, type useStartedJob } from './useJob';
 
-const save = (job: JobView) => download(job.download_url!, undefined, job.file_name, 'GET').catch(() => {});
+/** The finished job's file (`download_url` says there is one): `GET /api/jobs/:id/file`. */
+const save = (job: JobView) =>
+  download(platformEndpoints.jobFile, job.file_name, { params: { id: job.id } }).catch(() => {});
 
 const percent = (job: JobView | undefined) =>
   job?.status === 'done' ? 100 : job?.total ? Math.floor((job.processed / job.total) * 100) : 0;

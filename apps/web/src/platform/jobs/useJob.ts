@@ -1,7 +1,7 @@
-import { type JobStarted, type JobView, jobUrl } from '@app/contracts';
+import { type JobStarted, type JobView, platformEndpoints } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { http } from '../http';
+import { request } from '../http';
 
 /** How often a job still working is asked for its progress. */
 const POLL_MS = 500;
@@ -12,7 +12,7 @@ const ended = (job: JobView | undefined) => job?.status === 'done' || job?.statu
 export const useJob = (id: string | null) =>
   useQuery({
     queryKey: ['jobs', id],
-    queryFn: () => http.get<JobView>(jobUrl(id!)),
+    queryFn: () => request<JobView>(platformEndpoints.job, { params: { id: id! } }),
     enabled: !!id,
     refetchInterval: (query) => (ended(query.state.data) ? false : POLL_MS),
     gcTime: 0,

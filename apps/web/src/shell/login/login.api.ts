@@ -4,12 +4,11 @@ import {
   type LoginBody,
   type LoginResult,
   ResultCode,
+  sessionEndpoints,
   UI,
 } from '@app/contracts';
 import type { Translate } from '../../platform/issue-text';
 import { storedLocale } from '../../platform/locale-choice';
-
-export const LOGIN_URL = '/api/login';
 
 /** A sign-in refused: the text to toast, and a 422's per-field reasons. */
 export interface SignInRefusal {
@@ -23,8 +22,9 @@ export interface SignInRefusal {
  * error" when no envelope came back.
  */
 export async function signIn(values: LoginBody, t: Translate): Promise<LoginResult | SignInRefusal> {
-  const envelope = await fetch(LOGIN_URL, {
-    method: 'POST',
+  const { method, path } = sessionEndpoints.login;
+  const envelope = await fetch(path, {
+    method,
     headers: {
       'Content-Type': 'application/json',
       Locale: storedLocale(),
