@@ -1,14 +1,15 @@
-// Bundles the API (with packages/contracts inlined) into dist/server.js and the operator command line
-// (npm run admin) into dist/admin.js, so neither needs a TypeScript runner; node_modules stay external.
+// Bundles the API (with packages/contracts inlined) into dist/server.js, the operator command line
+// (npm run admin) into dist/admin.js and the upgrade's migration step (npm run migrate) into dist/migrate.js,
+// so none needs a TypeScript runner; node_modules stay external.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { server: 'src/server.ts', admin: 'src/cli/admin.ts' },
+  entryPoints: { server: 'src/server.ts', admin: 'src/cli/admin.ts', migrate: 'src/cli/migrate.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  target: 'node22',
   // Workspace packages are TypeScript sources: bundle them, keep the rest external.
   plugins: [
     {
