@@ -1,7 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { isTimeZone } from '@app/contracts';
+import { z } from 'zod';
+import { isProxyAddress, postgresUrl, shownUrl, timeZoneName, webUrl } from './platform/settings/readers';
+import {
+  flag,
+  oneOf,
+  parseSettings,
+  positiveNumber,
+  setting,
+  text,
+  wholeNumber,
+} from './platform/settings/setting';
 
 export interface Config {
   port: number;
@@ -35,6 +45,10 @@ export interface Config {
   metrics?: boolean;
   /** When set, GET /metrics asks for `Authorization: Bearer <METRICS_TOKEN>`. */
   metricsToken?: string;
+  /** Most connections to PostgreSQL per process (DB_POOL_MAX). */
+  dbPoolMax?: number;
+  /** How long a request waits for a new PostgreSQL connection before it fails (DB_CONNECT_TIMEOUT_MS). */
+  dbConnectTimeoutMs?: number;
   /** Start-up tries to reach PostgreSQL this many times (DB_START_ATTEMPTS), pausing DB_START_DELAY_MS, doubled each time up to 5 s. */
   dbStartAttempts?: number;
   /**
@@ -121,61 +135,6 @@ export const DEFAULT_JOB_TIMING: JobTiming = { heartbeatMs: 10_000, sweepMs: 20_
 
 export type TrustProxy = boolean | number | string;
 
-/** Reads settings from the environment (documented in README.md). */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const dataDir = resolve(env.DATA_DIR ?? 'data');
-  return {
-    port: Number(env.PORT ?? 3000),
-    host: env.HOST ?? '0.0.0.0',
-    databaseUrl: env.DATABASE_URL || undefined,
-    dataDir,
-    jwtSecret: env.JWT_SECRET ?? persistentSecret(dataDir),
-    tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 12 * 3600),
-    shopUrl: env.SHOP_URL ?? 'https://shop.example.com',
-    webDist: env.WEB_DIST ?? defaultWebDist(),
-    seedDemo: parseSeedDemo(env.SEED_DEMO, Boolean(env.DATABASE_URL)),
-    initialAdmin: parseInitialAdmin(env),
-    logLevel: env.LOG_LEVEL ?? 'info',
-    slowRequestMs: Number(env.LOG_SLOW_MS || 1000),
-    refundAdmin: env.REFUND_ADMIN || 'admin',
-    ordersIngestKey: env.ORDERS_INGEST_KEY || undefined,
-    trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    metrics: env.METRICS === 'true',
-    metricsToken: env.METRICS_TOKEN || undefined,
-    dbStartAttempts: Number(env.DB_START_ATTEMPTS || 8),
-    dbStatementTimeoutMs: Number(env.DB_STATEMENT_TIMEOUT_MS ?? 60_000),
-    dbStartDelayMs: Number(env.DB_START_DELAY_MS || 1000),
-    shutdownGraceMs: Number(env.SHUTDOWN_GRACE_MS || 20_000),
-    jobTiming: parseJobTiming(env),
-    importLimits: parseImportLimits(env),
-    ordersTotals: { exact: parseOrdersTotalsExact(env.ORDERS_TOTALS_EXACT) },
-    dryRunListDays: positiveSetting(env, 'DRY_RUN_LIST_DAYS', DEFAULT_DRY_RUN_LIST_DAYS),
-    settlementFlagMultiple: positiveSetting(
-      env,
-      'SETTLEMENT_FLAG_MULTIPLE',
-      DEFAULT_SETTLEMENT_FLAG_MULTIPLE,
-    ),
-    signInLimit: positiveSetting(env, 'SIGN_IN_LIMIT', DEFAULT_SIGN_IN_LIMIT),
-    businessTimeZone: parseBusinessTimeZone(env.BUSINESS_TIME_ZONE),
-  };
-}
-
-/** BUSINESS_TIME_ZONE: an IANA time zone name the runtime knows (`Asia/Hong_Kong`); unset or empty keeps the database's. */
-export function parseBusinessTimeZone(value: string | undefined): string | undefined {
-  const text = value?.trim() ?? '';
-  if (text === '') return undefined;
-  // An offset ('+08:00') is refused: PostgreSQL reads it the POSIX way round, east of Greenwich as negative.
-  if (/^[+-]/.test(text) || !isTimeZone(text))
-    throw new Error(
-      `BUSINESS_TIME_ZONE must be an IANA time zone name such as Asia/Hong_Kong or UTC, not ${JSON.stringify(value)}`,
-    );
-  // The runtime's own spelling of the name ('asia/hong_kong' is Asia/Hong_Kong), as the database keeps it.
-  return new Intl.DateTimeFormat('en-US', { timeZone: text }).resolvedOptions().timeZone;
-}
-
-/** The one account allowed to confirm order refunds (REFUND_ADMIN; the demo's super administrator by default). */
-export const refundAdmin = (config: Config): string => config.refundAdmin ?? 'admin';
-
 /** Sign-ins checking a password at once per process unless SIGN_IN_LIMIT says otherwise: 16 hashes' wait, ~4 s. */
 export const DEFAULT_SIGN_IN_LIMIT = 16;
 
@@ -185,90 +144,231 @@ export const DEFAULT_DRY_RUN_LIST_DAYS = 30;
 /** How many times their previous period's amount a receiver may be due before a review flags them, when unset. */
 export const DEFAULT_SETTLEMENT_FLAG_MULTIPLE = 5;
 
+const MS = 'milliseconds';
+const SECONDS = 'seconds';
+const imports = DEFAULT_IMPORT_LIMITS;
+const jobs = DEFAULT_JOB_TIMING;
+const INITIAL_ADMIN = ['INITIAL_ADMIN_NAME', 'INITIAL_ADMIN_EMAIL', 'INITIAL_ADMIN_PASSWORD'] as const;
+
 /**
- * SEED_DEMO: `true` or `false`; unset = demo data on the embedded database only, so a production
- * database named by DATABASE_URL never gets the demo accounts and their published passwords unasked.
+ * Every setting (environment variable), checked all at once when the server starts, before it opens the
+ * database: each variable it cannot take is refused by name with what it accepts. docs/operations.md
+ * ("Settings") lists them with their defaults; a unit test holds the two together.
  */
-export function parseSeedDemo(value: string | undefined, hasDatabaseUrl: boolean): boolean {
-  const text = value?.trim().toLowerCase() ?? '';
-  if (text === '') return !hasDatabaseUrl;
-  if (text === 'true') return true;
-  if (text === 'false') return false;
-  throw new Error(`SEED_DEMO must be true or false, not ${JSON.stringify(value)}`);
+export const SETTINGS = z
+  .object({
+    PORT: wholeNumber(3000, { min: 0, max: 65_535 }),
+    HOST: text('0.0.0.0', { accepts: 'an address or host name to listen on' }),
+    DATABASE_URL: setting({
+      doc: {
+        default: 'unset (embedded PGlite)',
+        accepts: 'a URL such as postgres://user:password@host:5432/database',
+      },
+      read: postgresUrl,
+      fallback: undefined,
+      show: shownUrl,
+    }),
+    DATA_DIR: setting({
+      doc: { default: 'data', accepts: 'a folder' },
+      read: resolve,
+      fallback: resolve('data'),
+    }),
+    JWT_SECRET: setting({
+      doc: {
+        default: 'generated into DATA_DIR on the embedded database; required with DATABASE_URL',
+        accepts: 'a text of at least 32 bytes',
+      },
+      read: (secret) => (Buffer.byteLength(secret) >= 32 ? secret : undefined),
+      fallback: undefined,
+      show: (secret) => `${Buffer.byteLength(secret)} bytes`,
+    }),
+    TOKEN_TTL_SECONDS: wholeNumber(12 * 3600, { min: 60, unit: SECONDS }),
+    SHOP_URL: setting({
+      doc: { default: 'https://shop.example.com', accepts: 'an http:// or https:// URL' },
+      read: webUrl,
+      fallback: 'https://shop.example.com',
+    }),
+    WEB_DIST: setting({
+      doc: {
+        default: 'apps/web/dist when it holds a built index.html, else none',
+        accepts: 'a folder holding the built web app (its index.html), or blank for none',
+      },
+      read: builtWebApp,
+      fallback: builtWebApp('apps/web/dist'),
+      blank: { value: undefined },
+    }),
+    SEED_DEMO: flag(undefined, 'true on the embedded database, false with DATABASE_URL'),
+    INITIAL_ADMIN_NAME: text(undefined, { accepts: 'an account name' }),
+    INITIAL_ADMIN_EMAIL: text(undefined, { accepts: 'an e-mail address' }),
+    INITIAL_ADMIN_PASSWORD: text(undefined, { accepts: 'a password' }),
+    LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
+    LOG_SLOW_MS: wholeNumber(1000, { min: 0, unit: MS }),
+    REFUND_ADMIN: text('admin', { accepts: 'an account name' }),
+    ORDERS_INGEST_KEY: text(undefined),
+    TRUST_PROXY: setting({
+      doc: {
+        default: 'false',
+        accepts:
+          'true, false, a hop count, or a comma list of proxy addresses and CIDRs (loopback, 10.0.0.0/8…)',
+      },
+      read: parseTrustProxy,
+      fallback: false,
+    }),
+    METRICS: flag(false),
+    METRICS_TOKEN: text(undefined),
+    DB_POOL_MAX: wholeNumber(10, { min: 1 }),
+    DB_CONNECT_TIMEOUT_MS: wholeNumber(5000, { min: 1, unit: MS }),
+    DB_STATEMENT_TIMEOUT_MS: wholeNumber(60_000, { min: 0, unit: MS }),
+    DB_START_ATTEMPTS: wholeNumber(8, { min: 1 }),
+    DB_START_DELAY_MS: wholeNumber(1000, { min: 0, unit: MS }),
+    SHUTDOWN_GRACE_MS: wholeNumber(20_000, { min: 0, unit: MS }),
+    JOB_HEARTBEAT_SECONDS: positiveNumber(jobs.heartbeatMs / 1000, SECONDS),
+    JOB_SWEEP_SECONDS: positiveNumber(jobs.sweepMs / 1000, SECONDS),
+    JOB_LOST_AFTER_SECONDS: positiveNumber(jobs.lostAfterMs / 1000, SECONDS),
+    IMPORT_MAX_UPLOAD_MB: positiveNumber(imports.uploadBytes / MB, 'megabytes'),
+    IMPORT_MAX_PART_MB: positiveNumber(imports.partBytes / MB, 'megabytes'),
+    IMPORT_MAX_UNPACKED_MB: positiveNumber(imports.unpackedBytes / MB, 'megabytes'),
+    IMPORT_MAX_RATIO: positiveNumber(imports.ratio),
+    IMPORT_MAX_PARTS: wholeNumber(imports.parts, { min: 1 }),
+    IMPORT_MAX_ROWS: wholeNumber(imports.rows, { min: 1 }),
+    SIGN_IN_LIMIT: wholeNumber(DEFAULT_SIGN_IN_LIMIT, { min: 1 }),
+    DRY_RUN_LIST_DAYS: wholeNumber(DEFAULT_DRY_RUN_LIST_DAYS, { min: 1, unit: 'days' }),
+    SETTLEMENT_FLAG_MULTIPLE: wholeNumber(DEFAULT_SETTLEMENT_FLAG_MULTIPLE, { min: 1 }),
+    BUSINESS_TIME_ZONE: setting({
+      doc: {
+        default: 'unset (the database keeps its zone)',
+        accepts: 'an IANA time zone name such as Asia/Hong_Kong or UTC',
+      },
+      read: timeZoneName,
+      fallback: undefined,
+    }),
+    ORDERS_TOTALS_EXACT: flag(false),
+  })
+  .superRefine((settings, ctx) => {
+    const missing = INITIAL_ADMIN.filter((name) => settings[name] === undefined);
+    if (missing.length > 0 && missing.length < INITIAL_ADMIN.length)
+      for (const name of missing)
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `must be set too: ${INITIAL_ADMIN.join(', ')} are set together`,
+        });
+    // A job is only judged lost after missing two heartbeats, so a slow moment is not taken for a crash.
+    const { JOB_HEARTBEAT_SECONDS: heartbeat, JOB_LOST_AFTER_SECONDS: lostAfter } = settings;
+    if (lostAfter < 2 * heartbeat)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JOB_LOST_AFTER_SECONDS'],
+        message: `must be at least twice JOB_HEARTBEAT_SECONDS (${heartbeat}), got ${lostAfter}`,
+      });
+  });
+
+type Settings = z.output<typeof SETTINGS>;
+
+/**
+ * The server's settings: SETTINGS, and a JWT_SECRET shared by every process of a PostgreSQL database. Without
+ * it each would sign with a secret of its own and refuse the others' tokens (docs/operations.md, "Settings").
+ */
+const SERVER_SETTINGS = SETTINGS.superRefine((settings, ctx) => {
+  if (settings.DATABASE_URL && !settings.JWT_SECRET)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['JWT_SECRET'],
+      message:
+        'must be set with DATABASE_URL, the same on every process (at least 32 bytes: openssl rand -hex 32), ' +
+        'or each process signs with a secret of its own and refuses the tokens of the others',
+    });
+});
+
+/** The server's configuration from the environment; a setting it cannot take throws a SettingsError naming it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const settings = parseSettings(SERVER_SETTINGS, env);
+  return {
+    port: settings.PORT,
+    host: settings.HOST,
+    databaseUrl: settings.DATABASE_URL,
+    dataDir: settings.DATA_DIR,
+    jwtSecret: settings.JWT_SECRET ?? persistentSecret(settings.DATA_DIR),
+    tokenTtlSeconds: settings.TOKEN_TTL_SECONDS,
+    shopUrl: settings.SHOP_URL,
+    webDist: settings.WEB_DIST,
+    seedDemo: settings.SEED_DEMO ?? !settings.DATABASE_URL,
+    initialAdmin: initialAdmin(settings),
+    logLevel: settings.LOG_LEVEL,
+    slowRequestMs: settings.LOG_SLOW_MS,
+    refundAdmin: settings.REFUND_ADMIN,
+    ordersIngestKey: settings.ORDERS_INGEST_KEY,
+    trustProxy: settings.TRUST_PROXY,
+    metrics: settings.METRICS,
+    metricsToken: settings.METRICS_TOKEN,
+    dbPoolMax: settings.DB_POOL_MAX,
+    dbConnectTimeoutMs: settings.DB_CONNECT_TIMEOUT_MS,
+    dbStartAttempts: settings.DB_START_ATTEMPTS,
+    dbStatementTimeoutMs: settings.DB_STATEMENT_TIMEOUT_MS,
+    dbStartDelayMs: settings.DB_START_DELAY_MS,
+    shutdownGraceMs: settings.SHUTDOWN_GRACE_MS,
+    jobTiming: {
+      heartbeatMs: settings.JOB_HEARTBEAT_SECONDS * 1000,
+      sweepMs: settings.JOB_SWEEP_SECONDS * 1000,
+      lostAfterMs: settings.JOB_LOST_AFTER_SECONDS * 1000,
+    },
+    importLimits: {
+      uploadBytes: Math.floor(settings.IMPORT_MAX_UPLOAD_MB * MB),
+      partBytes: Math.floor(settings.IMPORT_MAX_PART_MB * MB),
+      unpackedBytes: Math.floor(settings.IMPORT_MAX_UNPACKED_MB * MB),
+      ratio: settings.IMPORT_MAX_RATIO,
+      parts: settings.IMPORT_MAX_PARTS,
+      rows: settings.IMPORT_MAX_ROWS,
+    },
+    ordersTotals: { exact: settings.ORDERS_TOTALS_EXACT },
+    dryRunListDays: settings.DRY_RUN_LIST_DAYS,
+    settlementFlagMultiple: settings.SETTLEMENT_FLAG_MULTIPLE,
+    signInLimit: settings.SIGN_IN_LIMIT,
+    businessTimeZone: settings.BUSINESS_TIME_ZONE,
+  };
 }
 
-/** ORDERS_TOTALS_EXACT: true counts the orders list's totals over the orders (default false: from the rollup). */
-export function parseOrdersTotalsExact(value: string | undefined): boolean {
-  const text = value?.trim().toLowerCase() ?? '';
-  if (text === '' || text === 'false') return false;
-  if (text === 'true') return true;
-  throw new Error(`ORDERS_TOTALS_EXACT must be true or false, not ${JSON.stringify(value)}`);
+/**
+ * Where `npm run admin` and `npm run seed` find the database: every setting is checked as at a start, but they
+ * sign no tokens, so JWT_SECRET is not needed.
+ */
+export function loadDatabaseLocation(env: NodeJS.ProcessEnv = process.env): {
+  url?: string;
+  dataDir?: string;
+} {
+  const settings = parseSettings(SETTINGS, env);
+  return databaseLocation({ databaseUrl: settings.DATABASE_URL, dataDir: settings.DATA_DIR });
 }
 
-function parseInitialAdmin(env: NodeJS.ProcessEnv): Config['initialAdmin'] {
-  const { INITIAL_ADMIN_NAME: name, INITIAL_ADMIN_EMAIL: email, INITIAL_ADMIN_PASSWORD: password } = env;
-  if (!name && !email && !password) return undefined;
-  if (!name || !email || !password)
-    throw new Error('INITIAL_ADMIN_NAME, INITIAL_ADMIN_EMAIL and INITIAL_ADMIN_PASSWORD are set together');
-  return { name, email, password };
+function initialAdmin(settings: Settings): Config['initialAdmin'] {
+  const { INITIAL_ADMIN_NAME: name, INITIAL_ADMIN_EMAIL: email, INITIAL_ADMIN_PASSWORD: password } = settings;
+  return name && email && password ? { name, email, password } : undefined;
 }
+
+/** The one account allowed to confirm order refunds (REFUND_ADMIN; the demo's super administrator by default). */
+export const refundAdmin = (config: Config): string => config.refundAdmin ?? 'admin';
 
 /** Where the database is: the server of DATABASE_URL, else the PGlite folder inside DATA_DIR. */
-export function databaseLocation(config: Config): { url?: string; dataDir?: string } {
+export function databaseLocation(config: Pick<Config, 'databaseUrl' | 'dataDir'>): {
+  url?: string;
+  dataDir?: string;
+} {
   return config.databaseUrl ? { url: config.databaseUrl } : { dataDir: join(config.dataDir, 'pglite') };
 }
 
 /**
- * JOB_HEARTBEAT_SECONDS, JOB_SWEEP_SECONDS, JOB_LOST_AFTER_SECONDS over the defaults. A job is only
- * judged lost after missing at least two heartbeats, so a slow moment is not taken for a crash.
+ * TRUST_PROXY: unset, blank or `false` = off, `true`, a hop count (`1`; `0` = off), or a comma list of proxy
+ * addresses/CIDRs; undefined for a text that is none of these.
  */
-export function parseJobTiming(env: NodeJS.ProcessEnv): JobTiming {
-  const ms = (name: string, fallback: number) => (env[name] ? Number(env[name]) * 1000 : fallback);
-  const timing = {
-    heartbeatMs: ms('JOB_HEARTBEAT_SECONDS', DEFAULT_JOB_TIMING.heartbeatMs),
-    sweepMs: ms('JOB_SWEEP_SECONDS', DEFAULT_JOB_TIMING.sweepMs),
-    lostAfterMs: ms('JOB_LOST_AFTER_SECONDS', DEFAULT_JOB_TIMING.lostAfterMs),
-  };
-  if (!Object.values(timing).every((v) => Number.isFinite(v) && v > 0))
-    throw new Error('JOB_*_SECONDS must be positive numbers');
-  if (timing.lostAfterMs < 2 * timing.heartbeatMs)
-    throw new Error('JOB_LOST_AFTER_SECONDS must be at least twice JOB_HEARTBEAT_SECONDS');
-  return timing;
-}
-
-/** IMPORT_MAX_* over DEFAULT_IMPORT_LIMITS (sizes in MB). */
-export function parseImportLimits(env: NodeJS.ProcessEnv): ImportLimits {
-  const setting = (name: string, fallback: number, unit = 1) => positiveSetting(env, name, fallback, unit);
-  const d = DEFAULT_IMPORT_LIMITS;
-  return {
-    uploadBytes: setting('IMPORT_MAX_UPLOAD_MB', d.uploadBytes, MB),
-    partBytes: setting('IMPORT_MAX_PART_MB', d.partBytes, MB),
-    unpackedBytes: setting('IMPORT_MAX_UNPACKED_MB', d.unpackedBytes, MB),
-    ratio: setting('IMPORT_MAX_RATIO', d.ratio),
-    parts: setting('IMPORT_MAX_PARTS', d.parts),
-    rows: setting('IMPORT_MAX_ROWS', d.rows),
-  };
-}
-
-/** The setting `name` as a whole number of at least 1 (times `unit`, then rounded down), or `fallback` when unset. */
-function positiveSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, unit = 1): number {
-  if (!env[name]) return fallback;
-  const value = Math.floor(Number(env[name]) * unit);
-  if (!(Number.isFinite(value) && value >= 1))
-    throw new Error(`${name} must be a positive number (at least 1)`);
-  return value;
-}
-
-/** TRUST_PROXY: unset/`false` = off, `true`, a hop count (`1`), or a comma list of addresses/CIDRs. */
-export function parseTrustProxy(value: string | undefined): TrustProxy {
+export function parseTrustProxy(value: string | undefined): TrustProxy | undefined {
   const text = value?.trim() ?? '';
   if (text === '' || text.toLowerCase() === 'false') return false;
   if (text.toLowerCase() === 'true') return true;
   if (/^\d+$/.test(text)) return Number(text) || false;
-  return text;
+  return text.split(',').every((entry) => isProxyAddress(entry.trim())) ? text : undefined;
 }
 
-/** Without JWT_SECRET a random secret is kept in the data folder so tokens survive restarts. */
+/** Without JWT_SECRET on the embedded database, a random secret is kept in the data folder so tokens survive restarts. */
 function persistentSecret(dataDir: string): string {
   const file = join(dataDir, 'jwt-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
@@ -278,7 +378,8 @@ function persistentSecret(dataDir: string): string {
   return secret;
 }
 
-function defaultWebDist(): string | undefined {
-  const candidate = resolve('apps/web/dist');
+/** The folder of a built web app (it holds index.html), or undefined. */
+function builtWebApp(folder: string): string | undefined {
+  const candidate = resolve(folder);
   return existsSync(join(candidate, 'index.html')) ? candidate : undefined;
 }

@@ -1,17 +1,20 @@
 import { type Config, loadConfig } from './config';
+import { logBanner } from './startup/banner';
 import { stdoutLogOutput } from './startup/log-output';
+import { logStartFailure } from './startup/start-log';
 import { type RunningServer, startServer } from './startup/start-server';
 import { stopOnSignals } from './startup/stop-on-signals';
 
 let config: Config;
 let server: RunningServer;
 try {
-  // A setting it cannot take (BUSINESS_TIME_ZONE=Mars/Base) stops the start here, with the same one line.
+  // Settings it cannot take (TOKEN_TTL_SECONDS=abc) stop the start here, before any database is opened.
   config = loadConfig();
   server = await startServer(config);
 } catch (error) {
-  console.error(`The server did not start: ${(error as Error).message}`);
+  logStartFailure(error);
+  await stdoutLogOutput().flushed(500);
   process.exit(1);
 }
-console.log(server.banner);
+logBanner(server.banner, server.url);
 stopOnSignals(server, config.shutdownGraceMs ?? 20_000, stdoutLogOutput());

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { AuditView, CurrentUser, Paged, SettlementRunDto, UserListResult } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareDatabase } from '../bootstrap';
-import { databaseLocation, loadConfig } from '../config';
+import { loadDatabaseLocation } from '../config';
 import { openDatabase } from '../platform/db/client';
 import { TestApi } from '../test/test-app';
 import { type FreshDatabaseSettings, freshDatabaseSettings } from '../test/test-database';
@@ -64,7 +64,7 @@ describe('operator command line (npm run admin) on an empty database', () => {
       ADMIN_PASSWORD: 'second-pass2',
     });
     runs.settle = await runCli(settings, ['settle', '--period', '2026-10']);
-    const database = openDatabase(databaseLocation(loadConfig({ ...settings.env, JWT_SECRET: 'test' })));
+    const database = openDatabase(loadDatabaseLocation(settings.env));
     await prepareDatabase(database);
     api = await TestApi.open(database);
   }, 240_000);

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { prepareDatabase } from '../bootstrap';
-import { databaseLocation, loadConfig } from '../config';
+import { loadDatabaseLocation } from '../config';
 import { openDatabase } from '../platform/db/client';
 import { AppError } from '../platform/http/errors';
 import { appErrorText } from '../platform/http/validation';
@@ -17,8 +17,7 @@ export async function runAdminCli(argv: string[], env: NodeJS.ProcessEnv = proce
       process.stdout.write(ADMIN_HELP);
       return 0;
     }
-    const config = loadConfig(env);
-    const location = databaseLocation(config);
+    const location = loadDatabaseLocation(env);
     // PGlite lets a second process open its folder and corrupt it; its pid file exists while it is open.
     if (location.dataDir && existsSync(join(location.dataDir, 'postmaster.pid')))
       throw new CliError(

@@ -7,7 +7,7 @@
  */
 import { parseArgs } from 'node:util';
 import { prepareDatabase } from '../bootstrap';
-import { databaseLocation, loadConfig } from '../config';
+import { loadDatabaseLocation } from '../config';
 import { openDatabase } from '../platform/db/client';
 import { seedBulkMembers } from './bulk-members';
 import { seedBulkOrders } from './bulk-orders';
@@ -29,8 +29,7 @@ if (!Number.isSafeInteger(orders) || orders < 0) throw new Error('--orders must 
 const shape = values.shape as TreeShape;
 if (shape !== 'random' && shape !== 'chains') throw new Error('--shape must be random or chains');
 
-const config = loadConfig();
-const database = openDatabase(databaseLocation(config));
+const database = openDatabase(loadDatabaseLocation());
 try {
   await prepareDatabase(database);
   if (await seedDemoIfEmpty(database.db)) console.log('demo data loaded');

@@ -1,6 +1,7 @@
 import { type Config, refundAdmin } from '../config';
 import type { StartZone } from './business-time-zone';
 import type { DemoOutcome, FirstStart } from './first-start';
+import { startLog } from './start-log';
 
 const DEMO_LINE: Record<DemoOutcome, (config: Config) => string> = {
   loaded: () => 'loaded now (SEED_DEMO=false skips it); its passwords are public: not for real data',
@@ -12,14 +13,17 @@ const DEMO_LINE: Record<DemoOutcome, (config: Config) => string> = {
       : 'not loaded (SEED_DEMO=false)',
 };
 
-/** What an operator needs to know after a start: where it runs, on what data, and how to get in. */
+/**
+ * What an operator needs to know after a start: where it runs, on what data, and how to get in; one line each,
+ * the first saying where it runs (logBanner writes them).
+ */
 export function startBanner(
   config: Config,
   url: string,
   databaseText: string,
   start: FirstStart,
   business: StartZone,
-): string {
+): string[] {
   const lines = [`Membership back-office is running at ${url}`, `Database: ${databaseText}`];
   lines.push(
     `Business time zone: ${business.zone} (days and months of bonus periods, date filters and reports)`,
@@ -55,5 +59,15 @@ export function startBanner(
       `No refund can be confirmed: REFUND_ADMIN is "${refundAdmin(config)}", which is no enabled administrator's account.`,
       '  Set REFUND_ADMIN to the account name of the administrator who confirms refunds.',
     );
-  return `\n${lines.map((line) => `  ${line}`).join('\n')}\n`;
+  return lines;
+}
+
+/** The banner as a JSON log line (its first line the message, `url` and every line in `banner`), readable on a terminal. */
+export function logBanner(banner: readonly string[], url: string): void {
+  startLog({
+    level: 'info',
+    msg: banner[0] ?? '',
+    fields: { url, banner },
+    readable: `\n${banner.map((line) => `  ${line}`).join('\n')}\n`,
+  });
 }

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { request } from 'node:http';
+import { createServer, type Server } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -20,20 +21,46 @@ function startProcess(env: Record<string, string>): ServerProcess {
   const { DATABASE_URL: _d, SEED_DEMO: _s, ...inherited } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: API_DIR,
-    env: { ...inherited, PORT: '0', HOST: '127.0.0.1', WEB_DIST: '', JWT_SECRET: 'process-test', ...env },
+    env: {
+      ...inherited,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      WEB_DIST: '',
+      JWT_SECRET: 'process-test-secret-of-thirty-two-bytes',
+      ...env,
+    },
   });
   let output = '';
   let found: (url: string) => void = () => {};
   const url = new Promise<string>((resolve) => (found = resolve));
   const collect = (chunk: Buffer) => {
     output += chunk;
-    const match = /running at (http:\/\/\S+)/.exec(output);
-    if (match) found(match[1]!.replace('localhost', '127.0.0.1'));
+    const banner = logLines(output).find((line) => typeof line.url === 'string');
+    if (banner) found((banner.url as string).replace('localhost', '127.0.0.1'));
   };
   child.stdout.on('data', collect);
   child.stderr.on('data', collect);
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return { child, output: () => output, exited, url };
+}
+
+/** The JSON lines of a process's output, as a log collector reads them. */
+const logLines = (output: string): Array<Record<string, unknown>> =>
+  output
+    .split('\n')
+    .filter((line) => line.startsWith('{') && line.endsWith('}'))
+    .map((line) => JSON.parse(line));
+
+/** A TCP port that counts the connections made to it, where a database would be. */
+async function countingPort(): Promise<{ port: number; connections: () => number; close: () => void }> {
+  let connections = 0;
+  const listener: Server = createServer((socket) => {
+    connections++;
+    socket.destroy();
+  });
+  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+  const { port } = listener.address() as { port: number };
+  return { port, connections: () => connections, close: () => listener.close() };
 }
 
 const within = <T>(ms: number, promise: Promise<T>, what: string) =>
@@ -86,7 +113,7 @@ afterEach(async () => {
 });
 
 describe('the server process', () => {
-  it('gives up with a clear message and exit code 1 when PostgreSQL does not answer, never printing the password', async () => {
+  it('gives up naming the database, in JSON lines, with exit code 1 when PostgreSQL does not answer, never printing the password', async () => {
     server = startProcess({
       DATABASE_URL: 'postgres://backoffice:s3cret-pass@127.0.0.1:1/nowhere',
       DB_START_ATTEMPTS: '3',
@@ -94,25 +121,59 @@ describe('the server process', () => {
     });
     expect(await within(30_000, server.exited, 'exit')).toBe(1);
     const output = server.output();
-    expect(output).toContain('waiting for PostgreSQL at 127.0.0.1:1/nowhere (attempt 1/3)');
-    expect(output).toContain('waiting for PostgreSQL at 127.0.0.1:1/nowhere (attempt 2/3)');
-    expect(output).toContain(
-      'The server did not start: PostgreSQL at 127.0.0.1:1/nowhere did not answer after 3 attempts',
-    );
+    expect(logLines(output).map(({ level, msg }) => ({ level, msg }))).toEqual([
+      {
+        level: 40,
+        msg: expect.stringMatching(/^waiting for PostgreSQL at 127.0.0.1:1\/nowhere \(attempt 1\/3\): /),
+      },
+      {
+        level: 40,
+        msg: expect.stringMatching(/^waiting for PostgreSQL at 127.0.0.1:1\/nowhere \(attempt 2\/3\): /),
+      },
+      {
+        level: 60,
+        msg: expect.stringMatching(
+          /^The server did not start: cannot connect to the database at 127.0.0.1:1\/nowhere: .*ECONNREFUSED.* \(after 3 attempts\)$/,
+        ),
+      },
+    ]);
     expect(output).not.toContain('s3cret-pass');
   });
 
-  it('refuses an unknown BUSINESS_TIME_ZONE with a clear message and exit code 1, before opening any database', async () => {
-    server = startProcess({
-      BUSINESS_TIME_ZONE: 'Mars/Olympus',
-      DATABASE_URL: 'postgres://nobody@127.0.0.1:1/x',
-    });
-    expect(await within(30_000, server.exited, 'exit')).toBe(1);
-    expect(server.output()).toContain(
-      'The server did not start: BUSINESS_TIME_ZONE must be an IANA time zone name such as Asia/Hong_Kong or UTC, not "Mars/Olympus"',
-    );
-    expect(server.output()).not.toContain('waiting for PostgreSQL');
+  it('refuses a setting it cannot take at once, naming it in a JSON line, with exit code 1, before touching the database', async () => {
+    const database = await countingPort();
+    try {
+      server = startProcess({
+        TOKEN_TTL_SECONDS: 'abc',
+        DATABASE_URL: `postgres://nobody@127.0.0.1:${database.port}/x`,
+      });
+      expect(await within(30_000, server.exited, 'exit')).toBe(1);
+      const fatal = logLines(server.output()).filter((line) => line.level === 60);
+      expect(fatal).toEqual([
+        expect.objectContaining({
+          settings: ['TOKEN_TTL_SECONDS'],
+          msg: 'The server did not start: TOKEN_TTL_SECONDS must be a whole number of seconds ≥ 60, got "abc"',
+        }),
+      ]);
+      expect(server.output()).not.toContain('waiting for PostgreSQL');
+      expect(database.connections()).toBe(0);
+    } finally {
+      database.close();
+    }
   });
+
+  it.runIf(Boolean(process.env.DATABASE_URL))(
+    'stops at once, naming the database, when the server says it has no such database',
+    async () => {
+      const url = new URL(process.env.DATABASE_URL!);
+      url.pathname = '/no_such_database';
+      server = startProcess({ DATABASE_URL: url.toString(), DB_START_ATTEMPTS: '8' });
+      expect(await within(30_000, server.exited, 'exit')).toBe(1);
+      expect(logLines(server.output()).at(-1)?.msg).toBe(
+        `The server did not start: cannot connect to the database at ${url.hostname}:${url.port || 5432}/no_such_database: database "no_such_database" does not exist`,
+      );
+    },
+  );
 
   it.runIf(Boolean(process.env.DATABASE_URL))(
     'on SIGTERM takes no new connection, lets the request in flight finish and commit, and exits 0',

@@ -16,7 +16,13 @@ let server: RunningServer | undefined;
 /** `npm start` with these settings on this test's own fresh database, listening on a free port. */
 async function start(env: Record<string, string> = {}): Promise<RunningServer> {
   settings ??= await freshDatabaseSettings();
-  const base = { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', JWT_SECRET: 'start-test', WEB_DIST: '' };
+  const base = {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: 'start-test-secret-of-thirty-two-bytes',
+    WEB_DIST: '',
+  };
   server = await startServer(loadConfig({ ...base, ...settings.env, ...env }));
   return server;
 }
@@ -57,12 +63,16 @@ describe('first start', () => {
     expect(running.firstStart.demo).toBe('off');
     expect(await accountNames(running)).toEqual([]);
     expect(await signIn(running, 'admin', 'admin123')).toBeNull();
-    expect(running.banner).toContain('Demo data: not loaded');
-    expect(running.banner).not.toMatch(/Demo logins|admin123|member123/);
-    expect(running.banner).toContain('npm run admin -- create-admin --name <account> --email <e-mail>');
-    expect(running.banner).toContain('npm run admin -- create-sponsor --name <account> --email <e-mail>');
+    expect(running.banner.join('\n')).toContain('Demo data: not loaded');
+    expect(running.banner.join('\n')).not.toMatch(/Demo logins|admin123|member123/);
+    expect(running.banner.join('\n')).toContain(
+      'npm run admin -- create-admin --name <account> --email <e-mail>',
+    );
+    expect(running.banner.join('\n')).toContain(
+      'npm run admin -- create-sponsor --name <account> --email <e-mail>',
+    );
     // Without any administrator the one instruction is to make one.
-    expect(running.banner).not.toContain('No refund can be confirmed');
+    expect(running.banner.join('\n')).not.toContain('No refund can be confirmed');
   });
 
   it('makes the first super administrator from INITIAL_ADMIN_* once and sets BUSINESS_TIME_ZONE, audited as made at start-up', async () => {
@@ -73,10 +83,10 @@ describe('first start', () => {
       BUSINESS_TIME_ZONE: 'europe/london',
     };
     let running = await start({ SEED_DEMO: 'false', ...initial });
-    expect(running.banner).toContain('First super administrator owner made from INITIAL_ADMIN_*');
+    expect(running.banner.join('\n')).toContain('First super administrator owner made from INITIAL_ADMIN_*');
     // A new database starts in Hong Kong time; the setting changes it, under the runtime's spelling of the name.
     expect(running.businessZone).toEqual({ zone: 'Europe/London', changedFrom: 'Asia/Hong_Kong' });
-    expect(running.banner).toContain(
+    expect(running.banner.join('\n')).toContain(
       'Business time zone: Europe/London (days and months of bonus periods, date filters and reports)',
     );
     const zoneChanges = () =>
@@ -90,13 +100,13 @@ describe('first start', () => {
         after: { timeZone: 'Europe/London' },
       },
     ]);
-    expect(running.banner).not.toContain('No administrator can sign in yet');
+    expect(running.banner.join('\n')).not.toContain('No administrator can sign in yet');
     expect(await signIn(running, 'owner', 'owner-pass1')).toMatchObject({ is_admin: true, is_super: true });
     const [row] = await running.database.db.select().from(auditLogs).where(eq(auditLogs.entity, 'admin'));
     expect(row).toMatchObject({ action: 'create', actorId: null, ip: 'start-up:INITIAL_ADMIN_NAME' });
 
     // REFUND_ADMIN left at the demo's 'admin': the operator is told that nobody can confirm a refund.
-    expect(running.banner).toContain(
+    expect(running.banner.join('\n')).toContain(
       'No refund can be confirmed: REFUND_ADMIN is "admin", which is no enabled administrator\'s account.',
     );
 
@@ -108,10 +118,10 @@ describe('first start', () => {
     });
     expect(running.firstStart.initialAdmin).toBeNull();
     expect(await accountNames(running)).toEqual(['owner']);
-    expect(running.banner).not.toContain('No refund can be confirmed');
+    expect(running.banner.join('\n')).not.toContain('No refund can be confirmed');
     // The zone it already has: nothing changes, nothing more is audited.
     expect(running.businessZone).toEqual({ zone: 'Europe/London', changedFrom: null });
-    expect(running.banner).toContain('Business time zone: Europe/London');
+    expect(running.banner.join('\n')).toContain('Business time zone: Europe/London');
     expect(await zoneChanges()).toHaveLength(1);
   });
 
@@ -130,12 +140,14 @@ describe('first start', () => {
     let running = await start(onPostgres ? { SEED_DEMO: 'true' } : {});
     expect(running.firstStart.demo).toBe('loaded');
     // The demo's database is new: Hong Kong time, unless BUSINESS_TIME_ZONE says otherwise.
-    expect(running.banner).toContain('Business time zone: Asia/Hong_Kong (days and months of bonus periods');
-    expect(running.banner).toMatch(
+    expect(running.banner.join('\n')).toContain(
+      'Business time zone: Asia/Hong_Kong (days and months of bonus periods',
+    );
+    expect(running.banner.join('\n')).toMatch(
       /admin \/ admin123[\s\S]*operator \/ operator123[\s\S]*member \/ member123/,
     );
     expect(await signIn(running, 'admin', 'admin123')).toMatchObject({ is_super: true });
-    expect(running.banner).not.toContain('No refund can be confirmed');
+    expect(running.banner.join('\n')).not.toContain('No refund can be confirmed');
 
     await running.database.db
       .update(users)
@@ -143,8 +155,8 @@ describe('first start', () => {
       .where(sql`${users.name} = 'admin'`);
     running = await restart(onPostgres ? { SEED_DEMO: 'true' } : {});
     expect(running.firstStart.demo).toBe('present');
-    expect(running.banner).toContain('Demo data: present');
-    expect(running.banner).not.toContain('admin123');
-    expect(running.banner).toContain('member / member123');
+    expect(running.banner.join('\n')).toContain('Demo data: present');
+    expect(running.banner.join('\n')).not.toContain('admin123');
+    expect(running.banner.join('\n')).toContain('member / member123');
   });
 });

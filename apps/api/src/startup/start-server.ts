@@ -12,6 +12,7 @@ import { applyBusinessTimeZone, type StartZone } from './business-time-zone';
 import { type FirstStart, prepareFirstStart } from './first-start';
 import { keepTidy } from './housekeeping';
 import { stdoutLogOutput } from './log-output';
+import { startLog } from './start-log';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -20,21 +21,26 @@ export interface RunningServer {
   /** The business time zone in force, and whether BUSINESS_TIME_ZONE changed it at this start. */
   businessZone: StartZone;
   url: string;
-  /** The start-up message for the console. */
-  banner: string;
+  /** The start-up message, line by line (banner.ts). */
+  banner: string[];
   close(): Promise<void>;
 }
 
 /** Opens and migrates the configured database, prepares a first start, and listens. */
 export async function startServer(config: Config): Promise<RunningServer> {
   const location = databaseLocation(config);
-  const database = openDatabase({ ...location, statementTimeoutMs: config.dbStatementTimeoutMs });
+  const database = openDatabase({
+    ...location,
+    statementTimeoutMs: config.dbStatementTimeoutMs,
+    poolMax: config.dbPoolMax,
+    connectTimeoutMs: config.dbConnectTimeoutMs,
+  });
   try {
     if (location.url)
       await waitForDatabase(database.db, databaseAddress(location.url), {
         attempts: config.dbStartAttempts ?? 8,
         delayMs: config.dbStartDelayMs ?? 1000,
-        log: (line) => console.warn(line),
+        log: (line) => startLog({ level: 'warn', msg: line }),
       });
     await prepareDatabase(database);
     // Before the demo data, whose bonus periods are days and months of this zone.

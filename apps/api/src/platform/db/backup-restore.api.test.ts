@@ -25,7 +25,7 @@ async function answersOf(url: string) {
       PORT: '0',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'silent',
-      JWT_SECRET: 'restore',
+      JWT_SECRET: 'restore-test-secret-of-thirty-two-bytes',
       WEB_DIST: '',
     }),
   );

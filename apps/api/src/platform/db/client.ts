@@ -48,14 +48,18 @@ export function openDatabase(opts: {
   url?: string;
   dataDir?: string;
   statementTimeoutMs?: number;
+  /** Most connections to the server (DB_POOL_MAX). */
+  poolMax?: number;
+  /** How long to wait for a new connection (DB_CONNECT_TIMEOUT_MS). */
+  connectTimeoutMs?: number;
 }): Database {
   const migrationsFolder = findMigrationsFolder();
   if (opts.url) {
     const pool = new pg.Pool({
       connectionString: opts.url,
-      max: Number(process.env.DB_POOL_MAX ?? 10),
+      max: opts.poolMax ?? 10,
       // A server out of reach fails a request after this long instead of letting it wait for ever.
-      connectionTimeoutMillis: Number(process.env.DB_CONNECT_TIMEOUT_MS ?? 5000),
+      connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000,
       // Each connection's default; what may take longer says so (withoutStatementTimeout, migrateAlone).
       ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),
     });

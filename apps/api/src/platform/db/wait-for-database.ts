@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { DrizzleQueryError, sql } from 'drizzle-orm';
 import type { Db } from './client';
 
 export interface WaitForDatabase {
@@ -17,7 +17,8 @@ export function databaseAddress(url: string): string {
 
 /**
  * Waits until the server answers `select 1`, as a server still starting (or a container started in the same
- * breath) may not yet: each failure is logged with its reason, and after the last attempt the error is thrown.
+ * breath) may not yet: each failure is logged with its reason. After the last attempt, or at once when the server
+ * answers with a refusal no wait mends (a wrong password, no such database), the start fails naming the database.
  */
 export async function waitForDatabase(db: Db, address: string, opts: WaitForDatabase): Promise<void> {
   let delay = opts.delayMs;
@@ -27,12 +28,33 @@ export async function waitForDatabase(db: Db, address: string, opts: WaitForData
       if (attempt > 1) opts.log(`PostgreSQL at ${address} answers`);
       return;
     } catch (error) {
-      const reason = (error as Error).message || String(error);
-      if (attempt >= opts.attempts)
-        throw new Error(`PostgreSQL at ${address} did not answer after ${attempt} attempts: ${reason}`);
+      const reason = failureReason(error);
+      if (attempt >= opts.attempts || isRefusal(error))
+        throw new Error(
+          `cannot connect to the database at ${address}: ${reason}${attempt > 1 ? ` (after ${attempt} attempts)` : ''}`,
+        );
       opts.log(`waiting for PostgreSQL at ${address} (attempt ${attempt}/${opts.attempts}): ${reason}`);
       await new Promise((resolve) => setTimeout(resolve, delay));
       delay = Math.min(delay * 2, 5000);
     }
   }
+}
+
+/** The driver's words: Drizzle's wrapper says only which query failed, Node's failed connection may say nothing. */
+function failureReason(error: unknown): string {
+  const cause = error instanceof DrizzleQueryError && error.cause ? error.cause : error;
+  if (cause instanceof AggregateError && !cause.message)
+    return [...new Set(cause.errors.map(failureReason))].join('; ');
+  const { message, code } = cause as { message?: string; code?: string };
+  return message || code || String(cause);
+}
+
+/**
+ * The server answered and refused: authentication (SQLSTATE class 28) or a database that does not exist (3D000).
+ * Waiting does not change that, so the start stops at once.
+ */
+function isRefusal(error: unknown): boolean {
+  const cause = error instanceof DrizzleQueryError ? error.cause : error;
+  const code = (cause as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' && (code.startsWith('28') || code === '3D000');
 }
