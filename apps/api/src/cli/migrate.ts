@@ -2,7 +2,7 @@
  * `npm run migrate`: applies this release's pending migrations, then the reference data it needs, to the
  * server's database (DATABASE_URL, else the embedded one in DATA_DIR, which no running server may hold), and
  * exits: the step of an upgrade between stopping the old release and starting the new one (docs/operations.md,
- * "Upgrading"). The pending migrations run in one transaction: when one fails, the database is left as it was
+ * "Upgrade"). The pending migrations run in one transaction: when one fails, the database is left as it was
  * and the command exits 1 with the reason. Bundled beside the server as dist/migrate.js.
  */
 import { prepareDatabase } from '../bootstrap';
