@@ -43,11 +43,18 @@ export function startLog(
   if (streams.stderr.isTTY) streams.stderr.write(`${readable}\n`);
 }
 
-/** A start that failed, as its one fatal line: the variables it could not take (`settings`), or the error (`err`). */
+/**
+ * A start that failed, as its one fatal line: the variables it could not take (`settings`; on a terminal one per
+ * line), or the error (`err`).
+ */
 export function logStartFailure(error: unknown, streams?: StartLogStreams): void {
-  const fields =
-    error instanceof SettingsError
-      ? { settings: error.problems.map((problem) => problem.name) }
-      : { err: serializeError(error as Error) };
-  startLog({ level: 'fatal', msg: `The server did not start: ${(error as Error).message}`, fields }, streams);
+  const msg = `The server did not start: ${(error as Error).message}`;
+  if (error instanceof SettingsError) {
+    const readable = [
+      'The server did not start:',
+      ...error.problems.map((problem) => `  ${problem.message}`),
+    ];
+    const settings = error.problems.map((problem) => problem.name);
+    startLog({ level: 'fatal', msg, fields: { settings }, readable: readable.join('\n') }, streams);
+  } else startLog({ level: 'fatal', msg, fields: { err: serializeError(error as Error) } }, streams);
 }

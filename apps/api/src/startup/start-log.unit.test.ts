@@ -42,14 +42,19 @@ describe('a line of the start', () => {
 });
 
 describe('a start that failed', () => {
-  it('names the settings it could not take', () => {
+  it('names the settings it could not take, one a line on a terminal', () => {
     const out = streams(true);
-    const message = 'PORT must be a whole number from 0 to 65535, got "abc"';
-    logStartFailure(new SettingsError([{ name: 'PORT', message }]), out.to);
+    const port = 'PORT must be a whole number from 0 to 65535, got "abc"';
+    const metrics = 'METRICS must be true or false (or 1/0, yes/no, on/off), got "yess"';
+    const problems = [
+      { name: 'PORT', message: port },
+      { name: 'METRICS', message: metrics },
+    ];
+    logStartFailure(new SettingsError(problems), out.to);
     expect(out.json()).toMatchObject([
-      { level: 60, settings: ['PORT'], msg: `The server did not start: ${message}` },
+      { level: 60, settings: ['PORT', 'METRICS'], msg: `The server did not start: ${port}; ${metrics}` },
     ]);
-    expect(out.stderr).toEqual([`The server did not start: ${message}\n`]);
+    expect(out.stderr).toEqual([`The server did not start:\n  ${port}\n  ${metrics}\n`]);
   });
 
   it('carries any other error as pino does', () => {
