@@ -388,9 +388,11 @@ describe('refunds and the monthly table', () => {
     const first = await api.post('/api/orders/refund-wallet', body, { token: adminToken });
     expect(first.status).toBe(200);
     expect(first.body.data).toMatchObject({ reversed: 1, reversed_amount: '4.00', already_refunded: false });
+    expect(first.body.msg).toBe('Refund confirmed: 1 bonus record reversed');
     expect((await walletBalance(api.db, t.B1!.id)).availableCents).toBe(0);
     const again = await api.post('/api/orders/refund-wallet', body, { token: adminToken });
     expect(again.body.data).toMatchObject({ reversed: 0, already_refunded: true });
+    expect(again.body.msg).toBe('This order was already refunded');
     expect((await api.post('/api/orders/refund-wallet', {}, { token: adminToken })).status).toBe(422);
     const unknown = await api.post(
       '/api/orders/refund-wallet',

@@ -106,7 +106,10 @@ export const orderRoutes = [
     endpoint: orderEndpoints.refundWallet,
     access: access.admin(Perm.orders),
     body: refundWalletBody,
-    message: 'sales.refundConfirmed',
+    message: (refund: { reversed: number; already_refunded: boolean }) =>
+      refund.already_refunded
+        ? ['sales.alreadyRefunded']
+        : ['sales.refundConfirmed', { count: refund.reversed }],
     handler: ({ app, caller, body }) => {
       if (caller.name !== refundAdmin(app.config)) throw new AppError(403, 'sales.refundNotAllowed');
       return app.db.transaction((tx) => refundToWallet(tx, caller, body.platform_order_no_origin));

@@ -56,7 +56,7 @@ function detailColumn(key: BonusColumn, t: (k: string) => string): ColumnsType<B
   }
 }
 
-/** One bonus type's payouts of a member over a range (POST /api/users/cash_back/{id}), page size 11. */
+/** One bonus type's payouts of a member over a range (bonusEndpoints.cashBack), page size 11. */
 export function BonusDetailTable({
   userId,
   typeKey,
@@ -130,7 +130,7 @@ const periodRange = (period: string, by: 'day' | 'month'): Range => [
 ];
 
 /**
- * Bonus by day or by month of a member (POST /api/users/{id}/getUserWallet): one row per period, one
+ * Bonus by day or by month of a member (bonusEndpoints.memberBonuses): one row per period, one
  * column per bonus type; a click on an amount opens that type's payouts behind it (of that period, or of
  * the whole range on the total row), each of them explainable. Embedded by the member wallet
  * page and the user detail wallet accordion: <BonusReport userId={id} by="day" />

@@ -3,7 +3,6 @@ import { Alert, Button, Card, Descriptions, Form, Input, Modal, Result, Space, T
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import { feedback } from '../platform/feedback';
 import { useUrlFilters } from '../platform/filters/useUrlFilters';
 import { formatCount, formatDateTime, formatMoney } from '../platform/format';
 import { JobProgressModal } from '../platform/jobs/JobProgressModal';
@@ -217,7 +216,6 @@ function RejectDialog({ review, onClose }: { review: SettlementReview; onClose: 
       applyFieldErrors(form, error);
       return;
     }
-    feedback.message.success(t('settlement.ui.rejected'));
     onClose();
   };
   return (

@@ -12,7 +12,7 @@ import { PayoutStatusTag } from './PayoutStatusTag';
 const PAGE_SIZE = 10;
 
 /**
- * A member's held and forfeited payouts (GET /api/users/{id}/withheld-payouts): not credited, so not in the bonus
+ * A member's held and forfeited payouts (bonusEndpoints.withheldPayouts): not credited, so not in the bonus
  * reports' totals. Says whether the member's commissions are on hold or forfeited now; shows nothing at all while
  * the member is paid and has none. On the member's bonus page and the user detail's wallet.
  */

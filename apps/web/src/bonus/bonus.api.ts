@@ -1,64 +1,65 @@
-import type {
-  BonusDetail,
-  BonusTypeBody,
-  BonusTypeDto,
-  IncomeDisclosure,
-  JobStarted,
-  LevelDto,
-  PayoutExplanation,
-  RejectSettlementBody,
-  SettlementFlag,
-  SettlementPayoutsFilters,
-  SettlementResult,
-  SettlementReview,
-  StartSettlementBody,
-  Statement,
-  UserWalletBonus,
-  WithheldPayouts,
-  WithheldPayoutsQuery,
+import {
+  type BonusDetail,
+  type BonusTypeBody,
+  type BonusTypeDto,
+  bonusEndpoints,
+  type Endpoint,
+  explainEndpoints,
+  type IncomeDisclosure,
+  type JobStarted,
+  type LevelDto,
+  type PayoutExplanation,
+  type RejectSettlementBody,
+  type SettlementFlag,
+  type SettlementPayoutsFilters,
+  type SettlementResult,
+  type SettlementReview,
+  type StartSettlementBody,
+  type Statement,
+  settlementEndpoints,
+  settlementPayoutsQuery,
+  settlementRunsQuery,
+  statementEndpoints,
+  type UserWalletBonus,
+  type WithheldPayouts,
+  type WithheldPayoutsQuery,
 } from '@app/contracts';
-import { settlementPayoutsQuery, settlementRunsQuery } from '@app/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { feedback } from '../platform/feedback';
-import { download, http, send } from '../platform/http';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { download, request } from '../platform/http';
 import { publicConfigKey } from '../platform/public-config';
 import { invalidateMoney, queryRoots } from '../platform/query-roots';
 import type { ListEndpoint } from '../platform/ui/PagedTable';
-
-/** The bonus endpoints (docs/product/bonus.md). */
-export const BONUS = {
-  types: '/api/bonus/types',
-  type: (key: number) => `/api/bonus/types/${key}`,
-  levels: '/api/common/all-level',
-  level: (id: number) => `/api/levels/${id}`,
-  settlements: '/api/bonus/settlements',
-  runPayouts: (runId: number) => `/api/bonus/settlements/${runId}/payouts`,
-  runReview: (runId: number) => `/api/bonus/settlements/${runId}/review`,
-  runFlags: (runId: number) => `/api/bonus/settlements/${runId}/flags`,
-  runChanges: (runId: number) => `/api/bonus/settlements/${runId}/changes`,
-  approveRun: (runId: number) => `/api/bonus/settlements/${runId}/approve`,
-  rejectRun: (runId: number) => `/api/bonus/settlements/${runId}/reject`,
-  preview: '/api/bonus/settlements/preview',
-  memberReport: (userId: number) => `/api/users/${userId}/getUserWallet`,
-  memberDetail: (userId: number) => `/api/users/cash_back/${userId}`,
-  withheld: (userId: number) => `/api/users/${userId}/withheld-payouts`,
-  explanation: (target: PayoutTarget) =>
-    target.source === 'payout'
-      ? `/api/bonus/payouts/${target.id}/explanation`
-      : target.source === 'run'
-        ? `/api/bonus/settlements/${target.runId}/payouts/${target.id}/explanation`
-        : `/api/bonus/wallet-records/${target.id}/explanation`,
-  /** Every order the payout counted, paged; `export=1` for all as a spreadsheet job. */
-  explanationOrders: (target: PayoutTarget): string => `${BONUS.explanation(target)}/orders`,
-  typeHistory: '/api/bonus/types/history',
-  levelHistory: '/api/levels/history',
-} as const;
+import { to, useWrite } from '../platform/write';
 
 /** The payout to explain: a paid one, one of a run's list (a dry run's too), or the one a bonus wallet record credited. */
 export type PayoutTarget =
   | { source: 'payout'; id: number }
   | { source: 'run'; runId: number; id: number }
   | { source: 'walletRecord'; id: number };
+
+/** The endpoint explaining a payout (`orders`: listing the orders it counted), with the target's path values. */
+function explanationOf(
+  target: PayoutTarget,
+  orders: boolean,
+): { endpoint: Endpoint; params: Record<string, number> } {
+  switch (target.source) {
+    case 'payout':
+      return {
+        endpoint: orders ? explainEndpoints.payoutOrders : explainEndpoints.payout,
+        params: { id: target.id },
+      };
+    case 'run':
+      return {
+        endpoint: orders ? explainEndpoints.runPayoutOrders : explainEndpoints.runPayout,
+        params: { runId: target.runId, id: target.id },
+      };
+    case 'walletRecord':
+      return {
+        endpoint: orders ? explainEndpoints.walletRecordOrders : explainEndpoints.walletRecord,
+        params: { id: target.id },
+      };
+  }
+}
 
 export const bonusKeys = {
   all: queryRoots.bonus,
@@ -82,7 +83,10 @@ export const bonusKeys = {
     [...bonusKeys.all, 'withheld', userId, query] as const,
 };
 
-export const settlementsList: ListEndpoint = { key: bonusKeys.settlements(), url: BONUS.settlements };
+export const settlementsList: ListEndpoint = {
+  key: bonusKeys.settlements(),
+  endpoint: settlementEndpoints.list,
+};
 
 /** The settlement history's filter (a run's state), as the contract reads it (also from the URL). */
 export const settlementRunFilters = settlementRunsQuery.pick({ status: true });
@@ -93,130 +97,131 @@ export const runPayoutFilters = settlementPayoutsQuery.pick({ member: true, type
 /** Every order a payout counted (a monthly payout's, all of them), paged on the server. */
 export const explanationOrdersList = (target: PayoutTarget): ListEndpoint => ({
   key: bonusKeys.explanationOrders(target),
-  url: BONUS.explanationOrders(target),
+  ...explanationOf(target, true),
 });
 
 /** Starts the spreadsheet export of every order a payout counted, as a job. */
-export const exportExplanationOrders = (target: PayoutTarget) =>
-  http.get<JobStarted>(BONUS.explanationOrders(target), { export: 1 });
+export const exportExplanationOrders = (target: PayoutTarget) => {
+  const { endpoint, params } = explanationOf(target, true);
+  return request<JobStarted>(endpoint, { params, query: { export: 1 } });
+};
 
 /** Who changed the bonus types' and the levels' settings, when, before and after (every save refreshes them). */
-export const typeHistoryList: ListEndpoint = { key: bonusKeys.typeHistory(), url: BONUS.typeHistory };
-export const levelHistoryList: ListEndpoint = { key: bonusKeys.levelHistory(), url: BONUS.levelHistory };
+export const typeHistoryList: ListEndpoint = {
+  key: bonusKeys.typeHistory(),
+  endpoint: bonusEndpoints.typeHistory,
+};
+export const levelHistoryList: ListEndpoint = {
+  key: bonusKeys.levelHistory(),
+  endpoint: bonusEndpoints.levelHistory,
+};
 
 /** Every payout of a run (what a dry run would pay, or what a real run paid), paged on the server. */
 export const runPayoutsList = (runId: number): ListEndpoint => ({
   key: bonusKeys.runPayouts(runId),
-  url: BONUS.runPayouts(runId),
+  endpoint: settlementEndpoints.payouts,
+  params: { id: runId },
 });
 
 /** Starts the spreadsheet export of a run's payouts (all, or those of `filters`: member number, type), as a job. */
 export const exportRunPayouts = (runId: number, filters: SettlementPayoutsFilters = {}) =>
-  http.get<JobStarted>(BONUS.runPayouts(runId), { ...filters, export: 1 });
+  request<JobStarted>(settlementEndpoints.payouts, {
+    params: { id: runId },
+    query: { ...filters, export: 1 },
+  });
 
 /** A run's flagged receivers (held, forfeiting, disabled, paid far more than before), paged; filter `flag`. */
 export const runFlagsList = (runId: number): ListEndpoint => ({
   key: bonusKeys.runFlags(runId),
-  url: BONUS.runFlags(runId),
+  endpoint: settlementEndpoints.flags,
+  params: { id: runId },
 });
 
 /** Downloads every flagged receiver of run `runId` (of one flag) as a spreadsheet. */
 export const exportRunFlags = (runId: number, flag?: SettlementFlag) =>
-  download(BONUS.runFlags(runId), { flag, export: 1 }, `settlement-run-${runId}-flags.xlsx`, 'GET');
+  download(settlementEndpoints.flags, `settlement-run-${runId}-flags.xlsx`, {
+    params: { id: runId },
+    query: { flag, export: 1 },
+  });
 
 /** Downloads every member whose amount changed against the dry run or the previous period, as a spreadsheet. */
 export const exportRunChanges = (runId: number, against: 'dry_run' | 'previous') =>
-  download(
-    BONUS.runChanges(runId),
-    { against, export: 1 },
-    `settlement-run-${runId}-changes-${against}.xlsx`,
-    'GET',
-  );
+  download(settlementEndpoints.changes, `settlement-run-${runId}-changes-${against}.xlsx`, {
+    params: { id: runId },
+    query: { against, export: 1 },
+  });
 
 /** The members whose amount differs most from the latest dry run of the period, or from the previous period. */
 export const runChangesList = (runId: number, against: 'dry_run' | 'previous'): ListEndpoint => ({
   key: bonusKeys.runChanges(runId, against),
-  url: BONUS.runChanges(runId),
+  endpoint: settlementEndpoints.changes,
+  params: { id: runId },
 });
 
 /** What a second administrator checks before approving run `runId` (totals, flags, differences). */
 export const useSettlementReview = (runId: number) =>
   useQuery({
     queryKey: bonusKeys.runReview(runId),
-    queryFn: () => http.get<SettlementReview>(BONUS.runReview(runId)),
+    queryFn: () => request<SettlementReview>(settlementEndpoints.review, { params: { id: runId } }),
     enabled: Number.isInteger(runId) && runId > 0,
     retry: false,
   });
 
 export const useBonusTypes = () =>
-  useQuery({ queryKey: bonusKeys.types(), queryFn: () => http.get<BonusTypeDto[]>(BONUS.types) });
+  useQuery({ queryKey: bonusKeys.types(), queryFn: () => request<BonusTypeDto[]>(bonusEndpoints.types) });
 
 export const useLevelSettings = () =>
-  useQuery({ queryKey: bonusKeys.levels(), queryFn: () => http.get<LevelDto[]>(BONUS.levels) });
+  useQuery({ queryKey: bonusKeys.levels(), queryFn: () => request<LevelDto[]>(bonusEndpoints.levels) });
 
-/** Creates (`create`) or edits a bonus type and toasts the server's text; the types and the reports' columns refresh. */
-export function useSaveBonusType() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ key, create, body }: { key: number; create: boolean; body: BonusTypeBody }) => {
-      const envelope = await send<BonusTypeDto>(
-        create
-          ? { method: 'POST', url: BONUS.types, data: { ...body, key } }
-          : { method: 'PUT', url: BONUS.type(key), data: body },
-      );
-      feedback.message.success(envelope.msg);
-    },
-    onSuccess: () => client.invalidateQueries({ queryKey: bonusKeys.all }),
+/** Creates (`create`) or edits a bonus type; the types and the reports' columns refresh. */
+export const useSaveBonusType = () =>
+  useWrite({
+    send: ({ key, create, body }: { key: number; create: boolean; body: BonusTypeBody }) =>
+      create
+        ? to(bonusEndpoints.createType, { body: { ...body, key } })
+        : to(bonusEndpoints.updateType, { params: { key }, body }),
+    invalidates: [bonusKeys.all],
   });
-}
 
 /** Edits a level's bonus settings; level names shown elsewhere (the public config) refresh too. */
-export function useSaveLevel() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, values }: { id: number; values: object }) => http.put(BONUS.level(id), values),
-    onSuccess: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: bonusKeys.all }),
-        client.invalidateQueries({ queryKey: publicConfigKey }),
-      ]),
+export const useSaveLevel = () =>
+  useWrite({
+    send: ({ id, values }: { id: number; values: object }) =>
+      to(bonusEndpoints.updateLevel, { params: { id }, body: values }),
+    invalidates: [bonusKeys.all, publicConfigKey],
   });
-}
 
 /**
- * Starts a settlement run as a job: a dry run paying nothing, or a real run computing into awaiting approval
- * (409 'bonus.runPending', toasted, when the period has a run awaiting approval or being paid).
+ * Starts a settlement run as a job, followed in its progress dialog: a dry run paying nothing, or a real run
+ * computing into awaiting approval (409 'bonus.runPending', toasted, when the period has a run awaiting approval
+ * or being paid).
  */
-export function useStartSettlement() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ period, type_key, dry_run }: StartSettlementBody) =>
-      http.post<JobStarted>(dry_run ? BONUS.preview : BONUS.settlements, { period, type_key }),
-    onSuccess: () => client.invalidateQueries({ queryKey: bonusKeys.settlements() }),
+export const useStartSettlement = () =>
+  useWrite<StartSettlementBody, JobStarted>({
+    send: ({ period, type_key, dry_run }) =>
+      to(dry_run ? settlementEndpoints.preview : settlementEndpoints.start, { body: { period, type_key } }),
+    invalidates: [bonusKeys.settlements()],
+    toast: false,
   });
-}
 
 /**
- * Approves a run awaiting approval: a job that pays it (refusals toasted: 403 'bonus.approveOwnRun' for its
- * starter, 409 'bonus.runStale' or 'bonus.runNotAwaiting'). When the job ends, `useSettlementEnded`.
+ * Approves a run awaiting approval: a job that pays it, followed in its progress dialog (refusals toasted: 403
+ * 'bonus.approveOwnRun' for its starter, 409 'bonus.runStale' or 'bonus.runNotAwaiting'). When the job ends,
+ * `useSettlementEnded`.
  */
-export function useApproveSettlement() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (runId: number) => http.post<JobStarted>(BONUS.approveRun(runId)),
-    onSuccess: () => client.invalidateQueries({ queryKey: bonusKeys.settlements() }),
+export const useApproveSettlement = () =>
+  useWrite<number, JobStarted>({
+    send: (runId) => to(settlementEndpoints.approve, { params: { id: runId } }),
+    invalidates: [bonusKeys.settlements()],
+    toast: false,
   });
-}
 
 /** Rejects a run awaiting approval with a reason: nothing of it is paid; the run and the history refresh. */
-export function useRejectSettlement() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ runId, body }: { runId: number; body: RejectSettlementBody }) =>
-      http.post<SettlementResult>(BONUS.rejectRun(runId), body),
-    onSuccess: () => client.invalidateQueries({ queryKey: bonusKeys.settlements() }),
+export const useRejectSettlement = () =>
+  useWrite<{ runId: number; body: RejectSettlementBody }, SettlementResult>({
+    send: ({ runId, body }) => to(settlementEndpoints.reject, { params: { id: runId }, body }),
+    invalidates: [bonusKeys.settlements()],
   });
-}
 
 /** After a settlement job ended (done or failed): the history, and what its payments changed. */
 export function useSettlementEnded() {
@@ -228,7 +233,11 @@ export function useSettlementEnded() {
 export const useMemberBonusReport = (userId: number, by: 'day' | 'month', filter: string[] | null) =>
   useQuery({
     queryKey: bonusKeys.report(userId, by, filter),
-    queryFn: () => http.post<UserWalletBonus>(BONUS.memberReport(userId), { filter, type: by }),
+    queryFn: () =>
+      request<UserWalletBonus>(bonusEndpoints.memberBonuses, {
+        params: { id: userId },
+        body: { filter, type: by },
+      }),
     enabled: filter !== null,
   });
 
@@ -241,7 +250,11 @@ export const useMemberBonusDetail = (
 ) =>
   useQuery({
     queryKey: bonusKeys.detail(userId, typeKey, filter, paging),
-    queryFn: () => http.post<BonusDetail>(BONUS.memberDetail(userId), { key: typeKey, filter, ...paging }),
+    queryFn: () =>
+      request<BonusDetail>(bonusEndpoints.cashBack, {
+        params: { id: userId },
+        body: { key: typeKey, filter, ...paging },
+      }),
     placeholderData: keepPreviousData,
     retry: false,
   });
@@ -250,7 +263,10 @@ export const useMemberBonusDetail = (
 export const usePayoutExplanation = (target: PayoutTarget | null) =>
   useQuery({
     queryKey: bonusKeys.explanation(target ?? { source: 'payout', id: 0 }),
-    queryFn: () => http.get<PayoutExplanation>(BONUS.explanation(target!)),
+    queryFn: () => {
+      const { endpoint, params } = explanationOf(target!, false);
+      return request<PayoutExplanation>(endpoint, { params });
+    },
     enabled: target !== null,
     retry: false,
   });
@@ -259,19 +275,16 @@ export const usePayoutExplanation = (target: PayoutTarget | null) =>
 export const useWithheldPayouts = (userId: number, query: WithheldPayoutsQuery) =>
   useQuery({
     queryKey: bonusKeys.withheld(userId, query),
-    queryFn: () => http.get<WithheldPayouts>(BONUS.withheld(userId), query),
+    queryFn: () =>
+      request<WithheldPayouts>(bonusEndpoints.withheldPayouts, { params: { id: userId }, query }),
     placeholderData: keepPreviousData,
     retry: false,
   });
 
-/** Earnings statements and the income disclosure (docs/product/bonus-reports.md). */
-export const STATEMENTS = {
-  statement: '/api/bonus/statements',
-  payouts: '/api/bonus/statements/payouts',
-  disclosure: '/api/bonus/income-disclosure',
-} as const;
-
-/** Under the bonus root: a settlement, a reversal or any money change (invalidateMoney) refreshes them too. */
+/**
+ * Earnings statements and the income disclosure (docs/product/bonus-reports.md), under the bonus root: a
+ * settlement, a reversal or any money change (moneyRoots) refreshes them too.
+ */
 export const statementKeys = {
   all: [...queryRoots.bonus, 'statements'] as const,
   statement: (userId: number | undefined, month: string) =>
@@ -285,7 +298,7 @@ export const statementKeys = {
 export const useStatement = (userId: number | undefined, month: string) =>
   useQuery({
     queryKey: statementKeys.statement(userId, month),
-    queryFn: () => http.get<Statement>(STATEMENTS.statement, { user_id: userId, month }),
+    queryFn: () => request<Statement>(statementEndpoints.statements, { query: { user_id: userId, month } }),
     placeholderData: keepPreviousData,
     retry: false,
   });
@@ -293,27 +306,26 @@ export const useStatement = (userId: number | undefined, month: string) =>
 /** The statement month's payouts, paged on the server (filters: `{ user_id, month }`). */
 export const statementPayoutsList = (userId: number | undefined, month: string): ListEndpoint => ({
   key: statementKeys.payouts(userId, month),
-  url: STATEMENTS.payouts,
+  endpoint: statementEndpoints.payouts,
 });
 
 /** Downloads the statement as .xlsx (a summary sheet and every payout). */
 export const exportStatement = (userId: number | undefined, month: string, userNo: string) =>
-  download(
-    STATEMENTS.statement,
-    { user_id: userId, month, export: 1 },
-    `statement-${userNo}-${month}.xlsx`,
-    'GET',
-  );
+  download(statementEndpoints.statements, `statement-${userNo}-${month}.xlsx`, {
+    query: { user_id: userId, month, export: 1 },
+  });
 
 /** The income disclosure of a year. */
 export const useIncomeDisclosure = (year: string) =>
   useQuery({
     queryKey: statementKeys.disclosure(year),
-    queryFn: () => http.get<IncomeDisclosure>(STATEMENTS.disclosure, { year }),
+    queryFn: () => request<IncomeDisclosure>(statementEndpoints.incomeDisclosure, { query: { year } }),
     placeholderData: keepPreviousData,
     retry: false,
   });
 
 /** Downloads the income disclosure of a year as .xlsx. */
 export const exportIncomeDisclosure = (year: string) =>
-  download(STATEMENTS.disclosure, { year, export: 1 }, `income-disclosure-${year}.xlsx`, 'GET');
+  download(statementEndpoints.incomeDisclosure, `income-disclosure-${year}.xlsx`, {
+    query: { year, export: 1 },
+  });

@@ -4,7 +4,6 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { feedback } from '../platform/feedback';
 import { zodRules } from '../platform/ui/zod-rules';
 import { SheetImport } from '../providers/SheetImport';
 import {
@@ -106,14 +105,7 @@ export function OrderActions() {
           field="platform_order_no_origin"
           label={t('orders.originOrderNo')}
           input={<Input />}
-          run={async (platform_order_no_origin) => {
-            const r = await refund.mutateAsync(platform_order_no_origin);
-            feedback.message.success(
-              r.already_refunded
-                ? t('orders.alreadyRefunded')
-                : t('orders.refundReversed', { count: r.reversed }),
-            );
-          }}
+          run={refund.mutateAsync}
           onClose={close}
         />
       )}

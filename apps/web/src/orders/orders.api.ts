@@ -1,22 +1,12 @@
-import { type JobStarted, type OrderDetail, orderFilterFields } from '@app/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type JobStarted, type OrderDetail, orderEndpoints, orderFilterFields } from '@app/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { FiltersOf } from '../platform/filters/url-filters';
-import { download, http } from '../platform/http';
+import { download, request } from '../platform/http';
 import { queryRoots } from '../platform/query-roots';
 import type { ListEndpoint } from '../platform/ui/PagedTable';
+import { to, useWrite } from '../platform/write';
 import { walletKeys } from '../wallet/wallet.api';
-
-/** The orders endpoints (docs/product/orders.md). */
-export const ORDERS = {
-  list: '/api/orders/list',
-  options: '/api/orders/options',
-  item: (orderNo: string) => `/api/orders/item/${encodeURIComponent(orderNo)}`,
-  import: '/api/orders/import',
-  exportRefund: '/api/orders/export-refund',
-  refundWallet: '/api/orders/refund-wallet',
-  exportMonthly: '/api/orders/export-gim-to-raymond',
-} as const;
 
 export const orderKeys = {
   all: queryRoots.orders,
@@ -29,46 +19,38 @@ export const orderKeys = {
 export const orderFilters = z.object(orderFilterFields);
 export type OrderFilters = FiltersOf<typeof orderFilters>;
 
-export const ordersList: ListEndpoint = { key: orderKeys.lists(), url: ORDERS.list, method: 'POST' };
+export const ordersList: ListEndpoint = { key: orderKeys.lists(), endpoint: orderEndpoints.list };
 
 /** Starts the export job of the filtered list. */
 export const exportOrders = (filters: OrderFilters) =>
-  http.post<JobStarted>(ORDERS.list, { ...filters, export: true });
+  request<JobStarted>(orderEndpoints.list, { body: { ...filters, export: true } });
 
 export const downloadRefundSheet = (refund_no: string) =>
-  download(ORDERS.exportRefund, { refund_no }, `refund-${refund_no}.xlsx`);
+  download(orderEndpoints.exportRefund, `refund-${refund_no}.xlsx`, { body: { refund_no } });
 
 export const downloadMonthlySheet = (month: string) =>
-  download(ORDERS.exportMonthly, { month }, `transfer-${month}.xlsx`);
+  download(orderEndpoints.exportGimToRaymond, `transfer-${month}.xlsx`, { body: { month } });
 
 export const useOrderOptions = () =>
   useQuery({
     queryKey: orderKeys.options(),
-    queryFn: () => http.get<{ can_refund: boolean; is_admin: boolean }>(ORDERS.options),
+    queryFn: () => request<{ can_refund: boolean; is_admin: boolean }>(orderEndpoints.options),
   });
 
 export const useOrderDetail = (orderNo: string | null) =>
   useQuery({
     queryKey: orderKeys.item(orderNo),
-    queryFn: () => http.get<OrderDetail>(ORDERS.item(orderNo!)),
+    queryFn: () => request<OrderDetail>(orderEndpoints.item, { params: { orderNo: orderNo! } }),
     enabled: !!orderNo,
   });
 
 /** Reverses the wallet credits of a refunded order: orders and wallets change. */
-export function useRefundToWallet() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (platform_order_no_origin: string) =>
-      http.post<{ reversed: number; already_refunded: boolean }>(ORDERS.refundWallet, {
-        platform_order_no_origin,
-      }),
-    onSuccess: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: orderKeys.all }),
-        client.invalidateQueries({ queryKey: walletKeys.all }),
-      ]),
+export const useRefundToWallet = () =>
+  useWrite({
+    send: (platform_order_no_origin: string) =>
+      to(orderEndpoints.refundWallet, { body: { platform_order_no_origin } }),
+    invalidates: [orderKeys.all, walletKeys.all],
   });
-}
 
 /** After an order import finished: the lists and details show the new orders. */
 export function useOrdersImported() {

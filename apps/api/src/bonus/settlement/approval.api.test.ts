@@ -266,6 +266,7 @@ describe('a settlement run awaits a second administrator', () => {
     expect((await reject(awaiting.id, '  ')).status).toBe(422);
     const res = await reject(awaiting.id, 'Dry run and run differ: checking the tree');
     expect(res.status).toBe(200);
+    expect(res.body.msg).toBe('Run rejected: nothing of it was paid');
     expect(res.body.data.run).toMatchObject({
       status: 'rejected',
       rejected_by: { id: approverId },

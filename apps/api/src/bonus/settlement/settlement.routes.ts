@@ -63,6 +63,7 @@ const reject = route({
   access: readers,
   params: idParam,
   body: rejectSettlementBody,
+  message: 'bonus.runRejected',
   handler: ({ app, caller, params, body }) =>
     rejectRun(app.db, { runId: params.id, reason: body.reason, by: caller }),
 });

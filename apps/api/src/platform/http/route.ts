@@ -79,13 +79,16 @@ interface RouteBase<SB, SQ, SP> {
   body?: SB;
   query?: SQ;
   params?: SP;
-  /** Success message key for the envelope's msg. */
-  message?: MessageKey;
+  /** Success message key for the envelope's msg, or a function of the handler's answer when it says what happened. */
+  message?: MessageKey | ((answer: never) => SuccessMessage);
   /** Multipart or raw bodies are read by the handler itself. */
   rawBody?: boolean;
   /** What the OpenAPI document says besides the schemas and the access rule (platform/openapi). */
   docs?: RouteDocs;
 }
+
+/** A success message chosen from a handler's answer: its key and the values of its `{name}` placeholders. */
+export type SuccessMessage = readonly [MessageKey, Record<string, string | number>?];
 
 export interface RouteDocs {
   summary?: string;
@@ -176,11 +179,9 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, routes: Ro
         };
         const data = await def.handler(handlerCtx as never);
         if (reply.sent) return reply;
-        return {
-          code: ResultCode.OK,
-          msg: translate(def.message ?? 'common.ok', locale),
-          data: data ?? null,
-        };
+        const [key, values]: SuccessMessage =
+          typeof def.message === 'function' ? def.message(data as never) : [def.message ?? 'common.ok'];
+        return { code: ResultCode.OK, msg: translate(key, locale, values), data: data ?? null };
       },
     });
   }
