@@ -1,5 +1,5 @@
-import * as contracts from '@app/contracts';
 import type { Endpoint } from '@app/contracts';
+import * as contracts from '@app/contracts';
 import { describe, expect, it } from 'vitest';
 import { openApiRoutes } from './platform/openapi/openapi.routes';
 import { allRoutes, routesByDomain } from './routes';
@@ -10,7 +10,8 @@ const isEndpoint = (value: unknown): value is Endpoint =>
 /** Every endpoint packages/contracts declares (in `…Endpoints` objects, nested ones included). */
 function declared(value: unknown, found: Endpoint[] = []): Endpoint[] {
   if (isEndpoint(value)) found.push(value);
-  else if (typeof value === 'object' && value !== null) for (const inner of Object.values(value)) declared(inner, found);
+  else if (typeof value === 'object' && value !== null)
+    for (const inner of Object.values(value)) declared(inner, found);
   return found;
 }
 
