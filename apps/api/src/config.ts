@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import type { QueryTimeouts } from './platform/db/query-timeout';
 import { isProxyAddress, postgresUrl, shownUrl, timeZoneName, webUrl } from './platform/settings/readers';
 import {
   flag,
@@ -56,6 +57,12 @@ export interface Config {
    * pathological request cannot hold a connection; migrations and settlement runs are exempt.
    */
   dbStatementTimeoutMs?: number;
+  /**
+   * How long the server waits for PostgreSQL to answer a query before it drops the connection (DB_QUERY_TIMEOUT_MS,
+   * 0: never), so a silent database host fails a request with 503 instead of holding it for ever; long work
+   * (settlement runs, tree moves) waits up to DB_LONG_QUERY_TIMEOUT_MS instead, migrations without end.
+   */
+  dbQueryTimeouts?: QueryTimeouts;
   dbStartDelayMs?: number;
   /** On SIGTERM, requests in flight get this long to finish before the process exits anyway (SHUTDOWN_GRACE_MS). */
   shutdownGraceMs?: number;
@@ -138,6 +145,12 @@ export type TrustProxy = boolean | number | string;
 /** Sign-ins checking a password at once per process unless SIGN_IN_LIMIT says otherwise: 16 hashes' wait, ~4 s. */
 export const DEFAULT_SIGN_IN_LIMIT = 16;
 
+/**
+ * A query's answer is awaited 5 s past the statement timeout, so a statement the server stops itself answers
+ * "took too long" on a connection that goes on serving; a statement of long work may run 10 minutes.
+ */
+export const DEFAULT_QUERY_TIMEOUTS: QueryTimeouts = { ms: 65_000, longMs: 600_000 };
+
 /** Days a dry run's list is kept when DRY_RUN_LIST_DAYS is unset. */
 export const DEFAULT_DRY_RUN_LIST_DAYS = 30;
 
@@ -219,6 +232,8 @@ export const SETTINGS = z
     DB_POOL_MAX: wholeNumber(10, { min: 1 }),
     DB_CONNECT_TIMEOUT_MS: wholeNumber(5000, { min: 1, unit: MS }),
     DB_STATEMENT_TIMEOUT_MS: wholeNumber(60_000, { min: 0, unit: MS }),
+    DB_QUERY_TIMEOUT_MS: wholeNumber(DEFAULT_QUERY_TIMEOUTS.ms, { min: 0, unit: MS }),
+    DB_LONG_QUERY_TIMEOUT_MS: wholeNumber(DEFAULT_QUERY_TIMEOUTS.longMs, { min: 0, unit: MS }),
     DB_START_ATTEMPTS: wholeNumber(8, { min: 1 }),
     DB_START_DELAY_MS: wholeNumber(1000, { min: 0, unit: MS }),
     SHUTDOWN_GRACE_MS: wholeNumber(20_000, { min: 0, unit: MS }),
@@ -305,6 +320,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbConnectTimeoutMs: settings.DB_CONNECT_TIMEOUT_MS,
     dbStartAttempts: settings.DB_START_ATTEMPTS,
     dbStatementTimeoutMs: settings.DB_STATEMENT_TIMEOUT_MS,
+    dbQueryTimeouts: { ms: settings.DB_QUERY_TIMEOUT_MS, longMs: settings.DB_LONG_QUERY_TIMEOUT_MS },
     dbStartDelayMs: settings.DB_START_DELAY_MS,
     shutdownGraceMs: settings.SHUTDOWN_GRACE_MS,
     jobTiming: {

@@ -34,6 +34,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     statementTimeoutMs: config.dbStatementTimeoutMs,
     poolMax: config.dbPoolMax,
     connectTimeoutMs: config.dbConnectTimeoutMs,
+    queryTimeouts: config.dbQueryTimeouts,
   });
   try {
     if (location.url)

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { prepareDatabase } from '../bootstrap';
+import { DEFAULT_QUERY_TIMEOUTS } from '../config';
 import { type Database, openDatabase } from '../platform/db/client';
 import { BASELINE_TAG, migrationsUpTo } from '../platform/db/upgrade/migrations.testing';
 
@@ -26,7 +27,8 @@ async function openTestDatabase(): Promise<Database> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) return openDatabase({});
   const server = await createServerDatabase(serverUrl);
-  const database = openDatabase({ url: server.url });
+  // The server's limits on waiting for an answer, so the suite runs as production does (COPY and cursors too).
+  const database = openDatabase({ url: server.url, queryTimeouts: DEFAULT_QUERY_TIMEOUTS });
   return {
     ...database,
     close: async () => {

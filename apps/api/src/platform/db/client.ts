@@ -10,7 +10,9 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { serverConnection } from './copy';
 import { claimFolder } from './folder-lock';
+import { NO_QUERY_TIMEOUTS, type QueryTimeouts, timedClients, useQueryTimeout } from './query-timeout';
 
 /**
  * Queries name their tables (db.select().from(table)); drizzle's relational `db.query` API is not used, so the
@@ -43,6 +45,12 @@ function keepServingWhenConnectionsDie(pool: pg.Pool): void {
   pool.on('error', () => undefined);
 }
 
+/**
+ * TCP keepalive probes start after a connection has been idle this long, so a database host that vanished
+ * from the network (no reset, no answer) is noticed by the operating system instead of never.
+ */
+const KEEPALIVE_DELAY_MS = 10_000;
+
 /** A real PostgreSQL server when a URL is given, else embedded PGlite (in memory when dataDir is omitted). */
 export function openDatabase(opts: {
   url?: string;
@@ -52,6 +60,8 @@ export function openDatabase(opts: {
   poolMax?: number;
   /** How long to wait for a new connection (DB_CONNECT_TIMEOUT_MS). */
   connectTimeoutMs?: number;
+  /** How long each query waits for its answer (TimedClient); default without end. */
+  queryTimeouts?: QueryTimeouts;
 }): Database {
   const migrationsFolder = findMigrationsFolder();
   if (opts.url) {
@@ -60,9 +70,14 @@ export function openDatabase(opts: {
       max: opts.poolMax ?? 10,
       // A server out of reach fails a request after this long instead of letting it wait for ever.
       connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
+      Client: timedClients(opts.queryTimeouts ?? NO_QUERY_TIMEOUTS),
       // Each connection's default; what may take longer says so (withoutStatementTimeout, migrateAlone).
       ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),
     });
+    // Every checkout starts at the default limit, whatever the work before it raised it to.
+    pool.on('acquire', (client) => useQueryTimeout(client, 'default'));
     keepServingWhenConnectionsDie(pool);
     const db = drizzlePg(pool) as unknown as Db;
     return {
@@ -98,8 +113,9 @@ export function openDatabase(opts: {
 async function migrateAlone(pool: pg.Pool, migrationsFolder: string): Promise<void> {
   const client = await pool.connect();
   try {
-    await client.query(`select pg_advisory_lock(${MIGRATIONS_LOCK})`);
     // An upgrade may rebuild indexes of millions of rows: minutes, beyond any request's timeout.
+    useQueryTimeout(client, 'none');
+    await client.query(`select pg_advisory_lock(${MIGRATIONS_LOCK})`);
     await client.query('set statement_timeout = 0');
     try {
       await migratePg(drizzlePg(client), { migrationsFolder });
@@ -139,8 +155,13 @@ export async function queryRows<T extends Record<string, unknown>>(db: DbOrTx, q
   return result.rows;
 }
 
-/** Lifts the statement timeout for the rest of `tx` (long work by design: a settlement run's statements). */
+/**
+ * Lifts the statement timeout for the rest of `tx` (long work by design: a settlement run's statements), and
+ * lets its queries wait for their answers as long as long work may (DB_LONG_QUERY_TIMEOUT_MS) instead of a
+ * request's limit.
+ */
 export async function withoutStatementTimeout(tx: DbOrTx): Promise<void> {
+  useQueryTimeout(serverConnection(tx), 'long');
   await tx.execute(sql`set local statement_timeout = 0`);
 }
 

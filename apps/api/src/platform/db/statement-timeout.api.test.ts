@@ -6,11 +6,13 @@ import { createServerDatabase, type ServerDatabase } from '../../test/test-datab
 import { expectLedgerBalanced, fundedMember } from '../../wallet/wallet-fixtures';
 import { openDatabase, queryRows, withoutStatementTimeout } from './client';
 import { type ConnectionKiller, connectionKiller } from './connection-loss.testing';
+import { isDatabaseUnavailable } from './errors';
 
 /**
  * The server's statements stop after DB_STATEMENT_TIMEOUT_MS (here 1 s): a request whose statement runs longer
  * answers the translated 503 and the process goes on serving; migrations and what lifts the timeout
- * (settlement runs) are not stopped. PostgreSQL only: embedded PGlite has no statement timeout.
+ * (settlement runs) are not stopped, neither by the server nor by the wait for an answer (DB_QUERY_TIMEOUT_MS).
+ * PostgreSQL only: embedded PGlite has no statement timeout.
  */
 describe.skipIf(!process.env.DATABASE_URL)('the statement timeout', () => {
   let server: ServerDatabase;
@@ -18,7 +20,11 @@ describe.skipIf(!process.env.DATABASE_URL)('the statement timeout', () => {
   let killer: ConnectionKiller;
   beforeAll(async () => {
     server = await createServerDatabase(process.env.DATABASE_URL!);
-    const database = openDatabase({ url: server.url, statementTimeoutMs: 1000 });
+    const database = openDatabase({
+      url: server.url,
+      statementTimeoutMs: 1000,
+      queryTimeouts: { ms: 1500, longMs: 5000 },
+    });
     await prepareDatabase(database);
     api = await TestApi.open(database);
     killer = await connectionKiller(api.db);
@@ -62,13 +68,27 @@ describe.skipIf(!process.env.DATABASE_URL)('the statement timeout', () => {
   });
 
   it('is lifted inside a transaction that asks (a settlement run) and kept after migrations', async () => {
-    await expect(api.db.execute(sql`select pg_sleep(1.5)`)).rejects.toMatchObject({
+    await expect(api.db.execute(sql`select pg_sleep(2)`)).rejects.toMatchObject({
       cause: expect.objectContaining({ code: '57014' }),
     });
+    // Past the wait for an answer (DB_QUERY_TIMEOUT_MS, here 1.5 s) too: long work waits DB_LONG_QUERY_TIMEOUT_MS.
     await api.db.transaction(async (tx) => {
       await withoutStatementTimeout(tx);
-      await tx.execute(sql`select pg_sleep(1.5)`);
+      await tx.execute(sql`select pg_sleep(2)`);
     });
+    // The next checkout waits 1.5 s again, even with the server's limit lifted by hand.
+    const unanswered = api.db.transaction(async (tx) => {
+      await tx.execute(sql`set local statement_timeout = 0`);
+      await tx.execute(sql`select pg_sleep(2)`);
+    });
+    expect(
+      isDatabaseUnavailable(
+        await unanswered.then(
+          () => null,
+          (error: unknown) => error,
+        ),
+      ),
+    ).toBe(true);
     const [shown] = await queryRows<{ statement_timeout: string }>(api.db, sql`show statement_timeout`);
     expect(shown!.statement_timeout).toBe('1s');
   });
