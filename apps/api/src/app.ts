@@ -9,6 +9,7 @@ import {
   RECOMMENDED_PASSWORD_COST,
   usePasswordCost,
 } from './access/passwords';
+import { settlementLostJobs } from './bonus/settlement';
 import { type Config, DEFAULT_SIGN_IN_LIMIT, type TrustProxy } from './config';
 import { scopesAdded } from './orders/totals';
 import type { Db } from './platform/db/client';
@@ -79,7 +80,7 @@ export async function buildApp({
     db,
     config,
     tokens: new TokenService(config.jwtSecret, config.tokenTtlSeconds),
-    jobs: new JobHost(db, app.log, config.jobTiming),
+    jobs: new JobHost(db, app.log, config.jobTiming, settlementLostJobs),
     loadCaller,
   };
   app.decorate('appContext', ctx);

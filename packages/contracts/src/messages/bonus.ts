@@ -14,6 +14,8 @@ export const bonusMessages = defineMessages(
     'bonus.futurePeriod': 'A period that has not ended cannot be settled',
     'bonus.runPending':
       'This period already has a run awaiting approval or being paid: approve or reject it before starting another',
+    'bonus.runComputing':
+      'A run of this period is being computed: wait for it to finish, then review it, before starting another',
     'bonus.runNotAwaiting': 'Only a run awaiting approval can be approved or rejected',
     'bonus.runRejected': 'Run rejected: nothing of it was paid',
     'bonus.approveOwnRun':
@@ -48,6 +50,7 @@ export const bonusMessages = defineMessages(
     'bonus.kindFixed': '獎金類型的規則種類不能更改',
     'bonus.futurePeriod': '未結束的期間不能結算',
     'bonus.runPending': '此期間已有等待審批或正在發放的結算：請先審批或駁回，再開始另一次結算',
+    'bonus.runComputing': '此期間已有正在計算的結算：請待其完成並審閱後，再開始另一次結算',
     'bonus.runNotAwaiting': '只有等待審批的結算可以審批或駁回',
     'bonus.runRejected': '結算已駁回：沒有發放任何款項',
     'bonus.approveOwnRun': '開始結算的管理員不能審批該結算：須由另一位管理員審批',
@@ -78,6 +81,7 @@ export const bonusMessages = defineMessages(
     'bonus.kindFixed': '奖金类型的规则种类不能更改',
     'bonus.futurePeriod': '未结束的期间不能结算',
     'bonus.runPending': '此期间已有等待审批或正在发放的结算：请先审批或驳回，再开始另一次结算',
+    'bonus.runComputing': '此期间已有正在计算的结算：请待其完成并审阅后，再开始另一次结算',
     'bonus.runNotAwaiting': '只有等待审批的结算可以审批或驳回',
     'bonus.runRejected': '结算已驳回：没有发放任何款项',
     'bonus.approveOwnRun': '开始结算的管理员不能审批该结算：须由另一位管理员审批',

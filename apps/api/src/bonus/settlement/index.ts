@@ -7,6 +7,7 @@ export { assertListKept, forgetOldDryRunLists } from './dry-run-lists';
 export { periodRange } from './periods';
 export { approveRun, rejectRun, runSettlement, settlePeriod } from './run';
 export { listsComputed, runOf } from './runs.queries';
+export { settlementLostJobs } from './settlement.job';
 export { countingOrder, loadEngineInput, type PeriodRange } from './settlement.loader';
 export { settlementRoutes } from './settlement.routes';
 export { lockSettlements, SETTLEMENT_LOCK } from './settlement-lock';

@@ -18,9 +18,14 @@ export function periodRange(
   return { ...instants, zone, month: period.slice(0, 7), cadence: period.length === 7 ? 'month' : 'day' };
 }
 
-/** Runs' periods (column `period` of bonus_settlement_runs) that settle some of what `period` settles. */
-export const overlappingPeriods = (period: string): SQL =>
-  period.length === 7 ? sql`period like ${`${period}%`}` : sql`period in (${period}, ${period.slice(0, 7)})`;
+/**
+ * Periods that settle some of what `period` settles, in `column` (default: `period` of bonus_settlement_runs; a
+ * settlement job's is in its params).
+ */
+export const overlappingPeriods = (period: string, column: SQL = sql`period`): SQL =>
+  period.length === 7
+    ? sql`${column} like ${`${period}%`}`
+    : sql`${column} in (${period}, ${period.slice(0, 7)})`;
 
 /** The period before: the day before a day, the month before a month. */
 export function previousPeriod(period: string): string {

@@ -1,5 +1,5 @@
 import { hasPermission, Perm, ResultCode, type SettlementResult } from '@app/contracts';
-import { eq, is, sql } from 'drizzle-orm';
+import { and, eq, inArray, is, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { audit } from '../../platform/audit/audit';
 import { businessTimeZone } from '../../platform/business-time/business-time';
@@ -336,13 +336,15 @@ const recordRun = (db: DbOrTx, run: typeof bonusSettlementRuns.$inferInsert) =>
 /**
  * Runs still 'running' when a run holds the settlement lock were left by a process that stopped part-way
  * (a live run holds the lock until its row is final): they are recorded failed, keeping what their lanes
- * had committed, which the period's next run does not pay again.
+ * had committed, which the period's next run does not pay again. `ids` closes only those runs: the ones whose
+ * approval jobs the heartbeat sweep failed as lost (settlementLostJobs), so they need not wait for a next run.
  */
-async function closeInterruptedRuns(tx: DbOrTx, actor: Caller | undefined) {
+export async function closeInterruptedRuns(tx: DbOrTx, actor: Caller | undefined, ids?: readonly number[]) {
+  const running = eq(bonusSettlementRuns.status, 'running');
   const closed = await tx
     .update(bonusSettlementRuns)
     .set({ status: 'failed', error: INTERRUPTED, finishedAt: new Date() })
-    .where(eq(bonusSettlementRuns.status, 'running'))
+    .where(ids ? and(running, inArray(bonusSettlementRuns.id, [...ids])) : running)
     .returning();
   for (const run of closed) await auditRun(tx, actor, run, 'settle');
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DEFAULT_JOB_TIMING, type JobTiming } from '../../config';
 import type { Db } from '../db/client';
 import type { Log } from '../log/log';
-import { beat, failLostJobs } from './lost-jobs';
+import { beat, failLostJobs, type LostJobHandlers } from './lost-jobs';
 
 interface Running {
   stop: AbortController;
@@ -24,6 +24,8 @@ export class JobHost {
     readonly db: Db,
     readonly log: Log,
     readonly timing: JobTiming = DEFAULT_JOB_TIMING,
+    /** What the domains close when the sweep fails a job of theirs (handed in by app.ts). */
+    private readonly onLost: LostJobHandlers = {},
   ) {}
 
   /**
@@ -61,7 +63,7 @@ export class JobHost {
   /** Beats first, so this process's own jobs are never taken for lost after a stall of its timers. */
   async sweep(): Promise<string[]> {
     await this.heartbeat();
-    const lost = await failLostJobs(this.db, this.timing.lostAfterMs);
+    const lost = await failLostJobs(this.db, this.timing.lostAfterMs, this.onLost);
     if (lost.length > 0) this.log.warn({ jobs: lost }, 'jobs whose process stopped were marked failed');
     return lost;
   }

@@ -1,6 +1,6 @@
 import { type JobStarted, jobUrl, type MessageKey } from '@app/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db/client';
+import type { Db, DbOrTx, Tx } from '../db/client';
 import { AppError, conflict } from '../http/errors';
 import { type Column, writeXlsx } from '../xlsx/export';
 import { ChunkSink } from './chunk-sink';
@@ -50,6 +50,12 @@ export interface JobSpec {
    * as that job ends or is failed as lost).
    */
   exclusive?: MessageKey;
+  /**
+   * Checks, in the transaction that records the job and before it does, that the job may start: what it throws
+   * refuses the start (nothing recorded). Work that must not start beside other work of its kind takes a lock
+   * here and looks for that work (a settlement run of an overlapping period).
+   */
+  admit?: (tx: Tx) => Promise<void>;
   run(ctx: JobContext): Promise<{ processed: number; total: number; file: boolean; result?: unknown }>;
 }
 
@@ -91,18 +97,26 @@ class Stopped extends Error {
 export async function startJob(host: JobHost, job: JobSpec): Promise<JobStarted> {
   const { db } = host;
   await db.delete(jobs).where(sql`${jobs.createdAt} < now() - ${KEEP}`);
-  const [row] = await db
-    .insert(jobs)
-    .values({
-      kind: job.kind,
-      ownerId: job.ownerId,
-      params: job.params ?? {},
-      fileName: job.fileName,
-      instanceId: host.instanceId,
-      lockKey: job.exclusive ? job.kind : null,
-    })
-    .onConflictDoNothing()
-    .returning({ id: jobs.id });
+  const record = (tx: DbOrTx) =>
+    tx
+      .insert(jobs)
+      .values({
+        kind: job.kind,
+        ownerId: job.ownerId,
+        params: job.params ?? {},
+        fileName: job.fileName,
+        instanceId: host.instanceId,
+        lockKey: job.exclusive ? job.kind : null,
+      })
+      .onConflictDoNothing()
+      .returning({ id: jobs.id });
+  const { admit } = job;
+  const [row] = admit
+    ? await db.transaction(async (tx) => {
+        await admit(tx);
+        return record(tx);
+      })
+    : await record(db);
   if (!row) throw conflict(job.exclusive!);
   host.run(row.id, (signal) => runJob(host, row.id, job, signal));
   return { job_id: row.id, url: jobUrl(row.id) };

@@ -1,5 +1,5 @@
 import { and, inArray, lt, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { jobFileChunks, jobs } from './jobs.schema';
 
 const live = inArray(jobs.status, ['queued', 'running']);
@@ -14,12 +14,20 @@ export async function beat(db: Db, ids: readonly string[]): Promise<void> {
 }
 
 /**
+ * What a domain does, by job kind, when jobs of that kind are failed as lost: closes the records of its own that
+ * the dead process left half-way (a settlement run's row left 'running'). Told the `params` of those jobs, in
+ * the transaction that fails them.
+ */
+export type LostJobHandlers = Readonly<Record<string, (tx: Tx, params: readonly unknown[]) => Promise<void>>>;
+
+/**
  * Fails every queued or running job whose heartbeat is older than `lostAfterMs` by the database's
  * clock ('jobs.ownerLost'): its progress falls back to the work it committed, its file is deleted,
- * and its lock key (an import's) is free again. Answers the jobs it failed. Two instances sweeping at
- * once fail each job once: the second's update re-reads the row and finds it failed.
+ * its lock key (an import's) is free again, and the handler of its kind closes what it left. Answers the jobs it
+ * failed. Two instances sweeping at once fail each job once: the second's update re-reads the row and finds it
+ * failed.
  */
-export function failLostJobs(db: Db, lostAfterMs: number): Promise<string[]> {
+export function failLostJobs(db: Db, lostAfterMs: number, handlers: LostJobHandlers = {}): Promise<string[]> {
   return db.transaction(async (tx) => {
     const lost = await tx
       .update(jobs)
@@ -31,9 +39,13 @@ export function failLostJobs(db: Db, lostAfterMs: number): Promise<string[]> {
         finishedAt: sql`now()`,
       })
       .where(and(live, lt(jobs.updatedAt, sql`now() - make_interval(secs => ${lostAfterMs / 1000}::float8)`)))
-      .returning({ id: jobs.id });
+      .returning({ id: jobs.id, kind: jobs.kind, params: jobs.params });
     const ids = lost.map((j) => j.id);
     if (ids.length > 0) await tx.delete(jobFileChunks).where(inArray(jobFileChunks.jobId, ids));
+    for (const [kind, handler] of Object.entries(handlers)) {
+      const params = lost.filter((j) => j.kind === kind).map((j) => j.params);
+      if (params.length > 0) await handler(tx, params);
+    }
     return ids;
   });
 }

@@ -31,12 +31,19 @@ export async function jobFile(
 
 /**
  * A job row as a process leaves it: running, owned by `instanceId`, last heartbeat `silentMs` ago,
- * holding `lockKey` (an import's lock: `provider.import`). Nothing in this process runs it.
+ * holding `lockKey` (an import's lock: `provider.import`), started with `params`. Nothing in this process runs it.
  */
 export async function recordedJob(
   db: Db,
   ownerId: number,
-  opts: { kind?: string; lockKey?: string; instanceId?: string; silentMs?: number; processed?: number },
+  opts: {
+    kind?: string;
+    lockKey?: string;
+    instanceId?: string;
+    silentMs?: number;
+    processed?: number;
+    params?: unknown;
+  },
 ) {
   const kind = opts.kind ?? opts.lockKey ?? 'test.recorded';
   const [row] = await db
@@ -44,7 +51,7 @@ export async function recordedJob(
     .values({
       kind,
       ownerId,
-      params: {},
+      params: opts.params ?? {},
       fileName: 'x.xlsx',
       status: 'running',
       processed: opts.processed ?? 0,
