@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { intFromQuery } from './integers';
 
 export interface Envelope<T> {
   code: number;
@@ -24,14 +25,6 @@ export interface Paged<T, M extends object = object> {
 
 export const MAX_PAGE_SIZE = 1000;
 
-/** Query string numbers arrive as text; accept both. */
-export const intFromQuery = (min: number, max: number) =>
-  z.coerce
-    .number({ message: 'validation.number' })
-    .int('validation.integer')
-    .min(min, 'validation.min')
-    .max(max, 'validation.max');
-
 export const pageQuery = z.object({
   page: intFromQuery(1, 1_000_000).default(1),
   pageSize: intFromQuery(1, MAX_PAGE_SIZE).default(20),
@@ -39,5 +32,3 @@ export const pageQuery = z.object({
   order: z.enum(['asc', 'desc', 'ascend', 'descend']).optional(),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
-
-export const idParam = z.object({ id: intFromQuery(1, Number.MAX_SAFE_INTEGER) });

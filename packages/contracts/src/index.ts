@@ -5,6 +5,7 @@ export * from './endpoints';
 export * from './envelope';
 export * from './fields';
 export * from './format';
+export * from './integers';
 export * from './locales';
 export * from './menu';
 export * from './messages';

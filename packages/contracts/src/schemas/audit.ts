@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { intFromQuery, pageQuery } from '../envelope';
+import { pageQuery } from '../envelope';
+import { serialId } from '../integers';
 
 /** What an audit row says was done; each has a label in the web catalogue (`audit.action.*`). */
 export const AUDIT_ACTIONS = [
@@ -76,7 +77,7 @@ const choice = <T extends readonly [string, ...string[]]>(values: T) =>
   z.preprocess(blank, z.enum(values, { message: 'validation.choice' }).optional());
 
 export const auditQuery = pageQuery.extend({
-  actor_id: z.preprocess(blank, intFromQuery(1, Number.MAX_SAFE_INTEGER).optional()),
+  actor_id: z.preprocess(blank, serialId.optional()),
   actor_kind: choice(AUDIT_ACTOR_KINDS),
   /** Contained in the actor's user name or the client address. */
   keyword: optionalText(100),

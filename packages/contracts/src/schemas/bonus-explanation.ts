@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { intFromQuery, pageQuery } from '../envelope';
+import { pageQuery } from '../envelope';
+import { bigserialId, serialId } from '../integers';
 import { hasPermission, Perm } from '../permissions';
 import { BONUS_KINDS, bonusParams, SETTLEMENT_STATUSES } from './bonus';
 import { PAYOUT_STATUSES } from './commission';
@@ -18,9 +19,8 @@ export const mayExplainAnyPayout = (isAdmin: boolean, roleIds: readonly (number 
 /** Wallet records that explain a payout: the bonus it credited, and the debit that took it back on a refund. */
 export const explainsPayout = (kind: string) => kind === 'bonus' || kind === 'bonus_reversal';
 
-const id = intFromQuery(1, Number.MAX_SAFE_INTEGER);
-/** `GET /api/bonus/settlements/{runId}/payouts/{id}/explanation`. */
-export const runPayoutParams = z.object({ runId: id, id });
+/** `GET /api/bonus/settlements/{runId}/payouts/{id}/explanation`: a run (`serial`) and one of its payouts (`bigserial`). */
+export const runPayoutParams = z.object({ runId: serialId, id: bigserialId });
 
 /** How each member of the path stands to the one before it (the buyer first, generation 0). */
 export const PATH_RELATIONS = [

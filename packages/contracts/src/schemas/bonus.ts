@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { pageQuery } from '../envelope';
 import { requiredText } from '../fields';
+import { int, intFromQuery, PG_INTEGER_MAX } from '../integers';
+import { MAX_AMOUNT_CENTS } from '../money';
 
 /**
  * Bonus plan (docs/product/bonus.md): every bonus type is a configured instance of one rule kind.
@@ -35,15 +37,9 @@ export const BONUS_KEY_MIN = 1;
 export const BONUS_KEY_MAX = 21;
 export const CUSTOM_BONUS_KEY_MIN = 12;
 
-/** A whole number from `min` (to `max`); the web forms show these messages under the field too. */
-const whole = (min: number, max = Number.MAX_SAFE_INTEGER) =>
-  z
-    .number({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.number') })
-    .int('validation.integer')
-    .min(min, 'validation.min')
-    .max(max, 'validation.max');
-const bp = whole(0, 10_000);
-const levelId = whole(1, 4);
+// The web forms show the messages of these whole numbers under the field too.
+const bp = int(0, 10_000);
+const levelId = int(1, 4);
 
 /** Where a type's ratio comes from: a column of the member's level (editable on /level/level) or its own bp per level 1–4. */
 export const ratioSource = z.union([
@@ -53,7 +49,7 @@ export const ratioSource = z.union([
 export type RatioSource = z.infer<typeof ratioSource>;
 
 const common = { minLevel: levelId.default(1) };
-const depth = whole(1, 100);
+const depth = int(1, 100);
 
 export const bonusParams = z.discriminatedUnion('kind', [
   /** The buyer's parent in the sponsor or iBloomer tree. */
@@ -77,7 +73,7 @@ export const bonusParams = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('poolShare'),
     poolBp: bp,
-    spPerShare: whole(1),
+    spPerShare: int(1, PG_INTEGER_MAX),
     ...common,
   }),
   /** Monthly: ratio × SP of the downline between minDepth and maxDepth (null = unlimited) below the member. */
@@ -96,7 +92,7 @@ export const bonusParams = z.discriminatedUnion('kind', [
     ...common,
   }),
   /** Paid once on an event (e.g. passing the WEC assessment). */
-  z.object({ kind: z.literal('oneOff'), amountCents: whole(0), ...common }),
+  z.object({ kind: z.literal('oneOff'), amountCents: int(0, MAX_AMOUNT_CENTS), ...common }),
 ]);
 export type BonusParams = z.infer<typeof bonusParams>;
 export type BonusParamsInput = z.input<typeof bonusParams>;
@@ -143,7 +139,7 @@ export const bonusTypeBody = z.object({
 export type BonusTypeBody = z.input<typeof bonusTypeBody>;
 
 /** Creating a type names its key (one of the reserved 12–21: the server refuses others). */
-export const createBonusTypeBody = bonusTypeBody.extend({ key: whole(BONUS_KEY_MIN, BONUS_KEY_MAX) });
+export const createBonusTypeBody = bonusTypeBody.extend({ key: int(BONUS_KEY_MIN, BONUS_KEY_MAX) });
 
 export const bonusKeyParams = z.object({
   key: z.coerce
@@ -380,7 +376,7 @@ export const cashBackBody = z.object({
     .min(BONUS_KEY_MIN, 'validation.choice')
     .max(BONUS_KEY_MAX, 'validation.choice'),
   filter: dateFilter,
-  page: z.coerce.number().int().min(1).default(1),
+  page: intFromQuery(1, 1_000_000).default(1),
   pageSize: z.coerce
     .number()
     .int()

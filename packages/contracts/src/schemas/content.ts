@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQuery } from '../envelope';
 import { requiredText } from '../fields';
+import { serialIdList } from '../integers';
 import type { Locale } from '../locales';
 import type { LevelRef } from './auth';
 
@@ -46,21 +47,18 @@ const localized = (max: number) =>
   );
 
 const kind = z.enum(CONTENT_KINDS, { message: 'validation.choice' });
-const idList = (max: number) =>
-  z.array(z.number().int().positive(), { message: 'validation.invalid' }).max(max, 'validation.max');
-
 export const contentBody = z.object({
   kind,
   title: localized(CONTENT_LIMITS.titleMax),
   /** Rich text (HTML); the server keeps only an allow-list of tags and attributes. */
   body: localized(CONTENT_LIMITS.bodyMax),
   /** Level ids that see the item; empty = all members. */
-  audience_level_ids: idList(20).default([]),
+  audience_level_ids: serialIdList(20).default([]),
   /** ISO time from which members see it; omitted or null = now. */
   publish_at: z.iso.datetime({ offset: true, message: 'validation.date' }).nullish(),
   published: z.boolean({ message: 'validation.boolean' }).default(false),
   pinned: z.boolean({ message: 'validation.boolean' }).default(false),
-  attachment_ids: idList(CONTENT_LIMITS.attachmentsMax).default([]),
+  attachment_ids: serialIdList(CONTENT_LIMITS.attachmentsMax).default([]),
 });
 export type ContentBody = z.input<typeof contentBody>;
 export type ContentInput = z.output<typeof contentBody>;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
-import { intFromQuery, MAX_PAGE_SIZE, type Paged } from '../envelope';
+import { MAX_PAGE_SIZE, type Paged } from '../envelope';
 import { blankToUndefined, email, mobile, optionalText, requiredText, username } from '../fields';
+import { intFromQuery, PG_INTEGER_MAX, serialId } from '../integers';
 import type { LevelRef } from './auth';
 import { type CommissionStatus, commissionStatus } from './commission';
 
@@ -11,7 +12,7 @@ export const userStatus = z.union([z.literal(1), z.literal(2)], { message: 'vali
 /** Ids given as `1,2,3` in a query string or as an array. */
 const idList = z.preprocess(
   (v) => (typeof v === 'string' ? v.split(',').filter((s) => s.trim() !== '') : v),
-  z.array(intFromQuery(1, 2_147_483_647)).max(100, 'validation.max').default([]),
+  z.array(serialId).max(100, 'validation.max').default([]),
 );
 
 export const USER_SORTS = ['id', 'created_at', 'level_id', 'name', 'user_no', 'balance'] as const;
@@ -90,12 +91,12 @@ export const userPassword = z
   .min(LIMITS.adminPasswordMin, 'validation.tooShort')
   .max(LIMITS.userPasswordMax, 'validation.tooLong');
 
-const optionalId = z.preprocess(blankToUndefined, z.coerce.number().int().positive().optional());
+const optionalId = z.preprocess(blankToUndefined, serialId.optional());
 
 const editableFields = {
   display_name: optionalText(60),
   phone: mobile,
-  level_id: z.coerce.number({ message: 'validation.required' }).int().min(1, 'validation.choice'),
+  level_id: intFromQuery(1, PG_INTEGER_MAX, 'validation.choice'),
   platform_id: optionalText(60),
   identity: optionalText(60),
   status: userStatus.default(1),
@@ -107,10 +108,7 @@ export const userCreateBody = z.object({
   name: username,
   email,
   password: userPassword,
-  parent_user_id: z.coerce
-    .number({ message: 'members.parentRequired' })
-    .int('members.parentRequired')
-    .positive('members.parentRequired'),
+  parent_user_id: intFromQuery(1, PG_INTEGER_MAX, 'members.parentRequired'),
   iblommer_parent_user_id: optionalId,
 });
 export type UserCreateBody = z.input<typeof userCreateBody>;
@@ -121,10 +119,7 @@ export const userUpdateBody = z.object({
   password: z.preprocess(blankToUndefined, userPassword.optional()),
   level_remark: optionalText(255),
   /** Absent: unchanged; null or blank: out of any iBloomer line; an id: moved under that iBloomer upline. */
-  iblommer_parent_user_id: z.preprocess(
-    (v) => (v === '' ? null : v),
-    z.coerce.number().int().positive().nullable().optional(),
-  ),
+  iblommer_parent_user_id: z.preprocess((v) => (v === '' ? null : v), serialId.nullable().optional()),
 });
 export type UserUpdateBody = z.input<typeof userUpdateBody>;
 

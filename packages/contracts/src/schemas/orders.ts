@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { UI } from '../constants';
-import { intFromQuery } from '../envelope';
 import { requiredText } from '../fields';
+import { intFromQuery, PG_INTEGER_MAX, serialId } from '../integers';
 import { amountCents, sourceTypeValue, tagList } from './products';
 
 export const ORDER_SUBTYPES = ['credit_order', 'renewal_order', 'normal_order'] as const;
@@ -58,7 +58,7 @@ export const orderFilterFields = {
   order_no: text(),
   platform_order_no: text(),
   subtype: z.enum(ORDER_SUBTYPES, { message: 'validation.choice' }).optional(),
-  provider_id: intFromQuery(1, Number.MAX_SAFE_INTEGER).optional(),
+  provider_id: serialId.optional(),
   /** user_no of the buyer, or the member a sales switch is about. */
   member_id: text(30),
   /** users.platform_id of the buyer. */
@@ -66,7 +66,7 @@ export const orderFilterFields = {
   source_type: sourceTypeValue.optional(),
   state: z.enum(ORDER_STATES, { message: 'validation.choice' }).optional(),
   /** Buyer picked in the user search. */
-  user_id: intFromQuery(1, Number.MAX_SAFE_INTEGER).optional(),
+  user_id: serialId.optional(),
   tags: tagList.optional(),
   referral_sales: flag,
   generational_sales: flag,
@@ -208,17 +208,31 @@ export const monthBody = z.object({
 });
 
 const optionalNo = text(30);
+/** Order times the shop platform may send: a real date-time with its offset, from 2000 to 2099. */
+const ORDER_YEARS = { from: '2000-01-01T00:00:00Z', until: '2100-01-01T00:00:00Z' } as const;
 const optionalTime = z.preprocess(
   (v) => (v === '' || v === null ? undefined : v instanceof Date ? v.toISOString() : v),
-  z.iso.datetime({ offset: true, message: 'validation.date' }).optional(),
+  z.iso
+    .datetime({ offset: true, message: 'validation.date' })
+    .refine((v) => {
+      const at = Date.parse(v);
+      return at >= Date.parse(ORDER_YEARS.from) && at < Date.parse(ORDER_YEARS.until);
+    }, 'sales.orderTimeRange')
+    .optional(),
 );
+
+/** The shop platform's order statuses (docs/product/orders.md): 1 done; 0 and 2 not done. */
+export const ORDER_STATUSES: readonly number[] = [0, 1, 2];
 
 const optionalAmount = z.preprocess((v) => (v === '' || v === null ? undefined : v), amountCents.optional());
 
 /** One order from the shop platform (ingestion endpoint and order import rows). */
 export const orderIngestBody = z.object({
   platform_order_no: requiredText(100),
-  status: z.coerce.number({ message: 'validation.number' }).int('validation.integer').default(1),
+  status: z.coerce
+    .number({ message: 'validation.choice' })
+    .refine((n) => ORDER_STATUSES.includes(n), 'validation.choice')
+    .default(1),
   subtype: z.enum(ORDER_SUBTYPES, { message: 'validation.choice' }).default('normal_order'),
   source_type: sourceTypeValue,
   /** Buyer by member id (user_no) … */
@@ -226,14 +240,11 @@ export const orderIngestBody = z.object({
   /** … or by WordPress id. */
   wordpress_id: optionalNo,
   referer_user_no: optionalNo,
-  product_id: z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z.coerce.number({ message: 'validation.number' }).int('validation.integer').positive().optional(),
-  ),
+  product_id: z.preprocess((v) => (v === '' || v === null ? undefined : v), serialId.optional()),
   product_name: text(200),
   provider_no: optionalNo,
   amount: amountCents,
-  sales_point: z.coerce.number({ message: 'validation.number' }).int('validation.integer').min(0).default(0),
+  sales_point: intFromQuery(0, PG_INTEGER_MAX).default(0),
   /** Absent (or blank) → computed on ingestion; an explicit 0 stays 0. */
   platform_profit: optionalAmount,
   platform_rebate: optionalAmount,

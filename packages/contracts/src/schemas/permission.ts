@@ -9,6 +9,7 @@ import {
   requiredText,
   username,
 } from '../fields';
+import { serialIdList } from '../integers';
 
 /** Status of roles, permissions and administrators: 1 enabled, 2 disabled. */
 export const STATUS = { enabled: 1, disabled: 2 } as const;
@@ -23,14 +24,11 @@ export const listQuery = pageQuery.extend({
 });
 export type ListQuery = z.infer<typeof listQuery>;
 
-const idList = (max: number) =>
-  z.array(z.number().int().positive(), { message: 'validation.invalid' }).max(max, 'validation.max');
-
 export const roleBody = z.object({
   name: requiredText(50),
   description: optionalText(255).nullable(),
   status: statusValue.default(1),
-  permission_ids: idList(500).default([]),
+  permission_ids: serialIdList(500).default([]),
 });
 export type RoleBody = z.input<typeof roleBody>;
 
@@ -82,7 +80,7 @@ const adminFields = {
   /** The sign-in email. */
   account: email,
   avatar: optionalText(500).nullable(),
-  role_ids: idList(50).default([]),
+  role_ids: serialIdList(50).default([]),
   is_super: z.boolean({ message: 'validation.boolean' }).default(false),
   status: statusValue.default(1),
 };

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { intFromQuery, pageQuery } from '../envelope';
+import { pageQuery } from '../envelope';
 import { requiredText } from '../fields';
-import { parseCents } from '../money';
+import { intFromQuery, PG_INTEGER_MAX, serialId } from '../integers';
+import { MAX_AMOUNT_CENTS, parseCents } from '../money';
 import { statusValue } from './permission';
 
 /** Order / product source types (docs/product/orders.md). */
@@ -12,17 +13,21 @@ export const sourceTypeValue = z.coerce
   .number({ message: 'validation.choice' })
   .pipe(z.union([z.literal(1), z.literal(2), z.literal(3)], { message: 'validation.choice' }));
 
-/** A non-negative money amount ("0", "12.5", 12.34) turned into cents. */
+/** A non-negative money amount ("0", "12.5", 12.34) of at most 100,000,000.00, turned into cents. */
 export const amountCents = z
   .union([z.string(), z.number()], { message: 'validation.required' })
   .transform((value, ctx) => {
     const cents = parseCents(value);
-    if (cents === null) {
-      const negative = String(value).trim().startsWith('-');
-      ctx.addIssue({ code: 'custom', message: negative ? 'validation.amountNegative' : 'validation.amount' });
-      return z.NEVER;
-    }
-    return cents;
+    if (cents !== null && cents <= MAX_AMOUNT_CENTS) return cents;
+    const text = String(value).trim();
+    const message =
+      cents !== null || /^\d{13,}(\.\d*)?$/.test(text)
+        ? 'validation.amountTooLarge'
+        : text.startsWith('-')
+          ? 'validation.amountNegative'
+          : 'validation.amount';
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
   });
 
 export const tagList = z
@@ -33,11 +38,7 @@ export const tagList = z
 
 const optionalId = z.preprocess(
   (v) => (v === '' || v === null || v === undefined ? null : v),
-  z.coerce
-    .number({ message: 'validation.number' })
-    .int('validation.integer')
-    .positive('validation.min')
-    .nullable(),
+  serialId.nullable(),
 );
 
 /** Product edit/create form. A membership (source type 1) must name the level it grants. */
@@ -46,10 +47,7 @@ export const productBody = z
     name: requiredText(200),
     provider_id: optionalId,
     price: amountCents,
-    sales_points: z.coerce
-      .number({ message: 'validation.number' })
-      .int('validation.integer')
-      .min(0, 'validation.min'),
+    sales_points: intFromQuery(0, PG_INTEGER_MAX),
     source_type: sourceTypeValue,
     grants_level_id: optionalId,
     tags: tagList.default([]),
@@ -64,7 +62,7 @@ export type ProductInput = z.output<typeof productBody>;
 
 export const productListBody = pageQuery.extend({
   keyword: z.string().trim().max(100, 'validation.tooLong').optional(),
-  provider_id: intFromQuery(1, Number.MAX_SAFE_INTEGER).optional(),
+  provider_id: serialId.optional(),
   source_type: sourceTypeValue.optional(),
   status: intFromQuery(1, 2).optional(),
   tags: tagList.optional(),

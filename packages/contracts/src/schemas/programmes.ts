@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { intFromQuery, pageQuery } from '../envelope';
+import { pageQuery } from '../envelope';
 import { optionalText, requiredText } from '../fields';
+import { serialId } from '../integers';
 
 /** WEC (WEP) assessment conditions (docs/product/programmes.md), each with its progress. */
 export const WEC_CONDITIONS = [
@@ -36,8 +37,8 @@ export interface WecAssessmentDto {
 }
 
 /** Admins name the member; a member acting alone names nobody (itself). */
-export const wecJoinBody = z.object({ user_id: intFromQuery(1, Number.MAX_SAFE_INTEGER).optional() });
-export const programmeUserBody = z.object({ id: intFromQuery(1, Number.MAX_SAFE_INTEGER) });
+export const wecJoinBody = z.object({ user_id: serialId.optional() });
+export const programmeUserBody = z.object({ id: serialId });
 
 export const wecListQuery = pageQuery.extend({
   keyword: z.string().trim().max(100).optional(),

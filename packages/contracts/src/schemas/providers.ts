@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
-import { intFromQuery, pageQuery } from '../envelope';
+import { pageQuery } from '../envelope';
 import { email, optionalText, requiredText } from '../fields';
+import { intFromQuery, serialId } from '../integers';
 import { statusValue } from './permission';
 
 /** Percent with at most 2 decimals (0–100), carried as basis points (percent × 100). */
@@ -43,7 +44,7 @@ export const providerListQuery = pageQuery.extend({
   keyword: z.string().trim().max(100, 'validation.tooLong').optional(),
   status: intFromQuery(1, 2).optional(),
   /** Providers referred by this member (the member's wallet accordion). */
-  referrer_user_id: intFromQuery(1, Number.MAX_SAFE_INTEGER).optional(),
+  referrer_user_id: serialId.optional(),
 });
 
 export interface ProviderView {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { intFromQuery, MAX_PAGE_SIZE, type Paged, pageQuery } from '../envelope';
+import { MAX_PAGE_SIZE, type Paged, pageQuery } from '../envelope';
 import { optionalText } from '../fields';
+import { intFromQuery, PG_INTEGER_MAX, serialId } from '../integers';
 import { positiveAmount } from '../money';
 
 /** Recharge states: created pending, then completed (wallet credited) or rejected, once. */
@@ -15,10 +16,7 @@ export const RECHARGE_PROOF_MAX_BYTES = 5 * 1024 * 1024;
  * The member comes first: without one the form answers "Please select a member first".
  */
 export const createRechargeFields = z.object({
-  user_id: z.coerce
-    .number({ message: 'wallet.memberRequired' })
-    .int('wallet.memberRequired')
-    .min(1, 'wallet.memberRequired'),
+  user_id: intFromQuery(1, PG_INTEGER_MAX, 'wallet.memberRequired'),
   amount: positiveAmount,
   points: intFromQuery(0, 100_000_000).optional(),
   remark: optionalText(300),
@@ -28,7 +26,7 @@ export type CreateRechargeFields = z.input<typeof createRechargeFields>;
 export const rechargeListQuery = pageQuery.extend({
   pageSize: intFromQuery(1, MAX_PAGE_SIZE).default(20),
   status: intFromQuery(1, 3).optional(),
-  user_id: intFromQuery(1, 2_147_483_647).optional(),
+  user_id: serialId.optional(),
 });
 
 export interface RechargeItem {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { intFromQuery, pageQuery } from '../envelope';
+import { pageQuery } from '../envelope';
+import { intFromQuery } from '../integers';
 import { BONUS_KEY_MAX, BONUS_KEY_MIN } from './bonus';
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { intFromQuery, type Paged, pageQuery } from '../envelope';
+import { type Paged, pageQuery } from '../envelope';
+import { serialId } from '../integers';
 import type { PayoutStatus } from './commission';
 import type { UserRef } from './members';
 import type { WalletRecordKind } from './wallet';
@@ -21,7 +22,7 @@ const exportFlag = z
   .optional();
 
 /** A member's id; members leave it out (or name themselves), administrators name the member. */
-const userId = intFromQuery(1, 2_147_483_647).optional();
+const userId = serialId.optional();
 
 /** `GET /api/bonus/statements`: one member's statement of a month; `export=1` for the .xlsx. */
 export const statementQuery = z.object({ user_id: userId, month, export: exportFlag });

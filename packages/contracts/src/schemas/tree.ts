@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { UI } from '../constants';
+import { int, intFromQuery, PG_INTEGER_MAX } from '../integers';
 import type { LevelRef } from './auth';
 
 /** Most nodes one tree answer carries; deeper or wider parts load lazily per node. */
@@ -9,15 +10,8 @@ export const LEGEND_EXPORT_CAP = 1_048_575;
 /** Deepest a request may reach below its root (isAll = this many levels). */
 export const TREE_MAX_LEVELS = 100;
 
-const userId = z.coerce
-  .number({ message: 'validation.integer' })
-  .int('validation.integer')
-  .positive('validation.min');
-const levels = z.coerce
-  .number({ message: 'validation.integer' })
-  .int('validation.integer')
-  .min(1, 'validation.min')
-  .max(TREE_MAX_LEVELS, 'validation.max');
+const userId = intFromQuery(1, PG_INTEGER_MAX);
+const levels = intFromQuery(1, TREE_MAX_LEVELS);
 const flag = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0'])], { message: 'validation.boolean' })
   .transform((v) => v === true || v === 'true' || v === '1');
@@ -36,10 +30,7 @@ export const treeChildrenQuery = z.object({
 });
 export type TreeChildrenQuery = z.input<typeof treeChildrenQuery>;
 
-const memberId = z
-  .number({ message: 'validation.required' })
-  .int('validation.integer')
-  .positive('validation.min');
+const memberId = int(1, PG_INTEGER_MAX);
 
 /** `PUT /api/users/update/refererUser`: moves a member and its whole downline under a new sponsor. */
 export const moveSponsorBody = z.object({ user_id: memberId, parent_user_id: memberId });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { UI } from '../constants';
-import { intFromQuery, MAX_PAGE_SIZE, type Paged, pageQuery } from '../envelope';
+import { MAX_PAGE_SIZE, type Paged, pageQuery } from '../envelope';
 import { optionalText, requiredText } from '../fields';
+import { intFromQuery, serialId } from '../integers';
 import { positiveAmount } from '../money';
 
 /** Wallet record kinds (what caused a balance change). */
@@ -67,7 +68,7 @@ const dateText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date');
 export const walletRecordListQuery = walletRecordQuery.extend({
   /** Member id (user_no), name or email, exact user_no or contains on name. */
   keyword: z.string().trim().max(100, 'validation.tooLong').optional(),
-  user_id: intFromQuery(1, 2_147_483_647).optional(),
+  user_id: serialId.optional(),
   kind: z.enum(WALLET_RECORD_KINDS, { message: 'validation.choice' }).optional(),
   action: intFromQuery(1, 2).optional(),
   status: intFromQuery(0, 1).optional(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { intFromQuery, MAX_PAGE_SIZE, type Paged, pageQuery } from '../envelope';
+import { MAX_PAGE_SIZE, type Paged, pageQuery } from '../envelope';
 import { optionalText, requiredText } from '../fields';
+import { intFromQuery } from '../integers';
 import { amountInput, amountProblem, positiveAmount } from '../money';
 
 /** Withdrawal statuses (docs/product/withdrawals.md). */

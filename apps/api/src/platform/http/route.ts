@@ -166,10 +166,11 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, routes: Ro
       handler: async (req, reply) => {
         const locale = resolveLocale(req.headers.locale as string | undefined);
         const caller = await authorize(req, ctx, def.access, loader);
+        // The path first: a refused id is named even when the body is refused too.
         const handlerCtx = {
-          body: input(def.rawBody ? undefined : def.body, req.body),
-          query: input(def.query, req.query),
           params: input(def.params, req.params),
+          query: input(def.query, req.query),
+          body: input(def.rawBody ? undefined : def.body, req.body),
           locale,
           timeZone: knownTimeZone(req.headers['time-zone'] as string | undefined),
           req,
