@@ -4,6 +4,7 @@ import { SETTINGS } from './config';
 import { type SettingDoc, settingDocs } from './platform/settings/setting';
 
 const OPERATIONS = new URL('../../../docs/operations.md', import.meta.url);
+const ENV_EXAMPLE = new URL('../../../deploy/backoffice.env.example', import.meta.url);
 
 /** The rows of the table under "## Settings": variable, default and accepts as the page shows them, without backticks. */
 function documentedSettings(): Map<string, SettingDoc> {
@@ -40,5 +41,13 @@ describe('the settings table of docs/operations.md', () => {
   it('lists nothing the schema does not read', () => {
     const names = new Set(Object.keys(SETTINGS.shape));
     expect([...documentedSettings().keys()].filter((name) => !names.has(name))).toEqual([]);
+  });
+});
+
+describe('the settings file of deploy/', () => {
+  it('names every setting of the schema, and nothing else', () => {
+    const lines = readFileSync(ENV_EXAMPLE, 'utf8').split('\n');
+    const named = lines.flatMap((line) => /^#?([A-Z][A-Z0-9_]*)=/.exec(line)?.[1] ?? []);
+    expect([...named].sort()).toEqual(Object.keys(SETTINGS.shape).sort());
   });
 });
