@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { translate } from '@app/contracts';
 import { compileErrors, validate } from '@readme/openapi-parser';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -104,5 +105,16 @@ describe('the reference page', () => {
     const unknownApi = await api.get('/api/no-such-route');
     expect(unknownApi.status).toBe(404);
     expect(unknownApi.body.code).toBe(404);
+  });
+
+  it("answers the plugin's own document addresses as unknown routes, in the caller's language", async () => {
+    for (const url of [`${REFERENCE_PAGE}/openapi.json`, `${REFERENCE_PAGE}/openapi.yaml`]) {
+      const res = await api.get(url, { locale: 'zh-HK' });
+      expect({ url, status: res.status, body: res.body }).toEqual({
+        url,
+        status: 404,
+        body: { code: 404, msg: translate('common.routeNotFound', 'zh-HK'), data: null },
+      });
+    }
   });
 });

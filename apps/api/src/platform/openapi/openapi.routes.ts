@@ -1,12 +1,18 @@
-import { platformEndpoints } from '@app/contracts';
+import { platformEndpoints, ResultCode } from '@app/contracts';
 import apiReference from '@scalar/fastify-api-reference';
 import type { FastifyInstance, RouteOptions } from 'fastify';
+import { AppError } from '../http/errors';
 import { access, publicRoute, type RouteDef } from '../http/route';
 import { allowInlineScriptsOf } from '../http/security-headers';
 import { openApiDocument } from './openapi.document';
 
 export const OPENAPI_URL = platformEndpoints.openApi.path;
 export const REFERENCE_PAGE = '/api/docs';
+/**
+ * The plugin's own copies of the document, which it builds only from a document it is given (the page reads
+ * OPENAPI_URL instead): answered as unknown routes rather than failing.
+ */
+const PLUGIN_DOCUMENTS = [`${REFERENCE_PAGE}/openapi.json`, `${REFERENCE_PAGE}/openapi.yaml`];
 
 /**
  * GET /api/openapi.json: the OpenAPI document of the `documented` groups of routes and of itself. Public: the shop platform
@@ -37,6 +43,10 @@ export function openApiRoutes(documented: Record<string, readonly RouteDef[]>): 
 export async function registerReferencePage(app: FastifyInstance): Promise<void> {
   // In a context of its own, so the hook runs for the page's routes only, not for every answer of the API.
   await app.register(async (page) => {
+    page.addHook('onRequest', async (req) => {
+      if (PLUGIN_DOCUMENTS.includes(req.routeOptions.url ?? ''))
+        throw new AppError(ResultCode.NOT_FOUND, 'common.routeNotFound');
+    });
     page.addHook('onSend', async (req, reply, payload) => {
       if (req.routeOptions.url === `${REFERENCE_PAGE}/` && typeof payload === 'string')
         allowInlineScriptsOf(reply, payload);
