@@ -42,14 +42,17 @@ export function frameworkAppError(error: { code?: unknown; message?: unknown }):
 /**
  * Node's HTTP parser's errors, answered on the socket: headers it cannot read or that arrive too slowly, or a
  * body cut short (the sender stopped before its Content-Length). A request whose headers were read is answered
- * in its Locale; before that there is no header to read, so in the default language.
+ * in its Locale; one whose headers the parser gave up on, in the Locale found in the bytes it was reading when
+ * it gave up, if any; else in the default language.
  */
-export function answerClientError(error: { code?: string }, socket: Duplex): void {
+export function answerClientError(error: { code?: string; rawPacket?: unknown }, socket: Duplex): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   // Node's own name for the response of the request being read on this socket, if its headers were.
   const inFlight = (socket as { _httpMessage?: ServerResponse })._httpMessage;
   const [code, key] = clientError(error.code, inFlight !== undefined);
-  const locale = resolveLocale(inFlight?.req.headers.locale as string | undefined);
+  const locale = resolveLocale(
+    (inFlight?.req.headers.locale as string | undefined) ?? localeHeaderIn(error.rawPacket),
+  );
   const body = JSON.stringify({ code, msg: translate(key, locale), data: null });
   if (socket.writable && !inFlight?.headersSent)
     socket.write(
@@ -57,6 +60,12 @@ export function answerClientError(error: { code?: string }, socket: Duplex): voi
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
   socket.destroy(error as Error);
+}
+
+/** The value of a `Locale` header in raw request bytes (Node's `rawPacket` of a parser error). */
+function localeHeaderIn(raw: unknown): string | undefined {
+  if (!Buffer.isBuffer(raw)) return undefined;
+  return /\r\nlocale:[ \t]*([^\r\n]*)/i.exec(raw.toString('latin1'))?.[1]?.trim();
 }
 
 function clientError(code: string | undefined, inFlight: boolean): readonly [code: number, key: MessageKey] {

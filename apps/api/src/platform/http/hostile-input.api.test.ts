@@ -257,4 +257,9 @@ describe('over a real socket', () => {
     const health = await raw('GET /healthz HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n');
     expect(health.status).toBe(200);
   });
+
+  it('headers too large are refused in the Locale they name, when it came before the parser gave up', async () => {
+    const huge = `GET /api/user/info HTTP/1.1\r\nHost: test\r\nLocale: zh-HK\r\nX-Filler: ${'a'.repeat(20_000)}\r\n\r\n`;
+    expect(await raw(huge)).toEqual(envelope(431, 'common.headersTooLarge', 'zh-HK'));
+  });
 });
