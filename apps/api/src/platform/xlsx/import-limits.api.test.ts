@@ -1,11 +1,13 @@
+import { translate } from '@app/contracts';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_IMPORT_LIMITS } from '../../config';
 import { TEST_PASSWORD } from '../../test/factory';
+import { multipartBody } from '../../test/multipart';
 import { TestApi } from '../../test/test-app';
 import { jobs } from '../jobs/jobs.schema';
 import { xlsxBuffer } from './export';
-import { importSheet, rowXml, upload, workbookParts, zipOf } from './test-files';
+import { importSheet, rowXml, sharedStringsPart, upload, workbookParts, zipOf } from './test-files';
 
 const MB = 1024 * 1024;
 const HEADER = ['name', 'proportion', 'email'];
@@ -49,6 +51,30 @@ describe('import files refused before they are parsed', () => {
     const res = await importProviders('dense.xlsx', await providerSheet(150));
     expect(res.status).toBe(422);
     expect(res.body.msg).toBe('This workbook is packed suspiciously tightly and was refused');
+  });
+
+  it('a workbook within every limit whose one shared string unpacks to 70 MB is refused before it is read', async () => {
+    // Text that packs ~50 times smaller, as text of little variety does: within the packing ratio.
+    const block = Array.from({ length: 5_000 }, (_, i) => `${'x'.repeat(200)}${(i * 2_654_435_761) >>> 20}`);
+    const text = Buffer.from(block.join('').slice(0, MB));
+    const file = await zipOf([
+      ...workbookParts({ head: rowXml(HEADER), data: Buffer.from('<row><c t="s"><v>0</v></c></row>') }),
+      sharedStringsPart(text, 70),
+    ]);
+    expect(file.length).toBeLessThan(2 * MB);
+    const jobsBefore = await jobCount();
+    const rssBefore = process.memoryUsage().rss;
+    const { payload, headers } = multipartBody({}, [{ field: 'file', name: 'texts.xlsx', data: file }]);
+    const res = await api.app.inject({
+      method: 'POST',
+      url: '/api/provider/import',
+      payload,
+      headers: { ...headers, authorization: `Bearer ${token}`, locale: 'zh-CN' },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().msg).toBe(translate('import.sharedStringsTooLarge', 'zh-CN', { limit: 64 }));
+    expect(process.memoryUsage().rss - rssBefore).toBeLessThan(100 * MB);
+    expect(await jobCount()).toBe(jobsBefore);
   });
 
   it('a file that is not a zip is refused, in the caller’s language', async () => {

@@ -213,6 +213,15 @@ export function workbookParts(sheet: Omit<ZipPart, 'name'>): ZipPart[] {
   ];
 }
 
+/** The shared strings part of a workbook holding one string: `text` (repeated `repeat` times). */
+export const sharedStringsPart = (text: Buffer, repeat = 1): ZipPart => ({
+  name: 'xl/sharedStrings.xml',
+  head: '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="1" uniqueCount="1"><si><t>',
+  data: text,
+  repeat,
+  tail: '</t></si></sst>',
+});
+
 /** A row of inline-string cells, as sheet XML. */
 export const rowXml = (cells: readonly string[]) =>
   `<row>${cells.map((c) => `<c t="inlineStr"><is><t>${c}</t></is></c>`).join('')}</row>`;

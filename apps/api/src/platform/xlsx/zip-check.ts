@@ -4,9 +4,23 @@ import { type MessageKey, ResultCode } from '@app/contracts';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { type ImportLimits, MB } from '../../config';
 import { AppError } from '../http/errors';
+import { XmlTokenMeter } from './xml-tokens';
 
 /** The sheet an import reads: the first worksheet in the zip, the one exceljs's streaming reader meets first. */
 export const SHEET_PART = /^xl\/worksheets\/sheet\d+\.xml$/;
+
+/**
+ * The shared strings (every text of the workbook, each once), which the reader keeps in memory while it reads
+ * the sheet, and which take two to four times their unpacked size there: at most this many bytes unpacked.
+ */
+export const SHARED_STRINGS_MAX_BYTES = 64 * MB;
+const SHARED_STRINGS_PART = 'xl/sharedStrings.xml';
+/**
+ * The longest text, tag, CDATA section or comment an XML part may hold: the reader builds each as one string.
+ * A cell holds at most 32,767 characters in Excel, under 128 KB in UTF-8 with its XML escapes.
+ */
+export const XML_TOKEN_MAX_BYTES = 128 * 1024;
+const XML_PART = /\.(xml|rels)$/i;
 
 /** Parts smaller than this are not judged by their ratio: tiny XML parts pack tightly and cannot hurt. */
 const RATIO_FROM_BYTES = MB;
@@ -18,10 +32,11 @@ export const refuseFile = (key: MessageKey, params?: Record<string, number>) =>
 
 /**
  * Checks an .xlsx before anything parses it, and answers the rows of its sheet under the header. The central
- * directory must be within the limits (parts, each part's and the total unpacked size, the packing ratio),
- * every byte of the file must belong to an entry it lists (so a reader going through the local headers,
- * as exceljs's does, meets nothing else), and every part is unpacked once into nothing to prove its
- * size (yauzl stops a part that unpacks to more than it declares) while the sheet's rows are counted.
+ * directory must be within the limits (parts, each part's and the total unpacked size, the shared strings'
+ * size, the packing ratio), every byte of the file must belong to an entry it lists (so a reader going through
+ * the local headers, as exceljs's does, meets nothing else), and every part is unpacked once into nothing to
+ * prove its size (yauzl stops a part that unpacks to more than it declares) and, for an XML part, that no text
+ * or tag in it is longer than XML_TOKEN_MAX_BYTES, while the sheet's rows are counted.
  * Memory stays at a few zlib buffers; time is bounded by the unpacked limit. Refusals are 422s.
  */
 export async function checkXlsx(buffer: Buffer, limits: ImportLimits): Promise<{ rows: number }> {
@@ -39,8 +54,8 @@ export async function checkXlsx(buffer: Buffer, limits: ImportLimits): Promise<{
     if (!sheet) throw refuseFile('import.notXlsx');
     let rows = 0;
     for (const entry of entries) {
-      const counted = await unpack(zip, entry, entry === sheet).catch(() =>
-        Promise.reject(refuseFile('import.notXlsx')),
+      const counted = await unpack(zip, entry, entry === sheet).catch((error: unknown) =>
+        Promise.reject(error instanceof AppError ? error : refuseFile('import.notXlsx')),
       );
       if (entry === sheet) rows = Math.max(0, counted - 1);
     }
@@ -71,6 +86,8 @@ function checkSizes(entries: Entry[], limits: ImportLimits): void {
       throw refuseFile('import.partTooLarge', { limit: limits.partBytes / MB });
     if (e.uncompressedSize >= RATIO_FROM_BYTES && e.uncompressedSize > limits.ratio * e.compressedSize)
       throw refuseFile('import.zipBomb');
+    if (e.fileName === SHARED_STRINGS_PART && e.uncompressedSize > SHARED_STRINGS_MAX_BYTES)
+      throw refuseFile('import.sharedStringsTooLarge', { limit: SHARED_STRINGS_MAX_BYTES / MB });
     total += e.uncompressedSize;
   }
   if (total > limits.unpackedBytes)
@@ -93,14 +110,21 @@ async function checkNothingHidden(zip: ZipFile, entries: Entry[], centralDirecto
   }
 }
 
-/** Unpacks a part into nothing; answers the number of `<row>` elements when `countRows`. */
+/**
+ * Unpacks a part into nothing, measuring the tokens of an XML part; answers the number of `<row>` elements
+ * when `countRows`.
+ */
 async function unpack(zip: ZipFile, entry: Entry, countRows: boolean): Promise<number> {
   let rows = 0;
   let carry = '';
+  const tokens = XML_PART.test(entry.fileName) ? new XmlTokenMeter() : null;
   await pipeline(
     await zip.openReadStreamPromise(entry),
     new Writable({
       write(chunk: Buffer, _encoding, done) {
+        tokens?.write(chunk);
+        if (tokens && tokens.longest > XML_TOKEN_MAX_BYTES)
+          return done(refuseFile('import.cellTooLong', { limit: XML_TOKEN_MAX_BYTES / 1024 }));
         if (countRows) {
           // A tag split between two chunks is found in the carried tail of the previous one (shorter
           // than a whole match, so none is counted twice).

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_IMPORT_LIMITS, type ImportLimits } from '../../config';
 import { AppError } from '../http/errors';
 import { csvRecords } from './csv';
-import { rowXml, workbookParts, zipOf } from './test-files';
-import { checkXlsx } from './zip-check';
+import { rowXml, sharedStringsPart, workbookParts, zipOf } from './test-files';
+import { checkXlsx, SHARED_STRINGS_MAX_BYTES, XML_TOKEN_MAX_BYTES } from './zip-check';
 
 const refusal = (check: Promise<unknown>) =>
   check.then(
@@ -54,6 +54,38 @@ describe('checkXlsx', () => {
       key: 'import.notXlsx',
     });
     expect(await checkXlsx(file, DEFAULT_IMPORT_LIMITS)).toEqual({ rows: 10 });
+  });
+
+  it('refuses a cell longer than the reader should build, in the shared strings or in the sheet', async () => {
+    const text = (bytes: number) => Buffer.from('x'.repeat(bytes));
+    const withSharedString = (bytes: number) =>
+      zipOf([
+        ...workbookParts({ head: rowXml(['h']), data: Buffer.from('<row><c t="s"><v>0</v></c></row>') }),
+        sharedStringsPart(text(bytes)),
+      ]);
+    const tooLong = { key: 'import.cellTooLong', params: { limit: 128 } };
+    expect(
+      await refusal(checkXlsx(await withSharedString(XML_TOKEN_MAX_BYTES + 1), DEFAULT_IMPORT_LIMITS)),
+    ).toEqual(tooLong);
+    expect(await checkXlsx(await withSharedString(XML_TOKEN_MAX_BYTES), DEFAULT_IMPORT_LIMITS)).toEqual({
+      rows: 1,
+    });
+    const inline = zipOf(
+      workbookParts({ head: rowXml(['h']), data: Buffer.from(rowXml(['x'.repeat(200_000)])) }),
+    );
+    expect(await refusal(checkXlsx(await inline, DEFAULT_IMPORT_LIMITS))).toEqual(tooLong);
+  });
+
+  it('refuses shared strings larger than the reader should hold from the zip directory', async () => {
+    const file = await zipOf([
+      ...workbookParts({ head: rowXml(['h']), data: Buffer.alloc(0) }),
+      sharedStringsPart(Buffer.alloc(1024 * 1024, 'x'), SHARED_STRINGS_MAX_BYTES / (1024 * 1024) + 1),
+    ]);
+    // Packed far tighter than any honest sheet: the zip bomb check is set aside to reach this one.
+    expect(await refusal(checkXlsx(file, limits({ ratio: 100_000 })))).toEqual({
+      key: 'import.sharedStringsTooLarge',
+      params: { limit: 64 },
+    });
   });
 
   it('refuses a zip without a worksheet and what is no zip at all', async () => {
