@@ -53,7 +53,7 @@ export const isCancel = (error: unknown) => axios.isCancel(error);
 export type CallConfig = AxiosRequestConfig & { quiet?: boolean };
 
 /** Sends one call and returns its envelope when code === 200; otherwise toasts and rejects with ApiError. */
-export async function send<T>({ quiet = false, ...config }: CallConfig): Promise<Envelope<T>> {
+async function send<T>({ quiet = false, ...config }: CallConfig): Promise<Envelope<T>> {
   const key = PendingCalls.keyOf(config);
   const controller = pending.begin(key);
   if (!controller) throw new CanceledError('duplicate request');
@@ -164,15 +164,6 @@ export function call<T, P extends string = string>(target: Endpoint<P>, ...[inpu
 /** Sends one call of an endpoint and resolves to the envelope's `data`. */
 export const request = <T, P extends string = string>(target: Endpoint<P>, ...input: OptionalIfNoParams<P>) =>
   call<T, P>(target, ...input).then((envelope) => envelope.data);
-
-/** Calls returning the envelope's `data`. */
-export const http = {
-  get: <T>(url: string, params?: object, options?: Pick<CallConfig, 'quiet'>) =>
-    send<T>({ method: 'GET', url, params, ...options }).then((e) => e.data),
-  post: <T>(url: string, body?: unknown) => send<T>({ method: 'POST', url, data: body }).then((e) => e.data),
-  put: <T>(url: string, body?: unknown) => send<T>({ method: 'PUT', url, data: body }).then((e) => e.data),
-  delete: <T>(url: string, params?: object) => send<T>({ method: 'DELETE', url, params }).then((e) => e.data),
-};
 
 /** Downloads a binary answer of an endpoint (an export, an attachment, a job's file) and saves it under `filename`. */
 export async function download<P extends string>(

@@ -4,7 +4,7 @@ import { Empty, Table, type TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type CallInput, http, request } from '../http';
+import { type CallInput, request } from '../http';
 
 /**
  * A server-paged list as a domain's `*.api.ts` declares it: its endpoint (a GET sends the query in the URL,
@@ -12,15 +12,13 @@ import { type CallInput, http, request } from '../http';
  * cached under (`[...key, query]`), so a change invalidates `key` or a prefix of it.
  *   export const ordersList: ListEndpoint = { key: orderKeys.list(), endpoint: orderEndpoints.list };
  */
-export type ListEndpoint =
-  | { key: QueryKey; endpoint: Endpoint; params?: Record<string, string | number> }
-  | { key: QueryKey; url: string; method?: 'GET' | 'POST' };
+export interface ListEndpoint {
+  key: QueryKey;
+  endpoint: Endpoint;
+  params?: Record<string, string | number>;
+}
 
 const pageOf = <T, M extends object>(list: ListEndpoint, query: object) => {
-  if ('url' in list)
-    return (list.method ?? 'GET') === 'GET'
-      ? http.get<Paged<T, M>>(list.url, query)
-      : http.post<Paged<T, M>>(list.url, query);
   const sent = list.endpoint.method === 'GET' ? { query } : { body: query };
   return request<Paged<T, M>>(list.endpoint, { params: list.params ?? {}, ...sent } as CallInput<string>);
 };

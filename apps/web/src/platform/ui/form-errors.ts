@@ -4,7 +4,7 @@ import { ApiError } from '../http';
 /**
  * Puts the per-field reasons of a 422 answer (`data.errors[{field, message}]`)
  * under the matching antd Form fields. Returns whether any field was marked.
- *   try { await http.post(url, values) } catch (e) { applyFieldErrors(form, e) }
+ *   try { await request(endpoint, { body: values }) } catch (e) { applyFieldErrors(form, e) }
  */
 export function applyFieldErrors(form: FormInstance, error: unknown): boolean {
   if (!(error instanceof ApiError)) return false;
