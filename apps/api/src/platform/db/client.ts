@@ -10,7 +10,6 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { serverConnection } from './copy';
 import { claimFolder } from './folder-lock';
 import { NO_QUERY_TIMEOUTS, type QueryTimeouts, timedClients, useQueryTimeout } from './query-timeout';
 
@@ -148,6 +147,15 @@ export function findMigrationsFolder(): string {
  */
 export const hasConnectionPool = (db: DbOrTx): db is Db =>
   (db as { $client?: unknown }).$client instanceof pg.Pool;
+
+/**
+ * The server connection a transaction runs on, for what drizzle cannot send (COPY); null on PGlite, or for a
+ * pool itself (a COPY must run on the connection of the transaction it belongs to).
+ */
+export function serverConnection(db: DbOrTx): pg.ClientBase | null {
+  const client = (db as unknown as { session?: { client?: unknown } }).session?.client;
+  return client instanceof pg.Client ? client : null;
+}
 
 /** Runs raw SQL and returns its rows (both drivers answer with `{ rows }`). */
 export async function queryRows<T extends Record<string, unknown>>(db: DbOrTx, query: SQL): Promise<T[]> {

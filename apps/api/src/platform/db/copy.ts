@@ -1,17 +1,7 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import pg from 'pg';
+import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import type { DbOrTx } from './client';
-
-/**
- * The server connection a transaction runs on, for what drizzle cannot send (COPY); null on PGlite, or for a
- * pool itself (a COPY must run on the connection of the transaction it belongs to).
- */
-export function serverConnection(db: DbOrTx): pg.ClientBase | null {
-  const client = (db as unknown as { session?: { client?: unknown } }).session?.client;
-  return client instanceof pg.Client ? client : null;
-}
 
 const SPECIAL = /[\\\t\n\r]/;
 const SPECIAL_ALL = /[\\\t\n\r]/g;
