@@ -473,11 +473,7 @@ describe('order ingestion and import', () => {
     const first = await api.post('/api/orders/ingest', body, { headers: { 'x-api-key': 'shop-key' } });
     expect(first.status).toBe(200);
     expect(first.body.data).toMatchObject({ created: true });
-    const again = await api.post(
-      '/api/orders/ingest',
-      { ...body, amount: '99' },
-      { headers: { 'x-api-key': 'shop-key' } },
-    );
+    const again = await api.post('/api/orders/ingest', body, { headers: { 'x-api-key': 'shop-key' } });
     expect(again.body.data).toMatchObject({
       created: false,
       order_no: (first.body.data as { order_no: string }).order_no,

@@ -19,6 +19,7 @@ import { access, publicRoute, route } from '../platform/http/route';
 import { startXlsxJob } from '../platform/jobs/jobs.runner';
 import { streamXlsx } from '../platform/xlsx/export';
 import { startImport } from '../platform/xlsx/import';
+import { isIngestKey } from './ingest-key';
 import { orderExportJob } from './orders.export';
 import { orderImport } from './orders.import';
 import { ingestDocs } from './orders.ingest-docs';
@@ -142,13 +143,12 @@ export const orderRoutes = [
     body: orderIngestBody,
     docs: ingestDocs,
     handler: async ({ app, req, caller, body }) => {
-      const key = app.config.ordersIngestKey;
-      const byKey = Boolean(key) && req.headers['x-api-key'] === key;
+      const byKey = isIngestKey(req.headers['x-api-key'], app.config.ordersIngestKey);
       const signedIn = caller.kind !== 'system';
       const byAdmin = signedIn && caller.isAdmin && hasPermission(caller.roleIds, Perm.orders);
       if (!byKey && !byAdmin) throw signedIn ? forbidden() : new AppError(401, 'sales.invalidApiKey');
       return app.db.transaction(async (tx) => {
-        const { order, created } = await ingestPostedOrder(tx, byKey ? null : caller, body);
+        const { order, created } = await ingestPostedOrder(tx, caller, body);
         return { order_no: order.orderNo, platform_order_no: order.platformOrderNo, created };
       });
     },
