@@ -120,6 +120,19 @@ describe('login throttle per account from one address', () => {
     expect(statuses.filter((s) => s === 429)).toHaveLength(2 * THROTTLE.perAccount);
   });
 
+  it('lets right passwords sent at once all in, counting no failure for any of them', async () => {
+    const member = await api.factory.member();
+    const answers = await Promise.all(
+      Array.from({ length: 16 }, () => signIn(api, member.name, TEST_PASSWORD, ATTACKER)),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(16).fill(200));
+    const counted = await queryRows<{ key: string }>(
+      api.db,
+      sql`select key from login_attempts where key like ${`%${ATTACKER}`} and failures > 0`,
+    );
+    expect(counted).toEqual([]);
+  });
+
   it('throttles a name that is no account like one that is', async () => {
     for (let i = 0; i < THROTTLE.perAccount; i++)
       expect((await signIn(api, 'no-such-account', 'wrong-pass', ATTACKER)).status).toBe(400);

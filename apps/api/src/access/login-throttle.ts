@@ -6,7 +6,7 @@ import { AppError } from '../platform/http/errors';
 import { loginAttempts } from './access.schema';
 
 /**
- * Sign-in attempts are counted per account from one client address (the account, whichever of its name
+ * Failed sign-ins are counted per account from one client address (the account, whichever of its name
  * or e-mail was typed; a name that is no account counts the same way, so the throttle does not tell
  * which names exist) and per address over all accounts. Past an allowance every further failure makes
  * that key wait longer: firstLockMinutes, doubled each time, at most maxLockMinutes. The right password
@@ -33,23 +33,27 @@ export function attemptKeys(ip: string, who: { userId: number } | { unknownName:
 }
 
 /**
- * Counts this attempt before the password is checked, or refuses it (429) while its account-from-address or
- * its address waits. Counting first, in one statement per key, stops parallel attempts from all passing a
- * check made before any of them failed. State is in the database so it holds across API processes.
+ * Checks a password under the throttle: refused (429) while its account from this address, or the address,
+ * waits; else `check` runs, and only an attempt that fails is counted (the right password clears the account's
+ * count for this address). Attempts of this process on a key are checked together only while the key's failures
+ * and its attempts being checked stay within its allowance; the next wait for one of them to end and look again:
+ * of guesses sent at once no more are tried than the allowance leaves, and right passwords sent at once all pass.
+ * Failures are rows in the database, so every API process sees them (each admits its own attempts so).
  */
-export async function claimAttempt(db: DbOrTx, keys: AttemptKeys): Promise<void> {
-  const addressWait = await claim(db, keys.address, THROTTLE.perIp);
-  if (addressWait) throw tooMany(addressWait);
-  const accountWait = await claim(db, keys.account, THROTTLE.perAccount);
-  if (!accountWait) return;
-  await releaseAddress(db, keys.address);
-  throw tooMany(accountWait);
-}
-
-/** The right password: the account's count for this address is cleared, and the address's claim given back. */
-export async function attemptSucceeded(db: DbOrTx, keys: AttemptKeys): Promise<void> {
-  await db.delete(loginAttempts).where(eq(loginAttempts.key, keys.account));
-  await releaseAddress(db, keys.address);
+export async function checkThrottled(
+  db: DbOrTx,
+  keys: AttemptKeys,
+  check: () => Promise<boolean>,
+): Promise<boolean> {
+  const end = await admit(db, keys);
+  try {
+    const right = await check();
+    if (right) await db.delete(loginAttempts).where(eq(loginAttempts.key, keys.account));
+    else await recordFailure(db, keys);
+    return right;
+  } finally {
+    end();
+  }
 }
 
 /** Lifts every address's wait for one account (after an operator resets its password). */
@@ -78,11 +82,71 @@ export async function forgetStaleAttempts(db: DbOrTx): Promise<void> {
 const tooMany = (minutes: number) =>
   new AppError(ResultCode.TOO_MANY_REQUESTS, 'access.tooManyAttempts', { count: minutes });
 
-/** Adds one attempt to `key` unless it waits; answers the minutes left to wait, or 0 when counted. */
-async function claim(db: DbOrTx, key: string, allowance: number): Promise<number> {
+/** Attempts of this process being checked, per key, and the attempts waiting for one of them to end. */
+const checking = new Map<string, number>();
+const waiting = new Map<string, Set<() => void>>();
+/** Checks of this process ended so far: an attempt that saw one end while it read the failures reads again. */
+let ended = 0;
+
+/** Waits for room among the keys' attempts being checked (refused while a key waits); answers the attempt's end. */
+async function admit(db: DbOrTx, keys: AttemptKeys): Promise<() => void> {
+  const allowances: Array<[string, number]> = [
+    [keys.account, THROTTLE.perAccount],
+    [keys.address, THROTTLE.perIp],
+  ];
+  for (;;) {
+    const seen = ended;
+    const failures = await failuresOf(db, keys);
+    if (ended !== seen) continue;
+    const room = allowances.every(
+      ([key, allowance]) => (checking.get(key) ?? 0) < Math.max(1, allowance - (failures.get(key) ?? 0)),
+    );
+    if (room) {
+      for (const [key] of allowances) checking.set(key, (checking.get(key) ?? 0) + 1);
+      return () => endCheck(allowances.map(([key]) => key));
+    }
+    await new Promise<void>((resolve) => {
+      for (const [key] of allowances) waiting.set(key, (waiting.get(key) ?? new Set()).add(resolve));
+    });
+  }
+}
+
+function endCheck(keys: string[]): void {
+  ended++;
+  for (const key of keys) {
+    const left = (checking.get(key) ?? 1) - 1;
+    if (left > 0) checking.set(key, left);
+    else checking.delete(key);
+    for (const resume of waiting.get(key) ?? []) resume();
+    waiting.delete(key);
+  }
+}
+
+/** The failures counted in each key's window; refuses (429) while either key waits. */
+async function failuresOf(db: DbOrTx, keys: AttemptKeys): Promise<Map<string, number>> {
+  const rows = await queryRows<{ key: string; failures: number; minutes: number | null }>(
+    db,
+    sql`select key,
+          case when window_start < ${windowStaleBefore()} then 0 else failures end as failures,
+          case when locked_until > now() then ceil(extract(epoch from locked_until - now()) / 60)::int end as minutes
+        from login_attempts where key in (${keys.address}, ${keys.account})`,
+  );
+  const waits = rows.flatMap((row) => (row.minutes === null ? [] : [row.minutes]));
+  if (waits.length > 0) throw tooMany(Math.max(1, ...waits));
+  return new Map(rows.map((row) => [row.key, row.failures]));
+}
+
+/** A failed attempt, counted against the account from its address and against the address. */
+async function recordFailure(db: DbOrTx, keys: AttemptKeys): Promise<void> {
+  await addFailure(db, keys.address, THROTTLE.perIp);
+  await addFailure(db, keys.account, THROTTLE.perAccount);
+}
+
+/** Adds one failure to `key`, and makes it wait once past its allowance (a key already waiting is left so). */
+async function addFailure(db: DbOrTx, key: string, allowance: number): Promise<void> {
   const stale = sql`a.window_start < ${windowStaleBefore()}`;
   const next = sql`case when ${stale} then 1 else a.failures + 1 end`;
-  const counted = await queryRows<{ failures: number }>(
+  await queryRows(
     db,
     sql`insert into login_attempts as a (key, failures, window_start, locked_until)
         values (${key}, 1, now(), ${lockedUntil(sql`1`, allowance)})
@@ -90,15 +154,8 @@ async function claim(db: DbOrTx, key: string, allowance: number): Promise<number
           failures = ${next},
           window_start = case when ${stale} then now() else a.window_start end,
           locked_until = ${lockedUntil(next, allowance)}
-        where a.locked_until is null or a.locked_until <= now()
-        returning a.failures`,
+        where a.locked_until is null or a.locked_until <= now()`,
   );
-  if (counted.length > 0) return 0;
-  const [waiting] = await queryRows<{ minutes: number }>(
-    db,
-    sql`select ceil(extract(epoch from locked_until - now()) / 60)::int as minutes from login_attempts where key = ${key}`,
-  );
-  return Math.max(1, waiting?.minutes ?? 1);
 }
 
 /** When the key's wait ends after `failures` attempts: none within the allowance, then growing. */
@@ -109,15 +166,4 @@ function lockedUntil(failures: SQL, allowance: number) {
   return sql`case when ${failures} >= ${limit}
     then now() + least(${max}, ${first} * power(2::float8, least(${failures} - ${limit}, 16))) * interval '1 minute'
     end`;
-}
-
-/** Gives back an attempt counted against the address that turned out not to be a failure. */
-async function releaseAddress(db: DbOrTx, key: string): Promise<void> {
-  await db
-    .update(loginAttempts)
-    .set({
-      failures: sql`greatest(${loginAttempts.failures} - 1, 0)`,
-      lockedUntil: sql`case when ${loginAttempts.failures} - 1 >= ${sql.raw(String(THROTTLE.perIp))} then ${loginAttempts.lockedUntil} end`,
-    })
-    .where(eq(loginAttempts.key, key));
 }

@@ -14,7 +14,7 @@ import { businessTimeZone } from '../platform/business-time/business-time';
 import { AppError } from '../platform/http/errors';
 import { access, publicRoute, route } from '../platform/http/route';
 import { currentUserOf, loadCallerWithProfile, loadProfile, profileOf } from './current-user';
-import { attemptKeys, attemptSucceeded, claimAttempt } from './login-throttle';
+import { attemptKeys, checkThrottled } from './login-throttle';
 import { updateOwnProfile } from './own-profile';
 import {
   hashPassword,
@@ -37,12 +37,10 @@ const login = publicRoute({
         .where(or(eq(sql`lower(${users.name})`, account), eq(sql`lower(${users.email})`, account)))
         .limit(1);
       const keys = attemptKeys(req.ip, found ? { userId: found.id } : { unknownName: account });
-      await claimAttempt(db, keys);
-      const passwordOk = found
-        ? await verifyPassword(body.password, found.passwordHash)
-        : await verifyAgainstNoAccount(body.password);
+      const passwordOk = await checkThrottled(db, keys, () =>
+        found ? verifyPassword(body.password, found.passwordHash) : verifyAgainstNoAccount(body.password),
+      );
       if (!found || !passwordOk) throw new AppError(ResultCode.BAD_REQUEST, 'access.incorrectCredentials');
-      await attemptSucceeded(db, keys);
       return found;
     });
     if (user.status !== 1) throw new AppError(ResultCode.FORBIDDEN, 'access.accountDisabled');
