@@ -4,8 +4,9 @@ import type { z } from 'zod';
 import { type UserRow, users } from '../members/members.schema';
 import { audit } from '../platform/audit/audit';
 import type { AccountCaller } from '../platform/caller';
-import type { DbOrTx } from '../platform/db/client';
-import { fieldError, notFound } from '../platform/http/errors';
+import type { Db, DbOrTx } from '../platform/db/client';
+import { conflict, fieldError, notFound } from '../platform/http/errors';
+import { attemptKeys, checkThrottled } from './login-throttle';
 import { hashPassword, verifyPassword } from './passwords';
 
 type MeChange = z.output<typeof updateMeBody>;
@@ -21,17 +22,60 @@ const bankFields = (u: Partial<UserRow>) => ({
   bankAccountNo: u.bankAccountNo,
 });
 
+/** A new password's hash, made for the row as it was read: saved only if the row still holds what was read. */
+interface NewPassword {
+  hash: string;
+  readHash: string;
+  readTokenVersion: number;
+}
+
 /**
  * Saves the caller's own profile, bank details (members only) and password, auditing the profile and the bank
  * details as separate records. A new password ends every session: answers the new token version then.
+ * The old password is checked and the new one hashed before the transaction, which then holds the row only to
+ * write it (a hash takes half a second: in the transaction it held the row, and on embedded PGlite the database).
  */
 export async function updateOwnProfile(
-  db: DbOrTx,
+  db: Db,
   caller: AccountCaller,
   body: MeChange,
 ): Promise<number | null> {
-  const [row] = await db.select().from(users).where(eq(users.id, caller.id)).for('update');
+  const password = body.password
+    ? await newPassword(db, caller, body.old_password ?? '', body.password)
+    : null;
+  return db.transaction((tx) => saveOwnProfile(tx, caller, body, password));
+}
+
+/**
+ * Checks the old password under the sign-in throttle (its guesses count against the account from the caller's
+ * address, as wrong sign-ins do: docs/operations.md, "Sign-in protection") and hashes the new one.
+ */
+async function newPassword(db: Db, caller: AccountCaller, oldPassword: string, password: string) {
+  const [row] = await db
+    .select({ passwordHash: users.passwordHash, tokenVersion: users.tokenVersion })
+    .from(users)
+    .where(eq(users.id, caller.id));
   if (!row) throw notFound('access.userDataNotFound');
+  const keys = attemptKeys(caller.origin ?? 'unknown', { userId: caller.id });
+  if (!(await checkThrottled(db, keys, () => verifyPassword(oldPassword, row.passwordHash))))
+    throw fieldError('old_password', 'access.wrongPassword');
+  return {
+    hash: await hashPassword(password),
+    readHash: row.passwordHash,
+    readTokenVersion: row.tokenVersion,
+  };
+}
+
+async function saveOwnProfile(
+  tx: DbOrTx,
+  caller: AccountCaller,
+  body: MeChange,
+  password: NewPassword | null,
+): Promise<number | null> {
+  const [row] = await tx.select().from(users).where(eq(users.id, caller.id)).for('update');
+  if (!row) throw notFound('access.userDataNotFound');
+  if (password && (row.passwordHash !== password.readHash || row.tokenVersion !== password.readTokenVersion))
+    throw conflict('access.changedMeanwhile');
   const changes: Partial<UserRow> = { updatedAt: new Date() };
   if (body.display_name !== undefined) changes.displayName = body.display_name || null;
   if (body.phone !== undefined) changes.phone = body.phone || null;
@@ -41,31 +85,26 @@ export async function updateOwnProfile(
     if (body.bank_country !== undefined) changes.bankCountry = body.bank_country || null;
     if (body.bank_account_no !== undefined) changes.bankAccountNo = body.bank_account_no || null;
   }
-  if (body.password) {
-    if (!(await verifyPassword(body.old_password ?? '', row.passwordHash))) {
-      throw fieldError('old_password', 'access.wrongPassword');
-    }
-    changes.passwordHash = await hashPassword(body.password);
-  }
-  const [saved] = await db
+  if (password) changes.passwordHash = password.hash;
+  const [saved] = await tx
     .update(users)
-    .set({ ...changes, ...(body.password ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}) })
+    .set({ ...changes, ...(password ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}) })
     .where(eq(users.id, caller.id))
     .returning();
   if (!saved) throw notFound('access.userDataNotFound');
   const profile = { before: profileFields(row), after: profileFields(saved) };
-  if (body.password || differs(profile.before, profile.after))
-    await audit(db, caller, {
+  if (password || differs(profile.before, profile.after))
+    await audit(tx, caller, {
       action: 'update',
       entity: 'user.profile',
       entityId: caller.id,
       before: { ...profile.before, passwordChanged: false },
-      after: { ...profile.after, passwordChanged: Boolean(body.password) },
+      after: { ...profile.after, passwordChanged: Boolean(password) },
     });
   const bank = { before: bankFields(row), after: bankFields(saved) };
   if (differs(bank.before, bank.after))
-    await audit(db, caller, { action: 'update', entity: 'user.bank', entityId: caller.id, ...bank });
-  return body.password ? saved.tokenVersion : null;
+    await audit(tx, caller, { action: 'update', entity: 'user.bank', entityId: caller.id, ...bank });
+  return password ? saved.tokenVersion : null;
 }
 
 const differs = (a: object, b: object) => JSON.stringify(a) !== JSON.stringify(b);

@@ -99,7 +99,7 @@ const updateMe = route({
   body: updateMeBody,
   message: 'common.editSuccessful',
   handler: async ({ app, caller, body, locale }): Promise<MeUpdateResult> => {
-    const tokenVersion = await app.db.transaction((tx) => updateOwnProfile(tx, caller, body));
+    const tokenVersion = await updateOwnProfile(app.db, caller, body);
     const profile = await loadProfile(app.db, caller.id, locale);
     if (tokenVersion === null) return profile;
     return { ...profile, access_token: await app.tokens.sign({ userId: caller.id, version: tokenVersion }) };

@@ -1,0 +1,86 @@
+import { translate } from '@app/contracts';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../members/members.schema';
+import { queryRows } from '../platform/db/client';
+import { TEST_PASSWORD } from '../test/factory';
+import { TestApi } from '../test/test-app';
+import { THROTTLE } from './login-throttle';
+import { onPasswordHashed } from './passwords';
+
+/** A member's own password change (POST /api/me): its hashes run outside any transaction, its guesses throttled. */
+let api: TestApi;
+let stopListening: (() => void) | undefined;
+beforeAll(async () => {
+  // Hashes long enough (tens of milliseconds) that what runs beside them is seen.
+  api = await TestApi.start({ passwordCost: { N: 2 ** 14, r: 8, p: 1 } });
+});
+afterAll(() => api.close());
+afterEach(() => stopListening?.());
+
+const change = (token: string, oldPassword: string, password = 'newpass1') =>
+  api.post('/api/me', { old_password: oldPassword, password, password_confirmation: password }, { token });
+
+/** Runs `then` once, right after the first scrypt run the next request makes (the old password's check). */
+function afterFirstHash<T>(then: () => Promise<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    stopListening = onPasswordHashed(() => {
+      stopListening?.();
+      then().then(resolve, reject);
+    });
+  });
+}
+
+describe('a password change', () => {
+  it('checks the old password with the row neither locked nor written, and only then saves', async () => {
+    const member = await api.factory.member();
+    const token = await api.login(member.name, TEST_PASSWORD);
+    // On PostgreSQL a lock held by a transaction refuses NOWAIT at once; on embedded PGlite the statement waits
+    // for such a transaction to end, and would then read the new hash.
+    const seen = afterFirstHash(() =>
+      queryRows<{ password_hash: string }>(
+        api.db,
+        sql`select password_hash from users where id = ${member.id} for update nowait`,
+      ),
+    );
+    const res = await change(token, TEST_PASSWORD);
+    expect(res.status).toBe(200);
+    expect(await seen).toEqual([{ password_hash: member.passwordHash }]);
+    await api.login(member.name, 'newpass1');
+  });
+
+  it('is refused, translated, when the sessions or the password changed while it was checked', async () => {
+    const member = await api.factory.member();
+    const token = await api.login(member.name, TEST_PASSWORD);
+    const signedOutElsewhere = afterFirstHash(() =>
+      api.db
+        .update(users)
+        .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+        .where(eq(users.id, member.id)),
+    );
+    const res = await change(token, TEST_PASSWORD);
+    await signedOutElsewhere;
+    expect(res).toMatchObject({
+      status: 409,
+      body: { code: 409, msg: translate('access.changedMeanwhile', 'en-US') },
+    });
+    await api.login(member.name, TEST_PASSWORD);
+  });
+
+  it('counts wrong old passwords as failed sign-ins of the account from that address', async () => {
+    const member = await api.factory.member();
+    const token = await api.login(member.name, TEST_PASSWORD);
+    for (let i = 0; i < THROTTLE.perAccount; i++) {
+      const wrong = await change(token, 'not-it');
+      expect(wrong.body.data).toEqual({ errors: [{ field: 'old_password', message: 'wrong password' }] });
+    }
+    const waiting = await change(token, TEST_PASSWORD);
+    expect(waiting).toMatchObject({
+      status: 429,
+      body: { msg: expect.stringMatching(/try again in 1 minute/) },
+    });
+    expect((await api.post('/api/login', { account: member.name, password: TEST_PASSWORD })).status).toBe(
+      429,
+    );
+  });
+});
