@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../members/members.schema';
 import { TEST_PASSWORD } from '../test/factory';
 import { TEST_PASSWORD_COST, TestApi } from '../test/test-app';
+import { onPasswordHashed } from './passwords';
 
 /** A hash as the first releases stored it: `scrypt$<salt>$<hash>`, N=16384, r=8, p=1 not written down. */
 function legacyHash(password: string): string {
@@ -38,6 +39,30 @@ describe('password hashes at the production cost', () => {
     expect(upgraded).toMatch(/^scrypt\$131072\$8\$1\$/);
     await api.login(member.email!, TEST_PASSWORD);
     expect(await storedHash(api, member.id)).toBe(upgraded);
+  });
+
+  it('a wrong sign-in does the same scrypt work for an unknown name, a first-release hash and a current one', async () => {
+    const dormant = await api.factory.member();
+    await api.db
+      .update(users)
+      .set({ passwordHash: legacyHash(TEST_PASSWORD) })
+      .where(eq(users.id, dormant.id));
+    const active = await api.factory.member();
+    const workOf = async (account: string) => {
+      let work = 0;
+      const stop = onPasswordHashed(({ cost }) => {
+        work += cost.N * cost.r * cost.p;
+      });
+      expect((await api.post('/api/login', { account, password: 'wrong-pass' })).status).toBe(400);
+      stop();
+      return work;
+    };
+    const today = 2 ** 17 * 8;
+    expect([
+      await workOf('nobody-by-this-name'),
+      await workOf(dormant.name),
+      await workOf(active.name),
+    ]).toEqual([today, today, today]);
   });
 });
 

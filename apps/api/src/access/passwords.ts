@@ -109,11 +109,28 @@ function parse(stored: string): StoredHash | undefined {
   };
 }
 
+/**
+ * Whether `password` matches the stored hash. Every check does today's work, whatever the hash's cost: one of a
+ * cheaper hash (the first releases', or one made at a lower PASSWORD cost, kept until the account's next sign-in)
+ * is followed by the scrypt work it lacks, so how long a sign-in takes does not tell whose password was not
+ * changed since (nor, with verifyAgainstNoAccount, which accounts exist). A hash dearer than today's (the cost was
+ * lowered since) takes its own longer work until that account's next sign-in replaces it.
+ */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const parsed = parse(stored);
   if (!parsed) return verifyAgainstNoAccount(password);
   const actual = await derive(password, parsed.salt, parsed.hash.length, parsed.cost);
+  await workUpToToday(parsed.cost);
   return timingSafeEqual(actual, parsed.hash);
+}
+
+/** scrypt's work at a cost: N·r·p block mixes, which its time follows. */
+const workOf = ({ N, r, p }: ScryptCost) => N * r * p;
+
+/** The work a check at `done` lacks of today's cost, as one scrypt run of the same N and r (p times the mixes). */
+async function workUpToToday(done: ScryptCost): Promise<void> {
+  const lacking = Math.round(workOf(cost) / workOf(done)) - 1;
+  if (lacking > 0) await derive('', randomBytes(16), KEY_LENGTH, { ...done, p: done.p * lacking });
 }
 
 /** Whether a stored hash was made at another cost than today's (or in the legacy format): re-hash it at the next sign-in. */
