@@ -55,7 +55,7 @@ export async function resolveOrder(db: DbOrTx, input: OrderIngest): Promise<Reso
  * times it sends) and the defaults of the fields it leaves out that its contract fixes (status 1, no referer…).
  * The provider's proportion, the product's name and provider, and the current time fill the rest (orderColumns).
  */
-export function statedColumns(o: ResolvedOrder) {
+function statedColumns(o: ResolvedOrder) {
   const { input } = o;
   return {
     platformOrderNo: input.platform_order_no,
