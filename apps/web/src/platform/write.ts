@@ -48,13 +48,13 @@ export function useWrite<V = void, T = unknown>({
   const [keys] = useState(() => new IdempotencyKeys());
   return useMutation({
     mutationFn: async (vars: V) => {
-      const { target, input = {} } = send(vars);
+      const made = send(vars);
+      const { target, input = {} } = made;
       const once = (headers?: Record<string, string>) =>
         call<T>(target, { ...input, headers: { ...input.headers, ...headers } } as CallInput<string>);
       const envelope = idempotent
-        ? await keys.run(
-            typeof idempotent === 'function' ? idempotent(vars) : writeScope(send(vars)),
-            (key) => once({ 'Idempotency-Key': key }),
+        ? await keys.run(typeof idempotent === 'function' ? idempotent(vars) : writeScope(made), (key) =>
+            once({ 'Idempotency-Key': key }),
           )
         : await once();
       if (toast) feedback.message.success(envelope.msg);
