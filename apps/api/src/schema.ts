@@ -3,6 +3,7 @@ export * from './access/access.schema';
 export * from './bonus/bonus.schema';
 export * from './content/content.schema';
 export * from './members/members.schema';
+export * from './notifications/notifications.schema';
 export * from './orders/orders.schema';
 export * from './platform/audit/audit.schema';
 export * from './platform/business-time/business-time.schema';
