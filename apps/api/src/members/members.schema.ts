@@ -105,6 +105,11 @@ export const users = pgTable(
     // A broad name search checks each order's buyer by id (orders/totals/filters.ts): the names beside the
     // id answer it from this small index (mostly in memory) instead of a random page of the wide users table.
     index('users_id_names_idx').on(t.id, t.nameLower, t.displayNameLower),
+    // The header search (members/member-search.ts): names from their start, for keywords too short for trigrams,
+    // and e-mail addresses from their start; text_pattern_ops serves `like 'x%'` whatever the database's collation.
+    index('users_name_prefix_idx').on(sql`${t.nameLower} text_pattern_ops`),
+    index('users_display_name_prefix_idx').on(sql`${t.displayNameLower} text_pattern_ops`),
+    index('users_email_prefix_idx').on(sql`lower(${t.email}) text_pattern_ops`),
   ],
 );
 
