@@ -34,10 +34,31 @@ export function defineMessages<const E extends Record<string, string>>(
 export const countsAsOne = (locale: Locale, count: unknown) =>
   typeof count === 'number' && new Intl.PluralRules(locale).select(count) === 'one';
 
-/** Replaces `{name}` placeholders. */
-export function interpolate(text: string, params?: Record<string, string | number>): string {
+/** Placeholders whose numbers name something (an id, a year, a level) rather than count it: never grouped. */
+const IDENTIFYING_PARAMS = new Set([
+  'id',
+  'year',
+  'userNo',
+  'orderNo',
+  'level',
+  'generation',
+  'key',
+  'runId',
+]);
+
+/**
+ * A placeholder's value as the language writes it: a number that counts something is grouped ("3,020,139",
+ * the reader's separators), an identifying one (`IDENTIFYING_PARAMS`) and every text stay as they are.
+ */
+export function formatParam(name: string, value: unknown, locale: Locale): string {
+  if (typeof value === 'number' && !IDENTIFYING_PARAMS.has(name)) return value.toLocaleString(locale);
+  return String(value);
+}
+
+/** Replaces `{name}` placeholders, counts grouped as `locale` groups them (formatParam). */
+export function interpolate(text: string, params?: Record<string, string | number>, locale?: Locale): string {
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    params[name] === undefined ? whole : String(params[name]),
+    params[name] === undefined ? whole : formatParam(name, params[name], locale ?? DEFAULT_LOCALE),
   );
 }

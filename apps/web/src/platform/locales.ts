@@ -1,4 +1,4 @@
-import { LOCALES, type Locale, messages } from '@app/contracts';
+import { formatParam, LOCALES, type Locale, messages, resolveLocale } from '@app/contracts';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { jobsUiMessages } from './jobs/jobs.messages';
@@ -27,7 +27,15 @@ void i18n.use(initReactI18next).init({
   fallbackLng: 'en-US',
   keySeparator: false,
   nsSeparator: false,
-  interpolation: { escapeValue: false, prefix: '{', suffix: '}' },
+  interpolation: {
+    escapeValue: false,
+    prefix: '{',
+    suffix: '}',
+    // Counts grouped per language in every text, as the server's translate does (formatParam).
+    alwaysFormat: true,
+    format: (value, _format, lng, options) =>
+      value === undefined ? value : formatParam(String(options?.interpolationkey), value, resolveLocale(lng)),
+  },
   initAsync: false,
   showSupportNotice: false,
 });

@@ -16,4 +16,4 @@ const lookup = (locale: Locale, key: string) =>
 export const loginText =
   (locale: Locale): Translate =>
   (key, params) =>
-    interpolate(lookup(locale, key) ?? lookup('en-US', key) ?? key, params);
+    interpolate(lookup(locale, key) ?? lookup('en-US', key) ?? key, params, locale);
