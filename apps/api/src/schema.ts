@@ -1,5 +1,6 @@
 /** Every table, domain by domain. drizzle-kit reads this file to generate migrations. */
 export * from './access/access.schema';
+export * from './access/password-resets.schema';
 export * from './bonus/bonus.schema';
 export * from './content/content.schema';
 export * from './members/members.schema';
