@@ -35,8 +35,9 @@ export function homeTransform(
 }
 
 /**
- * The transform that shows the whole chart centred in the viewport: never enlarged past the starting scale, and
- * below the zoom minimum when that is what it takes to show every node.
+ * The transform that shows the whole chart centred in the viewport, never enlarged past the starting scale nor
+ * shrunk below the zoom minimum (docs/product/tree.md, "The org chart"): a chart too large for the viewport at
+ * the minimum keeps its top in sight, centred across, and the overview shows where the rest lies.
  */
 export function fitTransform(
   layout: { width: number; height: number },
@@ -48,11 +49,12 @@ export function fitTransform(
     (viewport.height - 2 * margin) / layout.height,
     ORG_CHART.zoomStart,
   );
-  const scale = Math.max(fit, 0.01);
+  const scale = Math.max(fit, ORG_CHART.zoomMin);
+  const height = layout.height * scale;
   return {
     scale,
     x: (viewport.width - layout.width * scale) / 2,
-    y: (viewport.height - layout.height * scale) / 2,
+    y: height > viewport.height - 2 * margin ? margin : (viewport.height - height) / 2,
   };
 }
 
