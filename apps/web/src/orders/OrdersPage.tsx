@@ -13,6 +13,7 @@ import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { UserPicker } from '../members/UserPicker';
 import { businessToday } from '../platform/business-days';
 import { useBusinessTimeZone, useIsAdmin } from '../platform/current-user';
@@ -74,7 +75,8 @@ export default function OrdersPage() {
   const zone = useBusinessTimeZone();
   const [form] = Form.useForm();
   const { filters, setFilters } = useUrlFilters(orderFilters);
-  const [detail, setDetail] = useState<string | null>(null);
+  // `?open=<order no>` opens that order's detail (the header search's hits link here).
+  const [detail, setDetail] = useState<string | null>(useSearchParams()[0].get('open'));
   const exportJob = useStartedJob();
   const providers = useProviderOptions();
   const tags = useProductTags();
@@ -185,6 +187,7 @@ export default function OrdersPage() {
           toFilters={toFilters}
           searchText={t('orders.search')}
           resetText={t('orders.reset')}
+          foldOnPhone
           extra={
             <Button onClick={() => exportJob.run(() => exportOrders(filters)).catch(() => {})}>
               {t('orders.export')}

@@ -23,6 +23,8 @@ export const platformMessages = defineMessages(
     'platform.notFoundTitle': '404',
     'platform.notFound': 'Sorry, the page you visited does not exist.',
     'platform.backHome': 'Back to home',
+    'platform.filters': 'Filters',
+    'platform.filtersSet': 'Filters ({count})',
   },
   {
     'platform.error': '錯誤',
@@ -44,6 +46,8 @@ export const platformMessages = defineMessages(
     'platform.notFoundTitle': '404',
     'platform.notFound': '抱歉，你訪問的頁面不存在。',
     'platform.backHome': '返回首頁',
+    'platform.filters': '篩選',
+    'platform.filtersSet': '篩選（{count}）',
   },
   {
     'platform.error': '错误',
@@ -65,5 +69,7 @@ export const platformMessages = defineMessages(
     'platform.notFoundTitle': '404',
     'platform.notFound': '抱歉，你访问的页面不存在。',
     'platform.backHome': '返回首页',
+    'platform.filters': '筛选',
+    'platform.filtersSet': '筛选（{count}）',
   },
 );

@@ -1,5 +1,8 @@
+import { FilterOutlined } from '@ant-design/icons';
 import { Button, Form, type FormInstance, Input, Space } from 'antd';
-import { type CSSProperties, type ReactNode, useEffect } from 'react';
+import { type CSSProperties, type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePhone } from '../ui/phone';
 import { withoutBlanks } from './url-filters';
 
 type Values = Record<string, unknown>;
@@ -22,6 +25,11 @@ export interface FilterBarProps<F extends object> {
   /** More buttons after search and reset (export, add). */
   extra?: ReactNode;
   style?: CSSProperties;
+  /**
+   * A bar of many fields (the orders'): on a phone the fields fold behind a "Filters (n)" button, n the filters
+   * set, so the list is not buried under them; the extra buttons stay in sight.
+   */
+  foldOnPhone?: boolean;
 }
 
 /**
@@ -42,7 +50,11 @@ export function FilterBar<F extends object>({
   resetText,
   extra,
   style,
+  foldOnPhone = false,
 }: FilterBarProps<F>) {
+  const { t } = useTranslation();
+  const folding = usePhone() && foldOnPhone;
+  const [unfolded, setUnfolded] = useState(false);
   const [own] = Form.useForm();
   const form = given ?? own;
   const applied = JSON.stringify(filters);
@@ -52,43 +64,56 @@ export function FilterBar<F extends object>({
     form.setFieldsValue(toValues(filters));
   }, [applied, form]);
   const apply = (values: Values) => onChange(withoutBlanks(toFilters(values)) as F);
+  const set = Object.keys(withoutBlanks(toValues(filters))).length;
+  const fold = folding && (
+    <Space wrap style={{ marginBottom: unfolded ? 12 : 0 }}>
+      <Button icon={<FilterOutlined />} aria-expanded={unfolded} onClick={() => setUnfolded(!unfolded)}>
+        {t(set ? 'platform.filtersSet' : 'platform.filters', { count: set })}
+      </Button>
+      {!unfolded && extra}
+    </Space>
+  );
   return (
-    <Form
-      form={form}
-      layout="inline"
-      style={{ rowGap: 12, ...style }}
-      onFinish={apply}
-      onValuesChange={(changed: Values) => {
-        const names = Object.keys(changed);
-        // A live field applies with the filters already applied, not with text typed but not yet searched.
-        if (names.length > 0 && names.every((n) => liveFields.includes(n)))
-          apply({ ...toValues(filters), ...changed });
-      }}
-    >
-      {children}
-      {(searchText || extra) && (
-        <Form.Item>
-          <Space>
-            {searchText && (
-              <Button type="primary" htmlType="submit">
-                {searchText}
-              </Button>
-            )}
-            {resetText && (
-              <Button
-                onClick={() => {
-                  form.resetFields();
-                  onChange({} as F);
-                }}
-              >
-                {resetText}
-              </Button>
-            )}
-            {extra}
-          </Space>
-        </Form.Item>
-      )}
-    </Form>
+    <>
+      {fold}
+      <Form
+        form={form}
+        layout="inline"
+        hidden={folding && !unfolded}
+        style={{ rowGap: 12, ...style }}
+        onFinish={apply}
+        onValuesChange={(changed: Values) => {
+          const names = Object.keys(changed);
+          // A live field applies with the filters already applied, not with text typed but not yet searched.
+          if (names.length > 0 && names.every((n) => liveFields.includes(n)))
+            apply({ ...toValues(filters), ...changed });
+        }}
+      >
+        {children}
+        {(searchText || extra) && (
+          <Form.Item>
+            <Space>
+              {searchText && (
+                <Button type="primary" htmlType="submit">
+                  {searchText}
+                </Button>
+              )}
+              {resetText && (
+                <Button
+                  onClick={() => {
+                    form.resetFields();
+                    onChange({} as F);
+                  }}
+                >
+                  {resetText}
+                </Button>
+              )}
+              {extra}
+            </Space>
+          </Form.Item>
+        )}
+      </Form>
+    </>
   );
 }
 
