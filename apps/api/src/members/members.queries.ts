@@ -7,7 +7,7 @@ import {
   type UserSort,
   type userListQuery,
 } from '@app/contracts';
-import { and, asc, type Column, count, desc, eq, inArray, not, type SQL, sql } from 'drizzle-orm';
+import { and, asc, type Column, count, desc, eq, inArray, not, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { levelName } from '../access/current-user';
@@ -20,6 +20,7 @@ import { pathRange } from '../tree/tree-path';
 import { wallets } from '../wallet/wallet.schema';
 import { memberRef, personal } from './member.presenter';
 import { levels, users } from './members.schema';
+import { nameOrDisplayNameContains } from './name-search';
 import { talliedAccounts } from './tallies';
 import { maskedName, type Viewer } from './viewer';
 
@@ -113,12 +114,15 @@ export async function listMembers(
   locale: Locale,
 ): Promise<{ list: UserListItem[]; total: number }> {
   // A member searches what they see of the others (docs/product/members.md): masked names and member numbers.
-  const keyword = keywordFilter(
-    q.keyword,
-    viewer.isAdmin
-      ? [users.name, users.email, users.phone, users.userNo]
-      : [maskedName(users.name), maskedName(users.displayName), users.userNo],
-  );
+  // An administrator finds the account or display name (through the trigram index), e-mail, phone or member number.
+  const keyword = !q.keyword
+    ? undefined
+    : viewer.isAdmin
+      ? or(
+          nameOrDisplayNameContains(q.keyword),
+          keywordFilter(q.keyword, [users.email, users.phone, users.userNo]),
+        )
+      : keywordFilter(q.keyword, [maskedName(users.name), maskedName(users.displayName), users.userNo]);
   const where = and(
     scopeFilter(viewer),
     keyword,

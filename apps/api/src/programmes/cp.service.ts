@@ -12,7 +12,7 @@ import { CP_PAYOUT_TYPES } from '../bonus/bonus.schema';
 import { countingOrder } from '../bonus/settlement';
 import { bonusTypeNames } from '../bonus/type-names';
 import { users } from '../members/members.schema';
-import { nameContains } from '../members/name-search';
+import { nameOrDisplayNameContains } from '../members/name-search';
 import { audit } from '../platform/audit/audit';
 import type { Caller } from '../platform/caller';
 import { type DbOrTx, queryRows } from '../platform/db/client';
@@ -131,7 +131,7 @@ export async function listCps(
   zone: string,
 ) {
   const condition = keyword
-    ? or(nameContains(keyword), ilike(users.userNo, containsPattern(keyword)))
+    ? or(nameOrDisplayNameContains(keyword), ilike(users.userNo, containsPattern(keyword)))
     : undefined;
   const [count] = await db
     .select({ total: sql<number>`count(*)::int` })

@@ -2,7 +2,7 @@ import { ASSESSMENT, BonusKey, Level, type WecAssessmentDto, type WecStatus } fr
 import { and, desc, eq, gt, ilike, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { payOneOff } from '../bonus/one-off';
 import { users } from '../members/members.schema';
-import { nameContains } from '../members/name-search';
+import { nameOrDisplayNameContains } from '../members/name-search';
 import { audit } from '../platform/audit/audit';
 import { type Caller, systemCaller } from '../platform/caller';
 import type { Db, DbOrTx } from '../platform/db/client';
@@ -219,7 +219,9 @@ function where(f: AssessmentFilter, now: Date): SQL | undefined {
     expired: sql`${wecAssessments.completedAt} is null and ${wecAssessments.endsAt} <= ${now.toISOString()}`,
   };
   return and(
-    f.keyword ? or(nameContains(f.keyword), ilike(users.userNo, containsPattern(f.keyword))) : undefined,
+    f.keyword
+      ? or(nameOrDisplayNameContains(f.keyword), ilike(users.userNo, containsPattern(f.keyword)))
+      : undefined,
     f.status ? byStatus[f.status] : undefined,
     f.completedOnly ? isNotNull(wecAssessments.completedAt) : undefined,
   );

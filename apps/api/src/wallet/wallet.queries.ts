@@ -13,7 +13,7 @@ import { and, desc, eq, gt, gte, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { users } from '../members/members.schema';
-import { nameContains } from '../members/name-search';
+import { nameOrDisplayNameContains } from '../members/name-search';
 import type { DbOrTx } from '../platform/db/client';
 import { pageWindow } from '../platform/db/paging';
 import { RecordStatus, walletRecords } from './wallet.schema';
@@ -99,7 +99,9 @@ const stateIs = (state: WalletRecordState): SQL =>
 
 /** The admin list's filters; start_date and end_date are days of the business time zone `zone`, end_date included. */
 function filterOf(q: RecordFilter, zone: string): SQL | undefined {
-  const keyword = q.keyword ? or(eq(users.userNo, q.keyword), nameContains(q.keyword)) : undefined;
+  const keyword = q.keyword
+    ? or(eq(users.userNo, q.keyword), nameOrDisplayNameContains(q.keyword))
+    : undefined;
   return and(
     keyword,
     q.user_id ? eq(walletRecords.userId, q.user_id) : undefined,
