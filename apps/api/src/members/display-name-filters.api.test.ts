@@ -1,8 +1,10 @@
 import { maskName, type UserListResult } from '@app/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD } from '../test/factory';
 import { TestApi } from '../test/test-app';
 import { postEntry } from '../wallet/ledger';
+import { users } from './members.schema';
 
 let api: TestApi;
 let admin: string;
@@ -31,12 +33,12 @@ describe('display names in member pickers and filters', () => {
   it("a member's picker finds their downline by the display name as they see it (masked)", async () => {
     const [, mid, leaf] = await api.factory.chain(2);
     await api.factory.member({ displayName: 'Queenie Lee' });
-    const { users } = await import('./members.schema');
-    const { eq } = await import('drizzle-orm');
     await api.db.update(users).set({ displayName: 'Queenie Lee' }).where(eq(users.id, leaf!.id));
     const token = await api.login(mid!.name, TEST_PASSWORD);
     const res = await api.get<UserListResult>('/api/users/list', { token, query: { keyword: 'Que***Lee' } });
-    expect(res.body.data.list.map((u) => [u.id, u.display_name])).toEqual([[leaf!.id, maskName('Queenie Lee')]]);
+    expect(res.body.data.list.map((u) => [u.id, u.display_name])).toEqual([
+      [leaf!.id, maskName('Queenie Lee')],
+    ]);
   });
 
   it('the wallet records filter finds records of a member by display name', async () => {
