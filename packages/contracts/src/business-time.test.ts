@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayIn, isTimeZone, monthStartIn, periodInstants, startOfDayIn } from './business-time';
+import { dayIn, instantIn, isTimeZone, monthStartIn, periodInstants, startOfDayIn } from './business-time';
 
 describe('business time zone days', () => {
   it('starts a Hong Kong day at 16:00 UTC the day before', () => {
@@ -39,5 +39,14 @@ describe('business time zone days', () => {
     expect(isTimeZone('Asia/Hong_Kong')).toBe(true);
     expect(isTimeZone('Mars/Olympus')).toBe(false);
     expect(isTimeZone('')).toBe(false);
+  });
+});
+
+describe('instantIn', () => {
+  it('reads a written time in a zone, seconds optional, and refuses other texts', () => {
+    expect(instantIn('2026-04-10 07:30', 'Asia/Hong_Kong')?.toISOString()).toBe('2026-04-09T23:30:00.000Z');
+    expect(instantIn('2026-07-01 12:00:05', 'Europe/London')?.toISOString()).toBe('2026-07-01T11:00:05.000Z');
+    expect(instantIn('2026-04-10T07:30:00Z', 'Asia/Hong_Kong')).toBeNull();
+    expect(instantIn('10/04/2026 07:30', 'Asia/Hong_Kong')).toBeNull();
   });
 });

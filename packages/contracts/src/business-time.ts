@@ -46,14 +46,29 @@ function formatWall(ms: number, zone: string): [number, number, number, number, 
   return [n('year'), n('month'), n('day'), n('hour'), n('minute'), n('second')];
 }
 
-/** The instant `zone`'s calendar day `day` ('YYYY-MM-DD') begins (its first wall-clock minute). */
-export function startOfDayIn(day: string, zone: string): Date {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const wall = Date.UTC(y, m - 1, d);
-  // Two corrections settle on the offset in force at that midnight (or just after, when a change skips it).
+/** The instant a wall-clock time of `zone` (given as if it were UTC) is. */
+function wallInstant(wall: number, zone: string): Date {
+  // Two corrections settle on the offset in force at that time (or just after, when a change skips it).
   let ms = wall - offsetAt(wall, zone);
   ms = wall - offsetAt(ms, zone);
   return new Date(ms);
+}
+
+/** The instant `zone`'s calendar day `day` ('YYYY-MM-DD') begins (its first wall-clock minute). */
+export function startOfDayIn(day: string, zone: string): Date {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return wallInstant(Date.UTC(y, m - 1, d), zone);
+}
+
+/**
+ * The instant a time written as the screens and exports write it (`2026-11-25 05:08`, seconds optional) is in
+ * `zone`; null for any other text.
+ */
+export function instantIn(written: string, zone: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(written.trim());
+  if (!match) return null;
+  const [y, mo, d, h, mi, s] = match.slice(1).map((part) => Number(part ?? 0)) as number[];
+  return wallInstant(Date.UTC(y!, mo! - 1, d!, h, mi, s), zone);
 }
 
 /** The calendar day ('YYYY-MM-DD') of `instant` in `zone`. */

@@ -1,4 +1,4 @@
-import { formatCents, type OrderFilter, orderFieldVisible } from '@app/contracts';
+import { formatCents, type MessageKey, type OrderFilter, orderFieldVisible } from '@app/contracts';
 import type { SQL } from 'drizzle-orm';
 import type { AccountCaller } from '../platform/caller';
 import { type Db, withoutParallelWorkers } from '../platform/db/client';
@@ -6,7 +6,7 @@ import type { XlsxJob } from '../platform/jobs/jobs.runner';
 import type { CellValue } from '../platform/xlsx/cells';
 import { type Column, numberedBatches } from '../platform/xlsx/export';
 import { type SheetReader, sheetFormat } from '../platform/xlsx/format';
-import { ORDER_IMPORT_COLUMNS, orderFileHeader } from './orders.import';
+import { ORDER_FILE_CELLS, ORDER_IMPORT_COLUMNS, orderFileHeader } from './orders.import';
 import {
   forgetExportNumbers,
   numberedOrders,
@@ -50,10 +50,23 @@ function importCell(column: ImportColumn): (r: OrderJoinRow) => CellValue {
   }
 }
 
+/** An import column as the export writes it: codes as their labels, times in the reader's zone, money as numbers. */
+function fileColumn(f: ReturnType<typeof sheetFormat>, column: ImportColumn): Column<OrderJoinRow> {
+  const value = importCell(column);
+  const header = orderFileHeader(column);
+  const labels: Record<string, Record<string, MessageKey>> = ORDER_FILE_CELLS.labels;
+  const byCode = labels[column];
+  if (byCode) return f.label(header, (r) => byCode[String(value(r))] ?? null);
+  if ((ORDER_FILE_CELLS.times as readonly string[]).includes(column))
+    return f.time(header, (r) => value(r) as string | undefined);
+  return MONEY.has(column) ? f.money(header, value) : f.text(header, value, 20);
+}
+
 /**
  * Columns of the orders export, headed in the reader's language: the order number, names for people and the
- * state (ORDER_STATES), then the import columns with the values the import takes (so an export imports back
- * unchanged: the import knows the headers in every language). Members get none of the admin-only fields
+ * state (ORDER_STATES), then the import columns, their codes translated and their times in the reader's time zone
+ * (the import takes them back: it knows the headers and labels in every language and reads the times in the
+ * importer's zone, ORDER_FILE_CELLS). Members get none of the admin-only fields
  * (ADMIN_ONLY_ORDER_FIELDS: profit and rebate figures, WordPress ids) and see others' names masked (`name` comes
  * already shown).
  */
@@ -71,10 +84,7 @@ export function orderExportColumns(
     f.text('orders.file.user_referer', (r: OrderJoinRow) => shownName(r, 'sponsor')),
     f.text('orders.file.provider', (r: OrderJoinRow) => r.provider?.name),
     f.label('orders.file.state', (r: OrderJoinRow) => `orders.state.${orderState(r.order)}` as const),
-    ...imports.map((c) => {
-      const value = importCell(c);
-      return MONEY.has(c) ? f.money(orderFileHeader(c), value) : f.text(orderFileHeader(c), value, 20);
-    }),
+    ...imports.map((c) => fileColumn(f, c)),
   ];
 }
 

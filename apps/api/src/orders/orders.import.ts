@@ -1,7 +1,15 @@
-import { type MessageKey, type OrderIngest, orderIngestBody, Perm } from '@app/contracts';
+import {
+  type MessageKey,
+  ORDER_STATUSES,
+  ORDER_SUBTYPES,
+  type OrderIngest,
+  orderIngestBody,
+  Perm,
+} from '@app/contracts';
 import { audit } from '../platform/audit/audit';
 import { parseOrThrow } from '../platform/http/validation';
 import type { ImportSpec } from '../platform/xlsx/import';
+import type { ImportCells } from '../platform/xlsx/import-cells';
 import { ingestOrder, type ResolvedOrder, resolveOrder } from './orders.service';
 
 /** Columns the order template and import use (the order export carries them too, so it imports back). */
@@ -32,11 +40,28 @@ export const orderFileHeader = (column: OrderFileColumn) => `orders.file.${colum
 type OrderFileColumn =
   Extract<MessageKey, `orders.file.${string}`> extends `orders.file.${infer C}` ? C : never;
 
+const labelsOf = <C extends string | number>(codes: readonly C[], key: (code: C) => MessageKey) =>
+  Object.fromEntries(codes.map((code) => [String(code), key(code)]));
+
+/**
+ * The order files' codes shown as labels (the export writes them translated, the import takes either), and their
+ * times (written in the reader's time zone, read in the importer's).
+ */
+export const ORDER_FILE_CELLS = {
+  labels: {
+    status: labelsOf(ORDER_STATUSES, (s) => `orders.status.${s}` as MessageKey),
+    subtype: labelsOf(ORDER_SUBTYPES, (s) => `orders.subtype.${s}` as const),
+    source_type: labelsOf([1, 2, 3] as const, (s) => `orders.source.${s}` as const),
+  },
+  times: ['order_at', 'completed_at'],
+} as const satisfies ImportCells;
+
 /** Orders from a sheet: idempotent by platform_order_no, exactly like the ingestion endpoint. */
 export const orderImport: ImportSpec<ResolvedOrder> = {
   kind: 'order',
   columns: ORDER_IMPORT_COLUMNS,
   header: (column) => orderFileHeader(column as (typeof ORDER_IMPORT_COLUMNS)[number]),
+  ...ORDER_FILE_CELLS,
   perm: Perm.orders,
   prepare: (db, row) => resolveOrder(db, parseOrThrow(orderIngestBody, row)),
   async apply(tx, rows, actor) {

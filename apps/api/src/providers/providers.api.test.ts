@@ -1,4 +1,4 @@
-import type { ProviderView } from '@app/contracts';
+import { type ProviderView, translate } from '@app/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SalesFixtures } from '../orders/orders.fixtures';
@@ -8,6 +8,7 @@ import { recordedJob } from '../platform/jobs/test-jobs';
 import { importSheet, upload, xlsxRows } from '../platform/xlsx/test-files';
 import { TEST_PASSWORD } from '../test/factory';
 import { TestApi } from '../test/test-app';
+import { providerFileHeader } from './providers.import';
 
 type Page = { list: ProviderView[]; meta: { total: number } };
 
@@ -128,15 +129,12 @@ describe('providers', () => {
       query: { kind: 'provider' },
     });
     expect(res.status).toBe(200);
-    expect((await xlsxRows(res.raw))[0]).toEqual([
-      'provider_no',
-      'name',
-      'proportion',
-      'phone',
-      'email',
-      'status',
-      'referrer_user_no',
-    ]);
+    // Headed in the caller's language (en-US without a Locale), each header the import takes back.
+    expect((await xlsxRows(res.raw))[0]).toEqual(
+      ['provider_no', 'name', 'proportion', 'phone', 'email', 'status', 'referrer_user_no'].map((c) =>
+        translate(providerFileHeader(c as Parameters<typeof providerFileHeader>[0]), 'en-US'),
+      ),
+    );
     expect(
       (await api.get('/api/common/importTemplate', { token: adminToken, query: { kind: 'x' } })).status,
     ).toBe(422);

@@ -16,11 +16,13 @@ import { refuseUnstorableText } from '../http/storable-text';
 import { type RawFieldError, translateFieldErrors } from '../http/validation';
 import { type JobContext, startJob, throwIfStopped } from '../jobs/jobs.runner';
 import { type Column, writeXlsx } from './export';
+import type { SheetReader } from './format';
+import { cellReader, type ImportCells } from './import-cells';
 import { checkImportFile, type SheetRow, sheetRows } from './read';
 import { refuseFile } from './zip-check';
 
 /** One kind of spreadsheet import: its template columns, a per-row check, and how valid rows are applied. */
-export interface ImportSpec<T> {
+export interface ImportSpec<T> extends ImportCells {
   kind: ImportKind;
   columns: readonly string[];
   /** A column's translated header, which a sheet (an export) may carry instead of the column's name, in any language. */
@@ -118,7 +120,8 @@ export async function startImport<T>(
     req,
     caller,
     locale,
-  }: Pick<AuthedCtx<unknown, unknown, unknown>, 'app' | 'req' | 'caller' | 'locale'>,
+    timeZone,
+  }: Pick<AuthedCtx<unknown, unknown, unknown>, 'app' | 'req' | 'caller' | 'locale' | 'timeZone'>,
   spec: ImportSpec<T>,
 ): Promise<JobStarted> {
   const limits = app.config.importLimits ?? DEFAULT_IMPORT_LIMITS;
@@ -139,14 +142,22 @@ export async function startImport<T>(
     fileName: `${spec.kind}-errors.xlsx`,
     exclusive: 'common.importInProgress',
     run: (ctx) =>
-      importRows(app.db, caller, locale, spec, { buffer, filename: upload.filename, rows }, limits.rows, ctx),
+      importRows(
+        app.db,
+        caller,
+        { locale, timeZone },
+        spec,
+        { buffer, filename: upload.filename, rows },
+        limits.rows,
+        ctx,
+      ),
   });
 }
 
 async function importRows<T>(
   db: Db,
   actor: Caller,
-  locale: Locale,
+  { locale, timeZone }: SheetReader,
   spec: ImportSpec<T>,
   upload: Upload,
   maxRows: number,
@@ -159,6 +170,7 @@ async function importRows<T>(
   let read = 0;
   const failed: FailedRow[] = [];
   const prepare = preparerOf(spec, db);
+  const cells = cellReader(spec, timeZone);
   const apply = async () => {
     const rows = valid;
     valid = [];
@@ -172,7 +184,7 @@ async function importRows<T>(
     throwIfStopped(signal);
     read++;
     try {
-      valid.push(await prepare(refuseUnstorableText(row)));
+      valid.push(await prepare(cells(refuseUnstorableText(row))));
     } catch (error) {
       failed.push({ row, error: rowError(error, locale) });
     }

@@ -11,13 +11,20 @@ import type { TestApi } from '../../test/test-app';
 import { pollJob } from '../jobs/test-jobs';
 
 /** Test helpers for spreadsheet calls: upload a file as multipart, read an .xlsx answer. */
-export async function upload(api: TestApi, url: string, token: string, filename: string, content: Buffer) {
+export async function upload(
+  api: TestApi,
+  url: string,
+  token: string,
+  filename: string,
+  content: Buffer,
+  extraHeaders: Record<string, string> = {},
+) {
   const { payload, headers } = multipartBody({}, [{ field: 'file', name: filename, data: content }]);
   const res = await api.app.inject({
     method: 'POST',
     url,
     payload,
-    headers: { ...headers, authorization: `Bearer ${token}` },
+    headers: { ...headers, ...extraHeaders, authorization: `Bearer ${token}` },
   });
   return { status: res.statusCode, body: res.json() };
 }
@@ -32,8 +39,9 @@ export async function importSheet(
   token: string,
   filename: string,
   content: Buffer,
+  headers?: Record<string, string>,
 ) {
-  const res = await upload(api, url, token, filename, content);
+  const res = await upload(api, url, token, filename, content, headers);
   if (res.status !== 200) throw new Error(`${url}: ${res.status} ${res.body?.msg}`);
   const { job } = await pollJob(api, res.body.data as JobStarted, token);
   if (job.status !== 'done') throw new Error(`${url}: import job ${job.status}: ${job.error}`);
