@@ -13,6 +13,7 @@ import { settlementLostJobs } from './bonus/settlement';
 import { type Config, DEFAULT_SIGN_IN_LIMIT, type TrustProxy } from './config';
 import { scopesAdded } from './orders/totals';
 import type { Db } from './platform/db/client';
+import type { ReadReplicas } from './platform/db/read-replicas';
 import { registerHealthRoutes } from './platform/health/health.routes';
 import { sendError, unavailable } from './platform/http/error-handler';
 import { answerClientError } from './platform/http/framework-errors';
@@ -30,6 +31,8 @@ import { allRoutes, routesByDomain } from './routes';
 
 export interface BuildOptions {
   db: Db;
+  /** Streaming replicas for the heavy reads (DATABASE_READ_URL); the caller opens and closes them. */
+  replicas?: ReadReplicas;
   config: Config;
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
@@ -42,6 +45,7 @@ export async function buildApp({
   config,
   logger = false,
   logStream,
+  replicas,
 }: BuildOptions): Promise<FastifyInstance> {
   usePasswordCost(config.passwordCost ?? RECOMMENDED_PASSWORD_COST);
   limitSignIns(config.signInLimit ?? DEFAULT_SIGN_IN_LIMIT);
@@ -82,6 +86,7 @@ export async function buildApp({
     tokens: new TokenService(config.jwtSecret, config.tokenTtlSeconds),
     jobs: new JobHost(db, app.log, config.jobTiming, settlementLostJobs),
     loadCaller,
+    replicas,
   };
   app.decorate('appContext', ctx);
 
@@ -91,6 +96,7 @@ export async function buildApp({
   // After the error handler: a route takes the handler in force when it is declared.
   registerMetrics(app, {
     db,
+    replicas,
     enabled: config.metrics ?? false,
     token: config.metricsToken,
     onPasswordHashed,

@@ -3,7 +3,14 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import type { QueryTimeouts } from './platform/db/query-timeout';
-import { isProxyAddress, postgresUrl, shownUrl, timeZoneName, webUrl } from './platform/settings/readers';
+import {
+  isProxyAddress,
+  postgresUrl,
+  postgresUrls,
+  shownUrl,
+  timeZoneName,
+  webUrl,
+} from './platform/settings/readers';
 import {
   flag,
   oneOf,
@@ -46,6 +53,8 @@ export interface Config {
   metrics?: boolean;
   /** When set, GET /metrics asks for `Authorization: Bearer <METRICS_TOKEN>`. */
   metricsToken?: string;
+  /** Streaming replicas taking the heavy reads (DATABASE_READ_URL and DB_READ_*); unset: none. */
+  readReplicas?: { urls: string[]; maxLagMs: number; pollMs: number };
   /** Most connections to PostgreSQL per process (DB_POOL_MAX). */
   dbPoolMax?: number;
   /** How long a request waits for a new PostgreSQL connection before it fails (DB_CONNECT_TIMEOUT_MS). */
@@ -181,6 +190,17 @@ export const SETTINGS = z
       fallback: undefined,
       show: shownUrl,
     }),
+    DATABASE_READ_URL: setting({
+      doc: {
+        default: 'unset (every read on DATABASE_URL)',
+        accepts: 'one or more URLs of streaming replicas of DATABASE_URL, separated by commas',
+      },
+      read: postgresUrls,
+      fallback: undefined,
+      show: (text) => text.split(',').map(shownUrl).join(', '),
+    }),
+    DB_READ_MAX_LAG_MS: wholeNumber(5000, { min: 0, unit: MS }),
+    DB_READ_POLL_MS: wholeNumber(500, { min: 10, unit: MS }),
     DATA_DIR: setting({
       doc: { default: 'data', accepts: 'a folder' },
       read: resolve,
@@ -260,6 +280,12 @@ export const SETTINGS = z
     ORDERS_TOTALS_EXACT: flag(false),
   })
   .superRefine((settings, ctx) => {
+    if (settings.DATABASE_READ_URL && !settings.DATABASE_URL)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_READ_URL'],
+        message: 'needs DATABASE_URL: replicas are of a PostgreSQL server, not of the embedded database',
+      });
     const missing = INITIAL_ADMIN.filter((name) => settings[name] === undefined);
     if (missing.length > 0 && missing.length < INITIAL_ADMIN.length)
       for (const name of missing)
@@ -316,6 +342,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: settings.TRUST_PROXY,
     metrics: settings.METRICS,
     metricsToken: settings.METRICS_TOKEN,
+    readReplicas: settings.DATABASE_READ_URL && {
+      urls: settings.DATABASE_READ_URL,
+      maxLagMs: settings.DB_READ_MAX_LAG_MS,
+      pollMs: settings.DB_READ_POLL_MS,
+    },
     dbPoolMax: settings.DB_POOL_MAX,
     dbConnectTimeoutMs: settings.DB_CONNECT_TIMEOUT_MS,
     dbStartAttempts: settings.DB_START_ATTEMPTS,

@@ -39,6 +39,7 @@ const conditions = (q: AuditFilter, zone: string) =>
 /** Who changed what, when and from where: the audit log, searchable, newest first unless sorted otherwise. */
 const auditList = route({
   endpoint: sessionEndpoints.auditLog,
+  reads: 'replica',
   access: access.admin(Perm.permissionAdmin),
   query: auditQuery,
   handler: async ({ app: { db }, query: q }): Promise<Paged<AuditView>> => {

@@ -43,6 +43,7 @@ export const contentRoutes: RouteDef[] = [
   configRoute,
   route({
     endpoint: contentEndpoints.adminList,
+    reads: 'replica',
     access: admin,
     query: contentAdminQuery,
     handler: ({ app, query }) => listContent(app.db, query),

@@ -7,6 +7,7 @@ import { recentBonuses } from './dashboard.money';
 /** The home page of the signed-in user: network, sales and wallet totals for admins; their own network, wallet and bonuses for members. */
 const workplace = route({
   endpoint: dashboardEndpoints.workplace,
+  reads: 'replica',
   access: access.holder(Perm.dashboard),
   handler: async ({ app, caller, locale }): Promise<Workplace> => {
     const zone = await businessTimeZone(app.db);

@@ -83,6 +83,7 @@ export async function memberReport(db: DbOrTx, q: Query, locale: Locale, zone: s
 /** `GET /api/users/report` (Perm.userReport): JSON, or an .xlsx with `export=true`. */
 const report = route({
   endpoint: memberEndpoints.report,
+  reads: 'replica',
   access: access.admin(Perm.userReport),
   query: userReportQuery,
   handler: async ({ app, query, locale, reply }) => {

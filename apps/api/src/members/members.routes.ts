@@ -24,6 +24,7 @@ import { memberViewer } from './viewer';
 /** Admins (Perm.userList) list every member; members use it as a picker over their own downline, masked. */
 const list = route({
   endpoint: memberEndpoints.list,
+  reads: 'replica',
   access: access.user,
   query: userListQuery,
   handler: async ({ app, caller, query, locale }): Promise<UserListResult> => {

@@ -63,6 +63,7 @@ export const orderRoutes = [
   }),
   route({
     endpoint: orderEndpoints.list,
+    reads: 'replica',
     access: access.holder(Perm.orders),
     body: orderListBody,
     handler: async ({ app, caller, body, req, locale, timeZone }) => {
@@ -70,9 +71,12 @@ export const orderRoutes = [
         return orderPageAndTotals(app.db, caller, body, {
           ...app.config.ordersTotals,
           onScopeError: scopeErrorLog(req),
+          scopeDb: app.replicas?.primary,
         });
-      const where = await orderFilterWhere(app.db, body, caller);
-      const job = orderExportJob(app.db, caller, body, where, personName(caller), { locale, timeZone });
+      // The export numbers the orders it writes in a table of its own: a write, so on the primary.
+      const primary = app.replicas?.primary ?? app.db;
+      const where = await orderFilterWhere(primary, body, caller);
+      const job = orderExportJob(primary, caller, body, where, personName(caller), { locale, timeZone });
       return startXlsxJob(app.jobs, job);
     },
   }),

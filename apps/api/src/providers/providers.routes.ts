@@ -41,6 +41,7 @@ export const providerRoutes = [
    */
   route({
     endpoint: providerEndpoints.list,
+    reads: 'replica',
     access: access.user,
     query: listQuery,
     handler: async ({ app, caller, query, reply, locale, timeZone }) => {

@@ -27,6 +27,7 @@ const settleRoute = (outcome: 'complete' | 'reject') =>
 export const rechargeRoutes = [
   route({
     endpoint: rechargeEndpoints.list,
+    reads: 'replica',
     access: access.admin(Perm.recharge),
     query: rechargeListQuery,
     handler: ({ app, query }) => listRecharges(app.db, query),

@@ -5,6 +5,7 @@ import { prepareDatabase } from '../bootstrap';
 import { type Config, databaseLocation } from '../config';
 import { keepScopesAhead } from '../orders/totals';
 import { type Database, openDatabase } from '../platform/db/client';
+import { ReadReplicas } from '../platform/db/read-replicas';
 import { databaseAddress, waitForDatabase } from '../platform/db/wait-for-database';
 import { keepCompletingAssessments } from '../programmes/wec.service';
 import { startBanner } from './banner';
@@ -36,6 +37,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     connectTimeoutMs: config.dbConnectTimeoutMs,
     queryTimeouts: config.dbQueryTimeouts,
   });
+  let replicas: ReadReplicas | undefined;
   try {
     if (location.url)
       await waitForDatabase(database.db, databaseAddress(location.url), {
@@ -47,8 +49,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
     // Before the demo data, whose bonus periods are days and months of this zone.
     const businessZone = await applyBusinessTimeZone(database.db, config);
     const firstStart = await prepareFirstStart(database.db, config);
+    replicas = config.readReplicas && openReplicas(database.db, config);
     const app = await listening(
-      await buildApp({ db: database.db, config, logStream: stdoutLogOutput() }),
+      await buildApp({ db: database.db, replicas, config, logStream: stdoutLogOutput() }),
       config,
     );
     const stopScopesAhead = keepScopesAhead(database.db, (error) => app.log.error(error), {
@@ -62,7 +65,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     const url = `http://localhost:${(app.server.address() as AddressInfo).port}`;
     const databaseText = location.dataDir
       ? `embedded PGlite in ${location.dataDir}`
-      : 'PostgreSQL (DATABASE_URL)';
+      : `PostgreSQL (DATABASE_URL)${replicas ? `, heavy reads on ${replicas.servers.length} replica(s) (DATABASE_READ_URL)` : ''}`;
     return {
       app,
       database,
@@ -75,13 +78,27 @@ export async function startServer(config: Config): Promise<RunningServer> {
         await stopAssessments();
         await stopTidying();
         await app.close();
+        await replicas?.close();
         await database.close();
       },
     };
   } catch (error) {
+    await replicas?.close();
     await database.close();
     throw error;
   }
+}
+
+/** The replicas of DATABASE_READ_URL, with the primary's pool settings; they tell their state in JSON log lines. */
+function openReplicas(primary: Database['db'], config: Config): ReadReplicas {
+  return ReadReplicas.open(primary, {
+    ...config.readReplicas!,
+    poolMax: config.dbPoolMax,
+    connectTimeoutMs: config.dbConnectTimeoutMs,
+    statementTimeoutMs: config.dbStatementTimeoutMs,
+    queryTimeouts: config.dbQueryTimeouts,
+    log: (level, msg) => startLog({ level, msg }),
+  });
 }
 
 /** The app listening, or closed again (its jobs and hooks stopped) when it cannot. */

@@ -5,7 +5,7 @@ import type { Config } from '../config';
 import type { Database, Db } from '../platform/db/client';
 import type { JobHost } from '../platform/jobs/job-host';
 import { TestFactory } from './factory';
-import { createTestDatabase } from './test-database';
+import { createTestDatabase, type TestDatabase } from './test-database';
 
 export interface ApiResponse<T = unknown> {
   status: number;
@@ -55,11 +55,16 @@ export class TestApi {
 
   /** The app on a database already opened (and prepared); closing the TestApi closes it. */
   static async open(
-    database: Database,
+    database: TestDatabase,
     config: Partial<Config> = {},
     logStream?: BuildOptions['logStream'],
   ): Promise<TestApi> {
-    const app = await buildApp({ db: database.db, config: { ...testConfig(), ...config }, logStream });
+    const app = await buildApp({
+      db: database.db,
+      replicas: database.replicas,
+      config: { ...testConfig(), ...config },
+      logStream,
+    });
     await app.ready();
     return new TestApi(app, database, new TestFactory(database.db));
   }

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { prepareDatabase } from '../bootstrap';
 import { DEFAULT_QUERY_TIMEOUTS } from '../config';
 import { type Database, openDatabase } from '../platform/db/client';
+import { ReadReplicas } from '../platform/db/read-replicas';
 import { BASELINE_TAG, migrationsUpTo } from '../platform/db/upgrade/migrations.testing';
 
 /**
@@ -15,7 +16,7 @@ import { BASELINE_TAG, migrationsUpTo } from '../platform/db/upgrade/migrations.
  * to the baseline first and then upgraded to the head, as an installation of the
  * first versioned release is. `empty: true` leaves it unmigrated.
  */
-export async function createTestDatabase(options: { empty?: boolean } = {}): Promise<Database> {
+export async function createTestDatabase(options: { empty?: boolean } = {}): Promise<TestDatabase> {
   const database = await openTestDatabase();
   if (options.empty) return database;
   if (process.env.TEST_DB_FROM_BASELINE === 'true') await database.migrate(migrationsUpTo(BASELINE_TAG));
@@ -23,23 +24,53 @@ export async function createTestDatabase(options: { empty?: boolean } = {}): Pro
   return database;
 }
 
-async function openTestDatabase(): Promise<Database> {
+/** A test's database, and the read replicas of it that its app routes heavy reads to (DATABASE_READ_URL). */
+export interface TestDatabase extends Database {
+  replicas?: ReadReplicas;
+}
+
+async function openTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) return openDatabase({});
   const server = await createServerDatabase(serverUrl);
   // The server's limits on waiting for an answer, so the suite runs as production does (COPY and cursors too).
   const database = openDatabase({ url: server.url, queryTimeouts: DEFAULT_QUERY_TIMEOUTS });
+  const replicas = replicasOf(database.db, server.name);
   return {
     ...database,
+    replicas,
     close: async () => {
+      await replicas?.close();
       await database.close();
       await server.drop();
     },
   };
 }
 
+/**
+ * TEST_DATABASE_READ_URL names streaming replicas of DATABASE_URL's server (`.ci/run` starts one): the copies there
+ * of the database `name`. Not DATABASE_READ_URL itself, which the servers that tests start would inherit.
+ */
+function replicaUrlsOf(name: string): string[] | undefined {
+  return process.env.TEST_DATABASE_READ_URL?.split(',').map((readUrl) => {
+    const url = new URL(readUrl.trim());
+    url.pathname = `/${name}`;
+    return url.toString();
+  });
+}
+
+/** The replicas of the test database, polled often so that reads move to them soon after it is made. */
+function replicasOf(primary: Database['db'], name: string): ReadReplicas | undefined {
+  const urls = replicaUrlsOf(name);
+  return (
+    urls &&
+    ReadReplicas.open(primary, { urls, maxLagMs: 5_000, pollMs: 100, queryTimeouts: DEFAULT_QUERY_TIMEOUTS })
+  );
+}
+
 export interface ServerDatabase {
   url: string;
+  name: string;
   drop(): Promise<void>;
 }
 
@@ -51,6 +82,7 @@ export async function createServerDatabase(serverUrl: string): Promise<ServerDat
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
+    name,
     drop: () => adminQuery(serverUrl, `drop database if exists "${name}" with (force)`),
   };
 }
@@ -60,7 +92,7 @@ export async function createServerDatabase(serverUrl: string): Promise<ServerDat
  * uniquely named one on DATABASE_URL's server, else embedded PGlite, both with a temporary DATA_DIR.
  */
 export interface FreshDatabaseSettings {
-  env: { DATA_DIR: string; DATABASE_URL?: string };
+  env: { DATA_DIR: string; DATABASE_URL?: string; DATABASE_READ_URL?: string };
   dispose(): Promise<void>;
 }
 
@@ -69,7 +101,13 @@ export async function freshDatabaseSettings(): Promise<FreshDatabaseSettings> {
   const serverUrl = process.env.DATABASE_URL;
   const server = serverUrl ? await createServerDatabase(serverUrl) : null;
   return {
-    env: server ? { DATA_DIR: dataDir, DATABASE_URL: server.url } : { DATA_DIR: dataDir },
+    env: server
+      ? {
+          DATA_DIR: dataDir,
+          DATABASE_URL: server.url,
+          DATABASE_READ_URL: replicaUrlsOf(server.name)?.join(','),
+        }
+      : { DATA_DIR: dataDir },
     dispose: async () => {
       await server?.drop();
       await rm(dataDir, { recursive: true, force: true });

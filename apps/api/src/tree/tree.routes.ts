@@ -20,6 +20,7 @@ import type { TreeKind } from './tree-path';
 /** The sponsor tree: a member's own downline, or an admin's genealogy from any member. */
 const sponsorTree = route({
   endpoint: treeEndpoints.sponsor,
+  reads: 'replica',
   access: access.holder(Perm.organization),
   query: treeQuery,
   handler: ({ app, caller, query, locale }) => loadTree(app.db, 'sponsor', caller, query, locale),
@@ -28,6 +29,7 @@ const sponsorTree = route({
 /** Lazy loading of one node's children (or its whole subtree with isAll), same scoping. */
 const sponsorChildren = route({
   endpoint: treeEndpoints.member,
+  reads: 'replica',
   access: access.holder(Perm.organization),
   query: treeChildrenQuery,
   handler: async ({ app, caller, query, locale, reply }) => {
@@ -40,6 +42,7 @@ const sponsorChildren = route({
 
 const iblommerTree = route({
   endpoint: treeEndpoints.iblommer,
+  reads: 'replica',
   access: access.admin(Perm.organization),
   query: treeQuery,
   handler: ({ app, caller, query, locale }) => loadTree(app.db, 'iblommer', caller, query, locale),
@@ -59,6 +62,7 @@ const moveIblommer = moveIn('iblommer', treeEndpoints.moveIblommer, moveIblommer
 
 const exportLegend = route({
   endpoint: treeEndpoints.exportLegend,
+  reads: 'replica',
   access: access.holder(Perm.organization),
   body: exportLegendBody,
   handler: async ({ app, caller, body, locale, timeZone, reply }) => {

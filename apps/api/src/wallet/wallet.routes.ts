@@ -31,6 +31,7 @@ function assertOwnWallet(caller: AccountCaller, userId: number) {
 export const walletRoutes = [
   route({
     endpoint: walletEndpoints.recordList,
+    reads: 'replica',
     access: access.admin(Perm.walletRecord),
     query: walletRecordListQuery,
     handler: async ({ app, query, caller, locale, timeZone }) =>
@@ -40,11 +41,13 @@ export const walletRoutes = [
   }),
   route({
     endpoint: walletEndpoints.invariant,
+    reads: 'replica',
     access: access.admin(Perm.walletRecord),
     handler: ({ app }) => checkInvariant(app.db),
   }),
   route({
     endpoint: walletEndpoints.transferList,
+    reads: 'replica',
     access: access.holder(Perm.transfer),
     query: transferListQuery,
     handler: ({ app, query, caller }) => listTransfers(app.db, query, caller),
@@ -88,6 +91,7 @@ export const walletRoutes = [
   }),
   route({
     endpoint: walletEndpoints.records,
+    reads: 'replica',
     access: access.holder(Perm.walletRecord),
     params: idParam,
     query: walletRecordQuery,

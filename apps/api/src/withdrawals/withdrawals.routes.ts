@@ -44,12 +44,14 @@ export const withdrawalRoutes = [
   }),
   route({
     endpoint: withdrawalEndpoints.mine,
+    reads: 'replica',
     access: access.member(Perm.walletRecord),
     query: withdrawalListQuery,
     handler: ({ app, query, caller }) => listWithdrawals(app.db, query, caller.id),
   }),
   route({
     endpoint: withdrawalEndpoints.list,
+    reads: 'replica',
     access: access.admin(Perm.withdraw),
     query: withdrawalListQuery,
     handler: ({ app, query }) => listWithdrawals(app.db, query),

@@ -17,6 +17,7 @@ const setStatus = route({
 /** A member's held and forfeited payouts: the member itself, or an administrator with the member list permission. */
 const withheld = route({
   endpoint: bonusEndpoints.withheldPayouts,
+  reads: 'replica',
   access: access.user,
   params: idParam,
   query: withheldPayoutsQuery,

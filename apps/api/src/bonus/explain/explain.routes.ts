@@ -26,6 +26,7 @@ const docs = (summary: string) => ({
  */
 const paid = route({
   endpoint: explainEndpoints.payout,
+  reads: 'replica',
   access: access.user,
   params: idParam,
   docs: docs('Explain a paid bonus payout'),
@@ -36,6 +37,7 @@ const paid = route({
 /** A payout of a settlement run: a real run's (bonus_payouts) or what a dry run recorded. */
 const ofRun = route({
   endpoint: explainEndpoints.runPayout,
+  reads: 'replica',
   access: access.user,
   params: runPayoutParams,
   docs: docs("Explain a payout of a settlement run (a dry run's too)"),
@@ -46,6 +48,7 @@ const ofRun = route({
 /** The payout a bonus wallet record credited. */
 const ofWalletRecord = route({
   endpoint: explainEndpoints.walletRecord,
+  reads: 'replica',
   access: access.user,
   params: idParam,
   docs: docs('Explain the payout a bonus wallet record credited'),
@@ -79,6 +82,7 @@ const ordersOf = async (
 
 const paidOrders = route({
   endpoint: explainEndpoints.payoutOrders,
+  reads: 'replica',
   access: access.user,
   params: idParam,
   query: explanationOrdersQuery,
@@ -88,6 +92,7 @@ const paidOrders = route({
 
 const ofRunOrders = route({
   endpoint: explainEndpoints.runPayoutOrders,
+  reads: 'replica',
   access: access.user,
   params: runPayoutParams,
   query: explanationOrdersQuery,
@@ -97,6 +102,7 @@ const ofRunOrders = route({
 
 const ofWalletRecordOrders = route({
   endpoint: explainEndpoints.walletRecordOrders,
+  reads: 'replica',
   access: access.user,
   params: idParam,
   query: explanationOrdersQuery,

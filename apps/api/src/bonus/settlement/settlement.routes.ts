@@ -44,6 +44,7 @@ const preview = route({
 
 const history = route({
   endpoint: settlementEndpoints.list,
+  reads: 'replica',
   access: readers,
   query: settlementRunsQuery,
   handler: ({ app, query }) => listRuns(app.db, query),
@@ -71,6 +72,7 @@ const reject = route({
 /** The review of a run: totals per type and level, receivers, largest payouts, flags, differences. */
 const review = route({
   endpoint: settlementEndpoints.review,
+  reads: 'replica',
   access: readers,
   params: idParam,
   handler: ({ app, params }) => runReview(app.db, params.id, flagMultiple(app.config)),
@@ -79,6 +81,7 @@ const review = route({
 /** The run's flagged receivers, page by page; `export=1` streams all of them as a spreadsheet. */
 const flags = route({
   endpoint: settlementEndpoints.flags,
+  reads: 'replica',
   access: readers,
   params: idParam,
   query: settlementFlagsQuery,
@@ -96,6 +99,7 @@ const flags = route({
  */
 const changes = route({
   endpoint: settlementEndpoints.changes,
+  reads: 'replica',
   access: readers,
   params: idParam,
   query: settlementChangesQuery,
@@ -113,6 +117,7 @@ const changes = route({
  */
 const payouts = route({
   endpoint: settlementEndpoints.payouts,
+  reads: 'replica',
   access: readers,
   params: idParam,
   query: settlementPayoutsQuery,

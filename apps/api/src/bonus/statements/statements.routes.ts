@@ -18,6 +18,7 @@ import { memberStatement, statementMonth, statementPayouts, statementSubject } f
  */
 const statement = route({
   endpoint: statementEndpoints.statements,
+  reads: 'replica',
   access: access.user,
   query: statementQuery,
   docs: { summary: "A member's earnings statement of a month of the business time zone" },
@@ -35,6 +36,7 @@ const statement = route({
 /** The statement month's payouts, paged (by day, then id). */
 const payouts = route({
   endpoint: statementEndpoints.payouts,
+  reads: 'replica',
   access: access.user,
   query: statementPayoutsQuery,
   handler: async ({ app, caller, query, locale }) => {
@@ -47,6 +49,7 @@ const payouts = route({
 /** The income disclosure of a year (member report permission). `export=1`: the .xlsx. */
 const disclosure = route({
   endpoint: statementEndpoints.incomeDisclosure,
+  reads: 'replica',
   access: access.admin(Perm.userReport),
   query: incomeDisclosureQuery,
   docs: { summary: "Members' earnings of a year by level: counts, mean, median and percentiles" },

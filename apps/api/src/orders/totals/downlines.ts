@@ -64,7 +64,7 @@ export async function countedDownline(
   db: Db,
   d: Downline,
   config: TotalsConfig,
-  onScopeError: (error: unknown) => void,
+  scopes: { onScopeError: (error: unknown) => void; scopeDb?: Db },
 ): Promise<CountedBuyers | null> {
   const limits = config;
   const members = downlineMembers(d);
@@ -88,6 +88,6 @@ export async function countedDownline(
     if ((await membersUpTo(db, excluded, limits.complementUpTo)) <= limits.complementUpTo)
       return { scope: scope.id, members: scopeMembers, excluded };
   }
-  addScopeOnce(db, d.tree, d.subject.id, config).catch(onScopeError);
+  addScopeOnce(scopes.scopeDb ?? db, d.tree, d.subject.id, config).catch(scopes.onScopeError);
   return null;
 }

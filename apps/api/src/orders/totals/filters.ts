@@ -45,6 +45,8 @@ export interface OrderQuerySettings extends Partial<TotalsConfig> {
    * so no one else would: a failure left to reject would be unhandled and end the process.
    */
   onScopeError: (error: unknown) => void;
+  /** Where a missing scope is added: the primary when the read runs on a read replica; default the read's. */
+  scopeDb?: Db;
 }
 
 const isBelow = (path: string, ancestorPath: string) => path.startsWith(ancestorPath);
@@ -154,7 +156,7 @@ export async function orderWhere(
     // Only the sets of a downline alone may be counted from the rollup (downlines.ts).
     const counted =
       downline && buyer.length === 1 && q.countable
-        ? await countedDownline(db, downline, config, settings.onScopeError)
+        ? await countedDownline(db, downline, config, settings)
         : null;
     q.boughtBy(and(...buyer)!, counted);
   }

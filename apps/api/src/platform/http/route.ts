@@ -14,9 +14,11 @@ import type { ZodType, z } from 'zod';
 import type { Config } from '../../config';
 import { type AccountCaller, type Caller, type CallerLoader, systemCaller } from '../caller';
 import type { Db } from '../db/client';
+import type { ReadReplicas } from '../db/read-replicas';
 import type { JobHost } from '../jobs/job-host';
 import { sourceOf } from './call-source';
 import { AppError, forbidden } from './errors';
+import { runWithReplicas } from './read-routing';
 import { refuseUnstorableText } from './storable-text';
 import type { TokenService } from './tokens';
 import { parseOrThrow } from './validation';
@@ -53,6 +55,8 @@ export interface AppContext {
   jobs: JobHost;
   /** Who a verified token's user is now (app.ts passes access/caller.ts: platform knows no domain). */
   loadCaller: CallerLoader;
+  /** Streaming replicas taking the heavy reads (DATABASE_READ_URL); absent, every read is the primary's. */
+  replicas?: ReadReplicas;
 }
 
 export interface Ctx<B, Q, P> {
@@ -83,6 +87,11 @@ interface RouteBase<SB, SQ, SP> {
   message?: MessageKey | ((answer: never) => SuccessMessage);
   /** Multipart or raw bodies are read by the handler itself. */
   rawBody?: boolean;
+  /**
+   * A heavy read (lists, trees, reports, dashboards, exports) that a read replica may serve
+   * (platform/http/read-routing.ts); its handler must not write through `app.db`.
+   */
+  reads?: 'replica';
   /** What the OpenAPI document says besides the schemas and the access rule (platform/openapi). */
   docs?: RouteDocs;
 }
@@ -178,7 +187,9 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, routes: Ro
           app: ctx,
           caller,
         };
-        const data = await def.handler(handlerCtx as never);
+        const data = ctx.replicas
+          ? await runWithReplicas(ctx.replicas, def.reads, handlerCtx, def.handler as never)
+          : await def.handler(handlerCtx as never);
         if (reply.sent) return reply;
         const [key, values]: SuccessMessage =
           typeof def.message === 'function' ? def.message(data as never) : [def.message ?? 'common.ok'];

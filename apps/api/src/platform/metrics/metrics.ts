@@ -4,12 +4,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import client from 'prom-client';
 import { type Db, hasConnectionPool } from '../db/client';
+import type { ReadReplicas, ReplicaServer } from '../db/read-replicas';
 import { AppError, notFound } from '../http/errors';
 import { onJobFinished } from '../jobs/jobs.runner';
 import { jobCounts } from '../jobs/jobs.service';
 
 export interface MetricsOptions {
   db: Db;
+  /** The read replicas (DATABASE_READ_URL), whose reads and lag are reported. */
+  replicas?: ReadReplicas;
   enabled: boolean;
   /** When set, a scrape must send `Authorization: Bearer <token>`. */
   token?: string;
@@ -42,6 +45,7 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
   observeRequests(app, registry);
   if (hasConnectionPool(db)) observePool((db as unknown as { $client: pg.Pool }).$client, registry);
   observeJobs(app, db, registry);
+  if (options.replicas) observeReplicas(options.replicas, registry);
   observePasswordHashing(app, registry, options.onPasswordHashed);
   app.get('/metrics', { logLevel: 'warn' }, async (req, reply) => {
     if (token !== undefined && !bearerMatches(req, token))
@@ -114,6 +118,42 @@ function observeJobs(app: FastifyInstance, db: Db, registry: client.Registry) {
   app.addHook('onClose', async () => {
     stop();
   });
+}
+
+/**
+ * Heavy reads by the server that served them (this process's), and each replica's lag and whether reads may
+ * use it, as the last poll found them.
+ */
+function observeReplicas(replicas: ReadReplicas, registry: client.Registry) {
+  new client.Counter({
+    name: 'db_reads_total',
+    help: 'Heavy reads (lists, trees, reports, exports) by the server that served them: primary or a replica',
+    labelNames: ['server'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc({ server: 'primary' }, replicas.primaryReads);
+      for (const server of replicas.servers) this.inc({ server: server.name }, server.reads);
+    },
+  });
+  const perReplica = (name: string, help: string, read: (server: ReplicaServer) => number) =>
+    new client.Gauge({
+      name,
+      help,
+      labelNames: ['server'],
+      registers: [registry],
+      collect() {
+        for (const server of replicas.servers) this.set({ server: server.name }, read(server));
+      },
+    });
+  perReplica(
+    'db_replica_lag_seconds',
+    'How long a replica has lacked WAL the primary had written',
+    (server) => server.lagMs / 1000,
+  );
+  perReplica('db_replica_in_use', 'Whether heavy reads may use a replica now (1) or not (0)', (server) =>
+    Number(replicas.usable(server, null)),
+  );
 }
 
 /** Every scrypt run (sign-ins, unknown accounts included, and new passwords): each costs ~0.3 s of CPU and 128 MiB. */

@@ -7,6 +7,12 @@ export function postgresUrl(text: string): string | undefined {
   return url && ['postgres:', 'postgresql:'].includes(url.protocol) && url.hostname ? text : undefined;
 }
 
+/** One or more postgres:// URLs separated by commas, or undefined when any is not one. */
+export function postgresUrls(text: string): string[] | undefined {
+  const urls = text.split(',').map((part) => part.trim());
+  return urls.every((url) => postgresUrl(url)) ? urls : undefined;
+}
+
 /** A URL as a refusal may show it: its password starred, and nothing of a text that is no URL. */
 export function shownUrl(text: string): string {
   const url = URL.parse(text);
