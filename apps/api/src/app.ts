@@ -127,7 +127,7 @@ export async function buildApp({
     await app.register(fastifyStatic, webAppStaticOptions(config.webDist));
   }
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || !config.webDist || req.method !== 'GET') {
+    if (req.url.startsWith('/api/') || !config.webDist || !['GET', 'HEAD'].includes(req.method)) {
       const locale = resolveLocale(req.headers.locale as string | undefined);
       return reply
         .status(404)

@@ -83,6 +83,16 @@ describe('the built web app', () => {
     }
   });
 
+  it('answers HEAD as GET, without the body: on the pages of the app and on its files', async () => {
+    for (const url of ['/login', '/orders/orders', '/', '/assets/index-AbC123.js']) {
+      const [page, head] = [await get(url), await app.inject({ method: 'HEAD', url })];
+      expect(head.statusCode, url).toBe(200);
+      expect(head.headers['content-type'], url).toBe(page.headers['content-type']);
+      expect(head.body, url).toBe('');
+    }
+    expect((await app.inject({ method: 'HEAD', url: '/api/nothing-here' })).statusCode).toBe(404);
+  });
+
   it('leaves /api answers and their 404 without the static caching', async () => {
     const missing = await get('/api/nothing-here', 'br');
     expect(missing.statusCode).toBe(404);
