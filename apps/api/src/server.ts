@@ -1,15 +1,16 @@
-import { type Config, loadConfig } from './config';
+import { loadConfig } from './config';
 import { logBanner } from './startup/banner';
 import { stdoutLogOutput } from './startup/log-output';
 import { logStartFailure } from './startup/start-log';
 import { type RunningServer, startServer } from './startup/start-server';
 import { stopOnSignals } from './startup/stop-on-signals';
 
-let config: Config;
 let server: RunningServer;
+let serve: (server: RunningServer) => void;
 try {
   // Settings it cannot take (TOKEN_TTL_SECONDS=abc) stop the start here, before any database is opened.
-  config = loadConfig();
+  const config = loadConfig();
+  serve = stopOnSignals(config.shutdownGraceMs ?? 20_000, stdoutLogOutput());
   server = await startServer(config);
 } catch (error) {
   logStartFailure(error);
@@ -17,4 +18,4 @@ try {
   process.exit(1);
 }
 logBanner(server.banner, server.url);
-stopOnSignals(server, config.shutdownGraceMs ?? 20_000, stdoutLogOutput());
+serve(server);

@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -187,6 +187,30 @@ describe('npm start stopped by a signal', () => {
       expect(gone(server.pid)).toBe(true);
     },
     TEST_MS,
+  );
+
+  it(
+    'SIGTERM while the server is still starting: it stops once started, exits 0, and its embedded database starts again',
+    async () => {
+      const dataDir = join(folder, 'stopped-while-starting');
+      started = npmStart('file', { DATA_DIR: dataDir });
+      // The database folder appears once the server opens it: its signal handlers are in place by then, and a
+      // first start still has every migration to apply.
+      await until('the database opened', START_MS, () =>
+        existsSync(join(dataDir, 'pglite')) ? true : undefined,
+      );
+      started.npm.kill('SIGTERM');
+
+      expect(await exitCode(started, START_MS)).toBe(0);
+      expect(started.output()).toContain('SIGTERM while starting: stopping once started');
+      expect(started.output()).toContain('"msg":"stopped"');
+
+      started = npmStart('file', { DATA_DIR: dataDir });
+      server = await listening(started);
+      started.npm.kill('SIGTERM');
+      expect(await exitCode(started)).toBe(0);
+    },
+    TEST_MS + START_MS,
   );
 
   it(
