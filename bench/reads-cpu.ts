@@ -8,6 +8,7 @@
  */
 import { openSync, writeSync } from 'node:fs';
 import pg from 'pg';
+import { sessionToken } from '../apps/api/src/access/sessions';
 import { buildApp } from '../apps/api/src/app';
 import { openDatabase } from '../apps/api/src/platform/db/client';
 import { testConfig } from '../apps/api/src/test/test-app';
@@ -24,11 +25,11 @@ const app = await buildApp({
 await app.ready();
 const ids = Array.from({ length: 200 }, (_, i) => i + 2);
 const tokens = new Map<number, string>();
-for (const id of ids) tokens.set(id, await app.appContext.tokens.sign({ userId: id, version: 0 }));
+for (const id of ids) tokens.set(id, await sessionToken(app.appContext.db, app.appContext.tokens, id));
 const pool = new pg.Pool({ connectionString: url, max: 16 });
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
-const P = `select u.id, u.name, u.is_admin, u.is_super, u.status, u.token_version, u.level_id, case when u.is_super then null else array( select distinct rp.permission_id from user_roles ur join roles r on r.id = ur.role_id and r.status = 1 join role_permissions rp on rp.role_id = r.id join permissions p on p.id = rp.permission_id and p.status = 1 where ur.user_id = u.id order by 1) end as permission_ids from users u where u.id = $1`;
+const P = `select u.id, u.name, u.is_admin, u.is_super, u.status, u.level_id, case when u.is_super then null else array( select distinct rp.permission_id from user_roles ur join roles r on r.id = ur.role_id and r.status = 1 join role_permissions rp on rp.role_id = r.id join permissions p on p.id = rp.permission_id and p.status = 1 where ur.user_id = u.id order by 1) end as permission_ids from users u where u.id = $1`;
 async function run(label: string, one: (id: number) => Promise<unknown>, n = REQUESTS, conc = 16) {
   let next = 0;
   const worker = async () => {

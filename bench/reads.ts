@@ -18,6 +18,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { sessionToken } from '../apps/api/src/access/sessions';
 import { buildApp } from '../apps/api/src/app';
 import { openDatabase } from '../apps/api/src/platform/db/client';
 import { testConfig } from '../apps/api/src/test/test-app';
@@ -140,7 +141,7 @@ async function cpuOf(servers: Server[]): Promise<number> {
 }
 
 /** access/caller.ts's statement, written out. */
-const CALLER_WALLET_SQL = `select u.id, u.name, u.is_admin, u.is_super, u.status, u.token_version, u.level_id,
+const CALLER_WALLET_SQL = `select u.id, u.name, u.is_admin, u.is_super, u.status, u.level_id,
   w.available_cents, w.frozen_cents,
   case when u.is_super then null else array(
     select distinct rp.permission_id from user_roles ur
@@ -262,7 +263,7 @@ export async function benchReads(): Promise<void> {
   for (const m of created)
     members.push({
       id: m.id,
-      token: await app.appContext.tokens.sign({ userId: m.id, version: m.tokenVersion }),
+      token: await sessionToken(database.db, app.appContext.tokens, m.id),
     });
   await app.close();
   await database.close();

@@ -10,6 +10,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
+import { sessionToken } from '../apps/api/src/access/sessions';
 import { buildApp } from '../apps/api/src/app';
 import { prepareDatabase } from '../apps/api/src/bootstrap';
 import { openDatabase, queryRows } from '../apps/api/src/platform/db/client';
@@ -111,11 +112,8 @@ export async function benchTop(): Promise<void> {
 
   const app = await buildApp({ db, config: { ...testConfig(), databaseUrl: SERVER } });
   const tokenOf = async (name: string) => {
-    const [u] = await queryRows<{ id: number; token_version: number }>(
-      db,
-      sql`select id, token_version from users where name = ${name}`,
-    );
-    return app.appContext.tokens.sign({ userId: Number(u!.id), version: Number(u!.token_version) });
+    const [u] = await queryRows<{ id: number }>(db, sql`select id from users where name = ${name}`);
+    return sessionToken(db, app.appContext.tokens, Number(u!.id));
   };
   const adminToken = await tokenOf('bench_admin');
   const rootToken = await tokenOf(`bulk${root}`);

@@ -13,6 +13,7 @@ import { once } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { like } from 'drizzle-orm';
+import { sessionToken } from '../apps/api/src/access/sessions';
 import { buildApp } from '../apps/api/src/app';
 import { type UserRow, users } from '../apps/api/src/members/members.schema';
 import { type Db, openDatabase } from '../apps/api/src/platform/db/client';
@@ -86,8 +87,7 @@ async function loadProcess(mode: Mode, slice: [number, number]): Promise<void> {
   const app = await buildApp({ db, config: { ...testConfig(), databaseUrl: SERVER } });
   await app.ready();
   const tokens = new Map<number, string>();
-  for (const m of members)
-    tokens.set(m.id, await app.appContext.tokens.sign({ userId: m.id, version: m.tokenVersion }));
+  for (const m of members) tokens.set(m.id, await sessionToken(db, app.appContext.tokens, m.id));
   const transfer = async (i: number) => {
     const [from, to] = pairs[i]!;
     if (mode === 'service') {

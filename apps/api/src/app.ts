@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyLoggerOptions } from 'fastify';
 import { loadCaller } from './access/caller';
+import { touchSession } from './access/sessions';
 import {
   limitSignIns,
   onPasswordHashed,
@@ -86,6 +87,7 @@ export async function buildApp({
     tokens: new TokenService(config.jwtSecret, config.tokenTtlSeconds),
     jobs: new JobHost(db, app.log, config.jobTiming, settlementLostJobs),
     loadCaller,
+    touchSession,
     replicas,
   };
   app.decorate('appContext', ctx);

@@ -53,6 +53,8 @@ export interface Config {
   metrics?: boolean;
   /** When set, GET /metrics asks for `Authorization: Bearer <METRICS_TOKEN>`. */
   metricsToken?: string;
+  /** ADMIN_2FA=required: administrators sign in with a second factor, and set it up before anything else. */
+  adminTwoFactor?: boolean;
   /** Streaming replicas taking the heavy reads (DATABASE_READ_URL and DB_READ_*); unset: none. */
   readReplicas?: { urls: string[]; maxLagMs: number; pollMs: number };
   /** Most connections to PostgreSQL per process (DB_POOL_MAX). */
@@ -249,6 +251,7 @@ export const SETTINGS = z
     }),
     METRICS: flag(false),
     METRICS_TOKEN: text(undefined),
+    ADMIN_2FA: oneOf(['off', 'required'], 'off'),
     DB_POOL_MAX: wholeNumber(10, { min: 1 }),
     DB_CONNECT_TIMEOUT_MS: wholeNumber(5000, { min: 1, unit: MS }),
     DB_STATEMENT_TIMEOUT_MS: wholeNumber(60_000, { min: 0, unit: MS }),
@@ -342,6 +345,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: settings.TRUST_PROXY,
     metrics: settings.METRICS,
     metricsToken: settings.METRICS_TOKEN,
+    adminTwoFactor: settings.ADMIN_2FA === 'required',
     readReplicas: settings.DATABASE_READ_URL && {
       urls: settings.DATABASE_READ_URL,
       maxLagMs: settings.DB_READ_MAX_LAG_MS,

@@ -1,6 +1,8 @@
 /** Every table, domain by domain. drizzle-kit reads this file to generate migrations. */
 export * from './access/access.schema';
 export * from './access/password-resets.schema';
+export * from './access/sessions.schema';
+export * from './access/two-factor.schema';
 export * from './bonus/bonus.schema';
 export * from './content/content.schema';
 export * from './members/members.schema';

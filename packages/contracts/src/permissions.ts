@@ -20,6 +20,7 @@ export const Perm = {
   permissionAdmin: 23,
   recharge: 24,
   approveSettlements: 25,
+  resetTwoFactor: 26,
 } as const;
 export type PermId = (typeof Perm)[keyof typeof Perm];
 
@@ -74,6 +75,7 @@ export const BUILT_IN_PERMISSIONS: ReadonlyArray<{
     icon: 'audit',
     classification: 'bonus',
   },
+  { id: 26, name: 'Reset two-factor sign-in', path: '/user', icon: 'safety', classification: 'members' },
 ];
 
 /** Permissions of the built-in Member role. */

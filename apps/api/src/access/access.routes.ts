@@ -2,10 +2,12 @@ import { adminRoutes } from './admins.routes';
 import { auditLogRoutes } from './audit-log.routes';
 import { permissionRoutes } from './permissions.routes';
 import { roleRoutes } from './roles.routes';
+import { securityRoutes } from './security.routes';
 import { sessionRoutes } from './session.routes';
 
 export const accessRoutes = [
   ...sessionRoutes,
+  ...securityRoutes,
   ...roleRoutes,
   ...permissionRoutes,
   ...adminRoutes,

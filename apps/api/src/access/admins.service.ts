@@ -7,7 +7,7 @@ import {
   ResultCode,
   type Status,
 } from '@app/contracts';
-import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type UserRow, users } from '../members/members.schema';
 import { assertUnique, createAdmin as insertAdmin, uniqueOnFields } from '../members/members.service';
@@ -18,6 +18,7 @@ import { keywordFilter, paged, pageWindow } from '../platform/db/paging';
 import { AppError, conflict, fieldError, notFound } from '../platform/http/errors';
 import { roles, userRoles } from './access.schema';
 import { hashPassword } from './passwords';
+import { endSessions } from './sessions';
 
 type CreateInput = z.output<typeof adminCreateBody>;
 type UpdateInput = z.output<typeof adminUpdateBody>;
@@ -138,7 +139,7 @@ export async function updateAdmin(db: DbOrTx, id: number, input: UpdateInput, ac
   if (!input.is_super || input.status !== 1) await assertAnotherSuper(db, target);
   const roleIds = await assertRolesExist(db, input.role_ids);
   await onField(() => assertUnique(db, { name: input.name, email: input.account, phone: input.phone }, id));
-  const endSessions = Boolean(input.password) || (input.status !== 1 && target.status === 1);
+  const sessionsEnd = Boolean(input.password) || (input.status !== 1 && target.status === 1);
   await db
     .update(users)
     .set({
@@ -149,10 +150,10 @@ export async function updateAdmin(db: DbOrTx, id: number, input: UpdateInput, ac
       isSuper: input.is_super,
       status: input.status,
       ...(input.password ? { passwordHash: await hashPassword(input.password) } : {}),
-      ...(endSessions ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
       updatedAt: new Date(),
     })
     .where(eq(users.id, id));
+  if (sessionsEnd) await endSessions(db, id);
   await db.delete(userRoles).where(eq(userRoles.userId, id));
   if (roleIds.length) await db.insert(userRoles).values(roleIds.map((roleId) => ({ userId: id, roleId })));
 }
@@ -164,14 +165,8 @@ export async function setAdminStatus(db: DbOrTx, id: number, status: Status, act
     assertNotSelf(actor, id);
     await assertAnotherSuper(db, target);
   }
-  await db
-    .update(users)
-    .set({
-      status,
-      ...(status !== 1 ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
-      updatedAt: new Date(),
-    })
-    .where(eq(users.id, id));
+  await db.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, id));
+  if (status !== 1) await endSessions(db, id);
 }
 
 export async function deleteAdmin(db: DbOrTx, id: number, actor: Caller) {

@@ -4,6 +4,9 @@ import { users } from '../members/members.schema';
 import { type AccountCaller, type CallerLoader, type CallSource, UNKNOWN_SOURCE } from '../platform/caller';
 import { preparedPerHandle } from '../platform/db/prepared';
 import { permissions, rolePermissions, roles, userRoles } from './access.schema';
+import { SEEN_EVERY_SECONDS } from './sessions';
+import { userSessions } from './sessions.schema';
+import { twoFactorSecrets } from './two-factor.schema';
 
 /** Permission numbers granted through the user's enabled roles' enabled permissions (a subquery per user). */
 const permissionIds = sql<number[]>`array(
@@ -14,9 +17,22 @@ const permissionIds = sql<number[]>`array(
   where ${userRoles.userId} = ${users.id} order by 1)`;
 
 /**
- * What a caller is read from: the user's state and, unless a super admin, their permissions. A statement
- * that loads the caller together with more of their own row (`route({ loadCaller })`) selects these too
- * and builds the caller with `callerOf`, so every loader checks the caller alike.
+ * The request's session (`sid`, the token's) while it lasts: null when it ended or expired, else whether its
+ * "last seen" is due to move (once a minute). Read by primary key with the caller: no statement of its own.
+ */
+const seenDue = sql`(select ${userSessions.lastSeenAt} < now() - make_interval(secs => ${SEEN_EVERY_SECONDS})
+  from ${userSessions} where ${userSessions.id} = ${sql.placeholder('sid')} and ${userSessions.userId} = ${users.id}
+    and ${userSessions.expiresAt} > now())`;
+
+/** The user has two-factor sign-in on. */
+const twoFactorOn = sql`exists(select 1 from ${twoFactorSecrets}
+  where ${twoFactorSecrets.userId} = ${users.id} and ${twoFactorSecrets.enabledAt} is not null)`;
+
+/**
+ * What a caller is read from: the user's state, their session, whether they have two-factor sign-in and, unless a
+ * super admin, their permissions. A statement that loads the caller together with more of their own row
+ * (`route({ loadCaller })`) selects these too, executed with `callerParams`, and builds the caller with `callerOf`,
+ * so every loader checks the caller alike.
  */
 export const callerColumns = {
   id: users.id,
@@ -24,13 +40,22 @@ export const callerColumns = {
   isAdmin: users.isAdmin,
   isSuper: users.isSuper,
   status: users.status,
-  tokenVersion: users.tokenVersion,
   levelId: users.levelId,
   permissionIds: sql<number[] | null>`case when ${users.isSuper} then null else ${permissionIds} end`,
+  // Nested, so drizzle writes their columns with their tables (a select's own columns it leaves bare).
+  twoFactor: sql<boolean>`${twoFactorOn}`,
+  sessionSeenDue: sql<boolean | null>`${seenDue}`,
 };
 
-type CallerRow = Omit<AccountCaller, 'kind' | 'roleIds' | keyof CallSource> & {
+/** The placeholders of a statement selecting `callerColumns`: the user and the request's session. */
+export const callerParams = (userId: number, source: CallSource = UNKNOWN_SOURCE) => ({
+  id: userId,
+  sid: source.sessionId,
+});
+
+type CallerRow = Omit<AccountCaller, 'kind' | 'roleIds' | 'session' | keyof CallSource> & {
   permissionIds: number[] | null;
+  sessionSeenDue: boolean | null;
 };
 
 /** The permissions of a caller's row: every one for a super admin. */
@@ -46,12 +71,14 @@ export function callerOf(row: CallerRow, source: CallSource = UNKNOWN_SOURCE): A
     isAdmin: row.isAdmin,
     isSuper: row.isSuper,
     status: row.status,
-    tokenVersion: row.tokenVersion,
     levelId: row.levelId,
     roleIds: roleIdsOf(row),
+    twoFactor: row.twoFactor,
+    session: row.sessionSeenDue === null ? null : { seenDue: row.sessionSeenDue },
     origin: source.origin,
     userAgent: source.userAgent,
     requestId: source.requestId,
+    sessionId: source.sessionId,
   };
 }
 
@@ -65,6 +92,6 @@ const callerQuery = preparedPerHandle((db) =>
 );
 
 export const loadCaller: CallerLoader = async (db, userId, source) => {
-  const [row] = await callerQuery(db).execute({ id: userId });
+  const [row] = await callerQuery(db).execute(callerParams(userId, source));
   return row ? callerOf(row, source) : null;
 };

@@ -3,12 +3,12 @@ import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { levels, users } from '../members/members.schema';
 import { businessTimeZone } from '../platform/business-time/business-time';
-import type { AccountCaller, CallerLoader } from '../platform/caller';
+import type { AccountCaller, CallerLoader, CallSource } from '../platform/caller';
 import type { Db, DbOrTx } from '../platform/db/client';
 import { preparedPerHandle } from '../platform/db/prepared';
 import { notFound } from '../platform/http/errors';
 import { roles, userRoles } from './access.schema';
-import { callerColumns, callerOf, roleIdsOf } from './caller';
+import { callerColumns, callerOf, callerParams, roleIdsOf } from './caller';
 
 type LevelNames = Pick<typeof levels.$inferSelect, 'name' | 'nameZhHk' | 'nameZhCn'>;
 
@@ -59,8 +59,8 @@ const profileQuery = preparedPerHandle((db) =>
 
 type ProfileRow = Awaited<ReturnType<ReturnType<typeof profileQuery>['execute']>>[number];
 
-async function profileRow(db: DbOrTx, userId: number): Promise<ProfileRow | undefined> {
-  const [row] = await profileQuery(db).execute({ id: userId });
+async function profileRow(db: DbOrTx, userId: number, source?: CallSource): Promise<ProfileRow | undefined> {
+  const [row] = await profileQuery(db).execute(callerParams(userId, source));
   return row;
 }
 
@@ -70,19 +70,30 @@ export interface ProfiledCaller extends AccountCaller {
 }
 
 export const loadCallerWithProfile: CallerLoader<ProfiledCaller> = async (db, userId, source) => {
-  const row = await profileRow(db, userId);
+  const row = await profileRow(db, userId, source);
   return row ? { ...callerOf(row, source), profile: row } : null;
 };
 
+/** How a profile is shown: in the caller's language, with the business time zone and the 2FA rule in force. */
+export interface ProfileView {
+  locale: Locale;
+  /** ADMIN_2FA=required: administrators must sign in with a second factor. */
+  adminTwoFactor: boolean;
+}
+
 /** The personal-center profile, read anew (after a change, at sign-in). */
-export async function loadProfile(db: Db, userId: number, locale: Locale): Promise<MeProfile> {
+export async function loadProfile(db: Db, userId: number, view: ProfileView): Promise<MeProfile> {
   const [row, zone] = await Promise.all([profileRow(db, userId), businessTimeZone(db)]);
   if (!row) throw notFound('access.userDataNotFound');
-  return profileOf(row, locale, zone);
+  return profileOf(row, view, zone);
 }
 
 /** The profile of the caller's row; `zone` is the business time zone (`businessTimeZone`, cached per process). */
-export function profileOf(user: ProfileRow, locale: Locale, zone: string): MeProfile {
+export function profileOf(
+  user: ProfileRow,
+  { locale, adminTwoFactor }: ProfileView,
+  zone: string,
+): MeProfile {
   const { level } = user;
   return {
     id: user.id,
@@ -106,6 +117,8 @@ export function profileOf(user: ProfileRow, locale: Locale, zone: string): MePro
     tree_level: user.treeDepth,
     parent_user: user.parent?.id ? user.parent : null,
     business_time_zone: zone,
+    two_factor_enabled: user.twoFactor,
+    two_factor_required: adminTwoFactor && user.isAdmin,
   };
 }
 
@@ -126,5 +139,7 @@ export function currentUserOf(p: MeProfile): CurrentUser {
     role_ids: p.role_ids,
     role_names: p.role_names,
     business_time_zone: p.business_time_zone,
+    two_factor_enabled: p.two_factor_enabled,
+    two_factor_required: p.two_factor_required,
   };
 }

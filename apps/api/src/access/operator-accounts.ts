@@ -11,6 +11,7 @@ import { parseOrThrow } from '../platform/http/validation';
 import { adminView } from './admins.service';
 import { clearAccountFailures } from './login-throttle';
 import { hashPassword } from './passwords';
+import { endSessions } from './sessions';
 
 /**
  * Accounts an operator makes outside the API, on a database with nobody to sign in yet (the first
@@ -76,10 +77,8 @@ export async function findAccount(db: DbOrTx, name: string): Promise<UserRow> {
 export async function resetPassword(db: Db, account: UserRow, password: string, from: Caller): Promise<void> {
   const passwordHash = await hashPassword(validPassword(account.isAdmin, password));
   await db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
-      .where(eq(users.id, account.id));
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, account.id));
+    await endSessions(tx, account.id);
     await clearAccountFailures(tx, account.id);
     await audit(tx, from, {
       action: 'update',

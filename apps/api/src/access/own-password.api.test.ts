@@ -1,12 +1,12 @@
 import { translate } from '@app/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../members/members.schema';
 import { queryRows } from '../platform/db/client';
 import { TEST_PASSWORD } from '../test/factory';
 import { TestApi } from '../test/test-app';
 import { THROTTLE } from './login-throttle';
 import { onPasswordHashed } from './passwords';
+import { endSessions } from './sessions';
 
 /** A member's own password change (POST /api/me): its hashes run outside any transaction, its guesses throttled. */
 let api: TestApi;
@@ -52,12 +52,7 @@ describe('a password change', () => {
   it('is refused, translated, when the sessions or the password changed while it was checked', async () => {
     const member = await api.factory.member();
     const token = await api.login(member.name, TEST_PASSWORD);
-    const signedOutElsewhere = afterFirstHash(() =>
-      api.db
-        .update(users)
-        .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
-        .where(eq(users.id, member.id)),
-    );
+    const signedOutElsewhere = afterFirstHash(() => endSessions(api.db, member.id));
     const res = await change(token, TEST_PASSWORD);
     await signedOutElsewhere;
     expect(res).toMatchObject({

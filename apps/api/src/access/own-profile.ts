@@ -1,5 +1,5 @@
 import type { updateMeBody } from '@app/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type UserRow, users } from '../members/members.schema';
 import { audit } from '../platform/audit/audit';
@@ -8,6 +8,8 @@ import type { Db, DbOrTx } from '../platform/db/client';
 import { conflict, fieldError, notFound } from '../platform/http/errors';
 import { attemptKeys, checkThrottled } from './login-throttle';
 import { hashPassword, verifyPassword } from './passwords';
+import { endSessions } from './sessions';
+import { userSessions } from './sessions.schema';
 
 type MeChange = z.output<typeof updateMeBody>;
 
@@ -26,24 +28,19 @@ const bankFields = (u: Partial<UserRow>) => ({
 interface NewPassword {
   hash: string;
   readHash: string;
-  readTokenVersion: number;
 }
 
 /**
  * Saves the caller's own profile, bank details (members only) and password, auditing the profile and the bank
- * details as separate records. A new password ends every session: answers the new token version then.
+ * details as separate records. A new password ends the account's other sessions (the caller's goes on).
  * The old password is checked and the new one hashed before the transaction, which then holds the row only to
  * write it (a hash takes half a second: in the transaction it held the row, and on embedded PGlite the database).
  */
-export async function updateOwnProfile(
-  db: Db,
-  caller: AccountCaller,
-  body: MeChange,
-): Promise<number | null> {
+export async function updateOwnProfile(db: Db, caller: AccountCaller, body: MeChange): Promise<void> {
   const password = body.password
     ? await newPassword(db, caller, body.old_password ?? '', body.password)
     : null;
-  return db.transaction((tx) => saveOwnProfile(tx, caller, body, password));
+  await db.transaction((tx) => saveOwnProfile(tx, caller, body, password));
 }
 
 /**
@@ -52,18 +49,24 @@ export async function updateOwnProfile(
  */
 async function newPassword(db: Db, caller: AccountCaller, oldPassword: string, password: string) {
   const [row] = await db
-    .select({ passwordHash: users.passwordHash, tokenVersion: users.tokenVersion })
+    .select({ passwordHash: users.passwordHash })
     .from(users)
     .where(eq(users.id, caller.id));
   if (!row) throw notFound('access.userDataNotFound');
   const keys = attemptKeys(caller.origin ?? 'unknown', { userId: caller.id });
   if (!(await checkThrottled(db, keys, () => verifyPassword(oldPassword, row.passwordHash))))
     throw fieldError('old_password', 'access.wrongPassword');
-  return {
-    hash: await hashPassword(password),
-    readHash: row.passwordHash,
-    readTokenVersion: row.tokenVersion,
-  };
+  return { hash: await hashPassword(password), readHash: row.passwordHash };
+}
+
+/** The caller's session still lasts (no logout or password change elsewhere ended it meanwhile). */
+async function sessionLasts(tx: DbOrTx, caller: AccountCaller): Promise<boolean> {
+  if (!caller.sessionId) return false;
+  const [row] = await tx
+    .select({ id: userSessions.id })
+    .from(userSessions)
+    .where(and(eq(userSessions.id, caller.sessionId), eq(userSessions.userId, caller.id)));
+  return Boolean(row);
 }
 
 async function saveOwnProfile(
@@ -71,10 +74,10 @@ async function saveOwnProfile(
   caller: AccountCaller,
   body: MeChange,
   password: NewPassword | null,
-): Promise<number | null> {
+): Promise<void> {
   const [row] = await tx.select().from(users).where(eq(users.id, caller.id)).for('update');
   if (!row) throw notFound('access.userDataNotFound');
-  if (password && (row.passwordHash !== password.readHash || row.tokenVersion !== password.readTokenVersion))
+  if (password && (row.passwordHash !== password.readHash || !(await sessionLasts(tx, caller))))
     throw conflict('access.changedMeanwhile');
   const changes: Partial<UserRow> = { updatedAt: new Date() };
   if (body.display_name !== undefined) changes.displayName = body.display_name || null;
@@ -86,12 +89,9 @@ async function saveOwnProfile(
     if (body.bank_account_no !== undefined) changes.bankAccountNo = body.bank_account_no || null;
   }
   if (password) changes.passwordHash = password.hash;
-  const [saved] = await tx
-    .update(users)
-    .set({ ...changes, ...(password ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}) })
-    .where(eq(users.id, caller.id))
-    .returning();
+  const [saved] = await tx.update(users).set(changes).where(eq(users.id, caller.id)).returning();
   if (!saved) throw notFound('access.userDataNotFound');
+  if (password) await endSessions(tx, caller.id, { except: caller.sessionId });
   const profile = { before: profileFields(row), after: profileFields(saved) };
   if (password || differs(profile.before, profile.after))
     await audit(tx, caller, {
@@ -104,7 +104,6 @@ async function saveOwnProfile(
   const bank = { before: bankFields(row), after: bankFields(saved) };
   if (differs(bank.before, bank.after))
     await audit(tx, caller, { action: 'update', entity: 'user.bank', entityId: caller.id, ...bank });
-  return password ? saved.tokenVersion : null;
 }
 
 const differs = (a: object, b: object) => JSON.stringify(a) !== JSON.stringify(b);

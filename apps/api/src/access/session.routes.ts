@@ -1,7 +1,10 @@
 import {
   isStagingHost,
+  type Locale,
+  type LoginAnswer,
   type LoginResult,
   loginBody,
+  loginCodeBody,
   type MeUpdateResult,
   menuFor,
   ResultCode,
@@ -11,9 +14,16 @@ import {
 import { and, eq, or, sql } from 'drizzle-orm';
 import { users } from '../members/members.schema';
 import { businessTimeZone } from '../platform/business-time/business-time';
-import { AppError } from '../platform/http/errors';
-import { access, publicRoute, route } from '../platform/http/route';
-import { currentUserOf, loadCallerWithProfile, loadProfile, profileOf } from './current-user';
+import type { CallSource } from '../platform/caller';
+import { AppError, fieldError } from '../platform/http/errors';
+import { type AppContext, access, publicRoute, route } from '../platform/http/route';
+import {
+  currentUserOf,
+  loadCallerWithProfile,
+  loadProfile,
+  type ProfileView,
+  profileOf,
+} from './current-user';
 import { attemptKeys, checkThrottled } from './login-throttle';
 import { updateOwnProfile } from './own-profile';
 import {
@@ -23,11 +33,39 @@ import {
   verifyPassword,
   whileSigningIn,
 } from './passwords';
+import { endSession, sessionToken } from './sessions';
+import { acceptSecondFactor } from './two-factor';
+import { twoFactorSecrets } from './two-factor.schema';
 
+/** How long the second step of a sign-in may take: the challenge's life. */
+const CHALLENGE_SECONDS = 300;
+
+const viewOf = (app: AppContext, locale: Locale): ProfileView => ({
+  locale,
+  adminTwoFactor: app.config.adminTwoFactor ?? false,
+});
+
+/** A sign-in accepted: a new session (access/sessions.ts) and its token. */
+async function signedIn(
+  app: AppContext,
+  userId: number,
+  source: CallSource,
+  locale: Locale,
+): Promise<LoginResult> {
+  await app.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, userId));
+  return {
+    access_token: await sessionToken(app.db, app.tokens, userId, source),
+    token_type: 'Bearer',
+    expires_in: app.tokens.ttlSeconds,
+    user: currentUserOf(await loadProfile(app.db, userId, viewOf(app, locale))),
+  };
+}
+
+/** The password step: a session, or a challenge for the code when the account has two-factor sign-in. */
 const login = publicRoute({
   endpoint: sessionEndpoints.login,
   body: loginBody,
-  handler: async ({ body, app, req, locale }): Promise<LoginResult> => {
+  handler: async ({ body, app, req, locale, caller }): Promise<LoginAnswer> => {
     const { db, tokens } = app;
     const user = await whileSigningIn(async () => {
       const account = body.account.toLowerCase();
@@ -51,26 +89,47 @@ const login = publicRoute({
         .set({ passwordHash: await hashPassword(body.password) })
         .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)));
     }
-    await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
-    return {
-      access_token: await tokens.sign({ userId: user.id, version: user.tokenVersion }),
-      token_type: 'Bearer',
-      expires_in: tokens.ttlSeconds,
-      user: currentUserOf(await loadProfile(db, user.id, locale)),
-    };
+    const [secondFactor] = await db
+      .select({ enabledAt: twoFactorSecrets.enabledAt })
+      .from(twoFactorSecrets)
+      .where(eq(twoFactorSecrets.userId, user.id));
+    if (secondFactor?.enabledAt)
+      return {
+        two_factor: true,
+        challenge: await tokens.signChallenge(user.id, CHALLENGE_SECONDS),
+        expires_in: CHALLENGE_SECONDS,
+      };
+    return signedIn(app, user.id, caller, locale);
   },
 });
 
-/** Ends every session of the caller: tokens carry the version this bumps. */
+/** The code step: the challenge of a right password and a code of the account's app (or a recovery code). */
+const loginCode = publicRoute({
+  endpoint: sessionEndpoints.loginCode,
+  body: loginCodeBody,
+  handler: async ({ body, app, locale, caller }): Promise<LoginResult> => {
+    const challenge = app.tokens.checkChallenge(body.challenge);
+    if (!challenge.ok) throw new AppError(ResultCode.BAD_REQUEST, 'access.twoFactorChallengeExpired');
+    const [user] = await app.db
+      .select({ status: users.status })
+      .from(users)
+      .where(eq(users.id, challenge.userId));
+    if (!user) throw new AppError(ResultCode.BAD_REQUEST, 'access.twoFactorChallengeExpired');
+    if (user.status !== 1) throw new AppError(ResultCode.FORBIDDEN, 'access.accountDisabled');
+    if (!(await acceptSecondFactor(app.db, challenge.userId, body.code, caller.origin)))
+      throw fieldError('code', 'access.twoFactorWrongCode');
+    return signedIn(app, challenge.userId, caller, locale);
+  },
+});
+
+/** Ends the caller's session (this device); the account's others go on. */
 const logout = route({
   endpoint: sessionEndpoints.logout,
   access: access.user,
+  beforeTwoFactor: true,
   message: 'access.loggedOut',
   handler: async ({ app, caller }) => {
-    await app.db
-      .update(users)
-      .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
-      .where(eq(users.id, caller.id));
+    if (caller.sessionId) await endSession(app.db, caller.id, caller.sessionId);
     return null;
   },
 });
@@ -78,9 +137,10 @@ const logout = route({
 const userInfo = route({
   endpoint: sessionEndpoints.currentUser,
   access: access.user,
+  beforeTwoFactor: true,
   loadCaller: loadCallerWithProfile,
   handler: async ({ app, caller, locale }) =>
-    currentUserOf(profileOf(caller.profile, locale, await businessTimeZone(app.db))),
+    currentUserOf(profileOf(caller.profile, viewOf(app, locale), await businessTimeZone(app.db))),
 });
 
 const getMe = route({
@@ -89,20 +149,18 @@ const getMe = route({
   loadCaller: loadCallerWithProfile,
   // The business time zone is read at most once in a few seconds per process: no query of its own per request.
   handler: async ({ app, caller, locale }) =>
-    profileOf(caller.profile, locale, await businessTimeZone(app.db)),
+    profileOf(caller.profile, viewOf(app, locale), await businessTimeZone(app.db)),
 });
 
-/** Profile, bank details (members) and password; a new password ends every session and hands this caller a fresh token. */
+/** Profile, bank details (members) and password; a new password ends the account's other sessions. */
 const updateMe = route({
   endpoint: sessionEndpoints.updateMe,
   access: access.user,
   body: updateMeBody,
   message: 'common.editSuccessful',
   handler: async ({ app, caller, body, locale }): Promise<MeUpdateResult> => {
-    const tokenVersion = await updateOwnProfile(app.db, caller, body);
-    const profile = await loadProfile(app.db, caller.id, locale);
-    if (tokenVersion === null) return profile;
-    return { ...profile, access_token: await app.tokens.sign({ userId: caller.id, version: tokenVersion }) };
+    await updateOwnProfile(app.db, caller, body);
+    return loadProfile(app.db, caller.id, viewOf(app, locale));
   },
 });
 
@@ -118,4 +176,4 @@ const menu = route({
   }),
 });
 
-export const sessionRoutes = [login, logout, userInfo, getMe, updateMe, menu];
+export const sessionRoutes = [login, loginCode, logout, userInfo, getMe, updateMe, menu];

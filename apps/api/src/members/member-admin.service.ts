@@ -8,6 +8,7 @@ import {
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { hashPassword } from '../access/passwords';
+import { endSessions } from '../access/sessions';
 import { audit } from '../platform/audit/audit';
 import type { Caller } from '../platform/caller';
 import type { Db, DbOrTx } from '../platform/db/client';
@@ -90,9 +91,8 @@ export async function updateMember(
   };
   // A new password or a disabled account ends the member's sessions.
   if (body.password) changes.passwordHash = await hashPassword(body.password);
-  if (body.password || (body.status !== 1 && before.status === 1))
-    changes.tokenVersion = before.tokenVersion + 1;
   await db.update(users).set(changes).where(eq(users.id, id));
+  if (body.password || (body.status !== 1 && before.status === 1)) await endSessions(db, id);
   if (body.level_id !== before.levelId) {
     await db
       .insert(levelHistory)

@@ -50,7 +50,6 @@ export const users = pgTable(
     isSuper: boolean('is_super').notNull().default(false),
     /** 1 enabled, 2 disabled */
     status: smallint('status').notNull().default(1),
-    tokenVersion: integer('token_version').notNull().default(0),
     avatar: text('avatar'),
     levelId: integer('level_id')
       .notNull()

@@ -8,6 +8,8 @@ export interface CallSource {
   userAgent: string | null;
   /** The request's id (x-request-id), null outside the API. */
   requestId: string | null;
+  /** The signed-in session the request's token names (access/sessions.ts); null outside a signed-in request. */
+  sessionId: string | null;
 }
 
 /** A signed-in account's call: the account as it is now (read at every request) and where the request came from. */
@@ -18,9 +20,15 @@ export interface AccountCaller extends CallSource {
   isAdmin: boolean;
   isSuper: boolean;
   status: number;
-  tokenVersion: number;
   levelId: number;
   roleIds: RoleIds;
+  /** The account signs in with a second factor (an authenticator app's code). */
+  twoFactor: boolean;
+  /**
+   * The session named by `sessionId` while it lasts (null: ended, expired, another account's, or none named);
+   * `seenDue` when its "last seen" is over a minute old and the request moves it.
+   */
+  session: { seenDue: boolean } | null;
 }
 
 /**
@@ -41,7 +49,7 @@ export interface SystemCaller extends CallSource {
 export type Caller = AccountCaller | SystemCaller;
 
 /** Where a call came from when nothing says: a script or a test. */
-export const UNKNOWN_SOURCE: CallSource = { origin: null, userAgent: null, requestId: null };
+export const UNKNOWN_SOURCE: CallSource = { origin: null, userAgent: null, requestId: null, sessionId: null };
 
 export function systemCaller(origin: string | null = null): SystemCaller {
   return { ...UNKNOWN_SOURCE, kind: 'system', id: null, isAdmin: false, isSuper: false, origin };

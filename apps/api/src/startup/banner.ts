@@ -33,6 +33,11 @@ export function startBanner(
       `  set now from BUSINESS_TIME_ZONE (was ${business.changedFrom}): settle the day of the change again (docs/operations.md)`,
     );
   lines.push(`Demo data: ${DEMO_LINE[start.demo](config)}`);
+  lines.push(
+    config.adminTwoFactor
+      ? 'Two-factor sign-in: required of administrators (ADMIN_2FA=required)'
+      : 'Two-factor sign-in: optional for every account (ADMIN_2FA=off)',
+  );
   if (!config.webDist) lines.push('Web app not built: run `npm run build` (the API answers under /api).');
   if (start.initialAdmin)
     lines.push(`First super administrator ${start.initialAdmin} made from INITIAL_ADMIN_*.`);

@@ -1,4 +1,5 @@
 import { forgetStaleAttempts } from '../access/login-throttle';
+import { forgetExpiredSessions } from '../access/sessions';
 import { forgetOldDryRunLists } from '../bonus/settlement';
 import { DEFAULT_DRY_RUN_LIST_DAYS } from '../config';
 import type { Db } from '../platform/db/client';
@@ -16,6 +17,7 @@ export interface TidyOptions {
 export async function tidyOnce(db: Db, options: TidyOptions = {}): Promise<void> {
   await forgetOldIdempotencyKeys(db);
   await forgetStaleAttempts(db);
+  await forgetExpiredSessions(db);
   await forgetOldDryRunLists(db, options.dryRunListDays ?? DEFAULT_DRY_RUN_LIST_DAYS);
 }
 

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { callerColumns, callerOf } from '../access/caller';
+import { callerColumns, callerOf, callerParams } from '../access/caller';
 import { users } from '../members/members.schema';
 import type { AccountCaller, CallerLoader } from '../platform/caller';
 import { preparedPerHandle } from '../platform/db/prepared';
@@ -27,6 +27,6 @@ export interface WalletHolder extends AccountCaller {
 }
 
 export const loadCallerWithBalance: CallerLoader<WalletHolder> = async (db, userId, source) => {
-  const [row] = await callerWithBalanceQuery(db).execute({ id: userId });
+  const [row] = await callerWithBalanceQuery(db).execute(callerParams(userId, source));
   return row ? { ...callerOf(row, source), ownBalance: row.wallet ?? NO_WALLET } : null;
 };

@@ -3,7 +3,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CURRENT_USER_KEY } from '../platform/current-user';
 import { request } from '../platform/http';
 import { queryRoots } from '../platform/query-roots';
-import { storeToken } from '../platform/session';
 import { to, useWrite } from '../platform/write';
 
 /** The personal center (docs/product/access.md): `sessionEndpoints.me` and `updateMe`. */
@@ -12,16 +11,15 @@ export const meKeys = { all: queryRoots.me };
 export const useMe = () =>
   useQuery({ queryKey: meKeys.all, queryFn: () => request<MeProfile>(sessionEndpoints.me) });
 
-/** Saves profile, password or bank details: the answer is the new profile; the signed-in user refreshes. */
+/**
+ * Saves profile, password or bank details: the answer is the new profile; the signed-in user refreshes. A new
+ * password ends the account's other sessions; this one goes on.
+ */
 export function useUpdateMe() {
   const client = useQueryClient();
   return useWrite({
     send: (values: UpdateMeBody) => to(sessionEndpoints.updateMe, { body: values }),
-    onAnswer: ({ access_token: freshToken, ...profile }: MeUpdateResult) => {
-      // A new password ended every session, this one included: carry on with the token it handed back.
-      if (freshToken) storeToken(freshToken);
-      client.setQueryData<MeProfile>(meKeys.all, profile);
-    },
+    onAnswer: (profile: MeUpdateResult) => client.setQueryData<MeProfile>(meKeys.all, profile),
     invalidates: [CURRENT_USER_KEY],
   });
 }

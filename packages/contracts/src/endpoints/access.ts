@@ -3,6 +3,8 @@ import { endpoint } from './endpoint';
 /** Signing in and out, the caller's own account and menu, the audit log (docs/product/access.md). */
 export const sessionEndpoints = {
   login: endpoint('POST', '/api/login'),
+  /** The second step of a sign-in when the account has two-factor sign-in: the challenge and a code. */
+  loginCode: endpoint('POST', '/api/login/two-factor'),
   logout: endpoint('POST', '/api/logout'),
   currentUser: endpoint('GET', '/api/user/info'),
   me: endpoint('GET', '/api/me'),
@@ -20,6 +22,18 @@ const crudEndpoints = <B extends string>(base: B) => ({
   remove: endpoint('DELETE', `${base}/:id` as `${B}/:id`),
 });
 export type CrudEndpoints = ReturnType<typeof crudEndpoints<string>>;
+
+/** The caller's own second factor and signed-in sessions; an administrator's reset of a member's (docs/product/access.md). */
+export const securityEndpoints = {
+  twoFactor: endpoint('GET', '/api/me/two-factor'),
+  twoFactorSetup: endpoint('POST', '/api/me/two-factor/setup'),
+  twoFactorConfirm: endpoint('POST', '/api/me/two-factor/confirm'),
+  twoFactorDisable: endpoint('POST', '/api/me/two-factor/disable'),
+  resetTwoFactor: endpoint('POST', '/api/users/:id/two-factor/reset'),
+  sessions: endpoint('GET', '/api/me/sessions'),
+  endSession: endpoint('DELETE', '/api/me/sessions/:id'),
+  endOtherSessions: endpoint('POST', '/api/me/sessions/end-others'),
+};
 
 export const accessEndpoints = {
   admins: crudEndpoints('/api/permission/admins'),

@@ -40,6 +40,8 @@ export const AUDIT_TARGETS = [
   'user.bank',
   'user.sponsor',
   'user.iblommer',
+  /** The account's second factor: turned on, off, or reset by an administrator. */
+  'user.two_factor',
   'level',
   'report_package',
   'wallet_transfer',

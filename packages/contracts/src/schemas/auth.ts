@@ -12,11 +12,82 @@ export const loginBody = z.object({
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
+/** A sign-in accepted: the session's token and the user. */
 export interface LoginResult {
   access_token: string;
   token_type: 'Bearer';
   expires_in: number;
   user: CurrentUser;
+}
+
+/** The password was right and the account signs in with a second factor: a code is asked next. */
+export interface TwoFactorChallenge {
+  two_factor: true;
+  /** Signed and short-lived; sent back with the code (`POST /api/login/two-factor`). */
+  challenge: string;
+  expires_in: number;
+}
+
+/** `POST /api/login` answers a session, or a challenge when the account has two-factor sign-in. */
+export type LoginAnswer = LoginResult | TwoFactorChallenge;
+
+export const isTwoFactorChallenge = (answer: LoginAnswer): answer is TwoFactorChallenge =>
+  'challenge' in answer;
+
+/** A code of the authenticator app (6 digits) or one of the account's recovery codes. */
+const secondFactorCode = requiredText(32);
+
+export const loginCodeBody = z.object({
+  challenge: requiredText(2000),
+  code: secondFactorCode,
+});
+export type LoginCodeBody = z.infer<typeof loginCodeBody>;
+
+export const twoFactorConfirmBody = z.object({ code: secondFactorCode });
+export type TwoFactorConfirmBody = z.infer<typeof twoFactorConfirmBody>;
+
+export const twoFactorDisableBody = z.object({
+  password: z.string({ message: 'validation.required' }).min(1, 'validation.required').max(200),
+  code: secondFactorCode,
+});
+export type TwoFactorDisableBody = z.infer<typeof twoFactorDisableBody>;
+
+/** `GET /api/me/two-factor`. `required`: ADMIN_2FA=required applies to this account. */
+export interface TwoFactorStatus {
+  enabled: boolean;
+  required: boolean;
+  recovery_codes_left: number;
+}
+
+/** A set-up begun: the secret as text, its otpauth:// URI and that URI as a QR image (a data: URL). */
+export interface TwoFactorSetup {
+  secret: string;
+  otpauth_uri: string;
+  qr_image: string;
+}
+
+/** Shown once, when two-factor sign-in is turned on: each code signs in once instead of an app's code. */
+export interface RecoveryCodes {
+  recovery_codes: string[];
+}
+
+/** The kind of device a session's browser runs on, from its user agent. */
+export type DeviceKind = 'desktop' | 'mobile' | 'tablet' | 'other';
+
+/** One signed-in session of the caller's account (`GET /api/me/sessions`). */
+export interface SessionView {
+  id: string;
+  /** e.g. "Chrome 126"; null when the user agent says nothing known. */
+  browser: string | null;
+  /** e.g. "Windows 10", "iOS 17.5". */
+  os: string | null;
+  device: DeviceKind;
+  /** The client address last seen. */
+  address: string | null;
+  created_at: string;
+  last_seen_at: string;
+  /** The session of this very request. */
+  current: boolean;
 }
 
 export interface LevelRef {
@@ -44,6 +115,13 @@ export interface CurrentUser {
    * months, whatever the viewer's clock (business-time.ts).
    */
   business_time_zone: string;
+  /** The account signs in with a second factor (an authenticator app's code). */
+  two_factor_enabled: boolean;
+  /**
+   * ADMIN_2FA=required applies to this account (an administrator): without two-factor sign-in it must set it up
+   * before any other call is answered.
+   */
+  two_factor_required: boolean;
 }
 
 export interface BankInfo {
@@ -60,13 +138,8 @@ export interface MeProfile extends CurrentUser, BankInfo {
   parent_user: { id: number; name: string; user_no: string } | null;
 }
 
-/**
- * Answer of `POST /api/me`: the profile, and after a password change a fresh `access_token` —
- * the change ends every session of the user, this one included, so the caller stores the new token.
- */
-export interface MeUpdateResult extends MeProfile {
-  access_token?: string;
-}
+/** Answer of `POST /api/me`: the profile. A password change ends the account's other sessions; this one goes on. */
+export type MeUpdateResult = MeProfile;
 
 /** `POST /api/me`: profile, bank details and optional password change in one form. */
 export const updateMeBody = z

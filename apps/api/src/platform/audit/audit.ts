@@ -40,7 +40,6 @@ const SECRET_FIELDS = new Set([
   'token',
   'access_token',
   'accessToken',
-  'tokenVersion',
 ]);
 const ACCOUNT_NUMBER_FIELDS = new Set([
   'bankCardNumber',

@@ -55,6 +55,8 @@ export interface AppContext {
   jobs: JobHost;
   /** Who a verified token's user is now (app.ts passes access/caller.ts: platform knows no domain). */
   loadCaller: CallerLoader;
+  /** Moves a session's "last seen" (access/sessions.ts), when the caller's check found it due. */
+  touchSession: (db: Db, sessionId: string, address: string | null) => Promise<void>;
   /** Streaming replicas taking the heavy reads (DATABASE_READ_URL); absent, every read is the primary's. */
   replicas?: ReadReplicas;
 }
@@ -94,6 +96,11 @@ interface RouteBase<SB, SQ, SP> {
   reads?: 'replica';
   /** What the OpenAPI document says besides the schemas and the access rule (platform/openapi). */
   docs?: RouteDocs;
+  /**
+   * Answered to an administrator who must still set up two-factor sign-in (ADMIN_2FA=required): the set-up itself,
+   * who they are, signing out. Every other route refuses them 403 'access.twoFactorSetupRequired'.
+   */
+  beforeTwoFactor?: true;
 }
 
 /** A success message chosen from a handler's answer: its key and the values of its `{name}` placeholders. */
@@ -174,7 +181,7 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, routes: Ro
       config: { access: def.access },
       handler: async (req, reply) => {
         const locale = resolveLocale(req.headers.locale as string | undefined);
-        const caller = await authorize(req, ctx, def.access, loader);
+        const caller = await authorize(req, ctx, def, loader);
         // The path first: a refused id is named even when the body is refused too.
         const handlerCtx = {
           params: input(def.params, req.params),
@@ -218,11 +225,11 @@ function bearerToken(req: FastifyRequest): string | null {
 async function authorize(
   req: FastifyRequest,
   ctx: AppContext,
-  rule: Access,
+  def: RouteDef,
   loadCaller: CallerLoader,
 ): Promise<Caller> {
-  const source = sourceOf(req);
-  const anonymous = { ...systemCaller(), ...source };
+  const rule = def.access;
+  const anonymous = { ...systemCaller(), ...sourceOf(req) };
   const token = bearerToken(req);
   if (!token) {
     if (rule.kind === 'public') return anonymous;
@@ -235,15 +242,20 @@ async function authorize(
       ? new AppError(ResultCode.TOKEN_EXPIRED, 'session.expired')
       : new AppError(ResultCode.ILLEGAL_TOKEN, 'session.illegalToken');
   }
-  const caller = await loadCaller(ctx.db, check.claims.userId, source);
+  const { userId, sessionId } = check.claims;
+  const caller = await loadCaller(ctx.db, userId, sourceOf(req, sessionId));
   if (!caller) {
     if (rule.kind === 'public') return anonymous;
     throw new AppError(ResultCode.ILLEGAL_TOKEN, 'session.illegalToken');
   }
-  if (caller.status !== 1 || caller.tokenVersion !== check.claims.version) {
+  if (caller.status !== 1 || !caller.session) {
     if (rule.kind === 'public') return anonymous;
     throw new AppError(ResultCode.SESSION_REVOKED, 'session.revoked');
   }
+  if (caller.session.seenDue) await ctx.touchSession(ctx.db, sessionId, caller.origin);
+  const setUpFirst = ctx.config.adminTwoFactor && caller.isAdmin && !caller.twoFactor;
+  if (setUpFirst && rule.kind !== 'public' && !def.beforeTwoFactor)
+    throw new AppError(ResultCode.FORBIDDEN, 'access.twoFactorSetupRequired');
   switch (rule.kind) {
     case 'public':
     case 'user':

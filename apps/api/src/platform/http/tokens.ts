@@ -1,25 +1,35 @@
 import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto';
 import { SignJWT } from 'jose';
 
+/** An access token's claims: the account and the signed-in session it belongs to (access/sessions.ts). */
 export interface TokenClaims {
   userId: number;
-  version: number;
+  sessionId: string;
 }
 
-export type TokenCheck = { ok: true; claims: TokenClaims } | { ok: false; reason: 'expired' | 'illegal' };
+type Refusal = { ok: false; reason: 'expired' | 'illegal' };
+export type TokenCheck = { ok: true; claims: TokenClaims } | Refusal;
+export type ChallengeCheck = { ok: true; userId: number } | Refusal;
+
+/** A session id: a UUID as PostgreSQL writes it. */
+const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** What a second-factor challenge says it is for: never an access token. */
+const CHALLENGE = 'second-factor';
 
 /** A JWS compact part: unpadded base64url, nothing else. */
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
-const ILLEGAL: TokenCheck = { ok: false, reason: 'illegal' };
-const EXPIRED: TokenCheck = { ok: false, reason: 'expired' };
+const ILLEGAL: Refusal = { ok: false, reason: 'illegal' };
+const EXPIRED: Refusal = { ok: false, reason: 'expired' };
 
 /**
- * HS256 access tokens: stateless, revoked by bumping the user's token_version. Signed with jose; checked here
+ * HS256 access tokens naming their session (`sid`), which every request reads, so ending the session revokes the
+ * token; and the short-lived challenges of a sign-in's second step (`pur`), never taken for one. Signed with jose; checked here
  * with node:crypto, as every authenticated request checks one (jose's generic verify cost fifteen times the HMAC,
  * docs/performance/reads.md). The check is strict: three unpadded base64url parts, a JSON header whose `alg` is
  * HS256 and that names no `crit` extension, the HMAC-SHA256 of the first two parts compared in constant time
  * with the third as sent (its canonical encoding only), then a JSON payload whose `exp` is a number still in
- * the future (`nbf`, when present, in the past) and whose `sub` and `ver` are integers.
+ * the future (`nbf`, when present, in the past) whose `sub` is an integer and `sid` a UUID (an access token) or
+ * whose `pur` names the challenge (a challenge).
  */
 export class TokenService {
   /** A KeyObject, not raw bytes: neither jose nor createHmac imports the key again per call. */
@@ -33,11 +43,20 @@ export class TokenService {
   }
 
   sign(claims: TokenClaims): Promise<string> {
-    return new SignJWT({ ver: claims.version })
+    return this.signed({ sid: claims.sessionId }, claims.userId, this.ttlSeconds);
+  }
+
+  /** The proof that `userId` gave the right password, good for `ttlSeconds` to send the second factor's code. */
+  signChallenge(userId: number, ttlSeconds: number): Promise<string> {
+    return this.signed({ pur: CHALLENGE }, userId, ttlSeconds);
+  }
+
+  private signed(claims: Record<string, string>, userId: number, ttlSeconds: number): Promise<string> {
+    return new SignJWT(claims)
       .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(String(claims.userId))
+      .setSubject(String(userId))
       .setIssuedAt()
-      .setExpirationTime(`${this.ttlSeconds}s`)
+      .setExpirationTime(`${ttlSeconds}s`)
       .sign(this.key);
   }
 
@@ -47,6 +66,22 @@ export class TokenService {
   }
 
   check(token: string): TokenCheck {
+    const claims = this.claimsOf(token);
+    if (!('sub' in claims)) return claims;
+    const { sid, pur } = claims;
+    if (pur !== undefined || typeof sid !== 'string' || !SESSION_ID.test(sid)) return ILLEGAL;
+    return { ok: true, claims: { userId: claims.sub, sessionId: sid } };
+  }
+
+  checkChallenge(challenge: string): ChallengeCheck {
+    const claims = this.claimsOf(challenge);
+    if (!('sub' in claims)) return claims;
+    if (claims.pur !== CHALLENGE || claims.sid !== undefined) return ILLEGAL;
+    return { ok: true, userId: claims.sub };
+  }
+
+  /** The payload of a token signed here, still valid, with its subject's user id; else why not. */
+  private claimsOf(token: string): (Record<string, unknown> & { sub: number }) | Refusal {
     const first = token.indexOf('.');
     const second = token.indexOf('.', first + 1);
     if (first < 1 || second < first + 2 || token.indexOf('.', second + 1) !== -1) return ILLEGAL;
@@ -68,16 +103,15 @@ export class TokenService {
     const claims = parseJsonObject(payload);
     if (!claims) return ILLEGAL;
     const now = Math.floor(Date.now() / 1000);
-    const { exp, nbf, iat, sub, ver } = claims;
+    const { exp, nbf, iat, sub } = claims;
     if (typeof exp !== 'number' || !Number.isFinite(exp)) return ILLEGAL;
     if (nbf !== undefined && (typeof nbf !== 'number' || nbf > now)) return ILLEGAL;
     if (iat !== undefined && typeof iat !== 'number') return ILLEGAL;
     if (exp <= now) return EXPIRED;
     if (typeof sub !== 'string' || !/^[1-9][0-9]{0,15}$/.test(sub)) return ILLEGAL;
     const userId = Number(sub);
-    if (!Number.isSafeInteger(userId) || typeof ver !== 'number' || !Number.isSafeInteger(ver))
-      return ILLEGAL;
-    return { ok: true, claims: { userId, version: ver } };
+    if (!Number.isSafeInteger(userId)) return ILLEGAL;
+    return { ...claims, sub: userId };
   }
 }
 

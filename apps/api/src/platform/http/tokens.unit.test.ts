@@ -15,18 +15,19 @@ function handMade(header: unknown, payload: unknown, secret = SECRET): string {
   const input = `${b64(header)}.${b64(payload)}`;
   return `${input}.${createHmac('sha256', secret).update(input).digest('base64url')}`;
 }
+const SID = '0b9a7a52-5d3e-4e0f-9a41-7c1f2a3b4c5d';
 const claims = (extra: Record<string, unknown> = {}) => ({
   sub: '42',
-  ver: 3,
+  sid: SID,
   iat: now(),
   exp: now() + 600,
   ...extra,
 });
 
 describe('TokenService', () => {
-  it('accepts its own tokens and reads the user id and token version', async () => {
-    const token = await tokens.sign({ userId: 42, version: 3 });
-    expect(await tokens.verify(token)).toEqual({ ok: true, claims: { userId: 42, version: 3 } });
+  it('accepts its own tokens and reads the user id and session id', async () => {
+    const token = await tokens.sign({ userId: 42, sessionId: SID });
+    expect(await tokens.verify(token)).toEqual({ ok: true, claims: { userId: 42, sessionId: SID } });
     expect(tokens.check(handMade({ alg: 'HS256', typ: 'JWT' }, claims()))).toMatchObject({ ok: true });
   });
 
@@ -37,7 +38,7 @@ describe('TokenService', () => {
     expect(tokens.check(handMade({ alg: 'none' }, claims()))).toEqual({ ok: false, reason: 'illegal' });
     expect(tokens.check(handMade({ alg: 'hs256' }, claims()))).toEqual({ ok: false, reason: 'illegal' });
     expect(tokens.check(handMade({}, claims()))).toEqual({ ok: false, reason: 'illegal' });
-    const hs512 = await new SignJWT({ ver: 3 })
+    const hs512 = await new SignJWT({ sid: SID })
       .setProtectedHeader({ alg: 'HS512' })
       .setSubject('42')
       .setExpirationTime('1h')
@@ -51,7 +52,7 @@ describe('TokenService', () => {
   });
 
   it('refuses a tampered header, payload or signature', async () => {
-    const token = await tokens.sign({ userId: 42, version: 3 });
+    const token = await tokens.sign({ userId: 42, sessionId: SID });
     const [header, payload, signature] = token.split('.') as [string, string, string];
     const otherPayload = b64({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), sub: '1' });
     const otherHeader = b64({ alg: 'HS256', kid: 'x' });
@@ -77,7 +78,7 @@ describe('TokenService', () => {
 
   it('refuses a token signed with another secret, expired or not', async () => {
     const other = new TokenService('another-secret-of-enough-length-0123456789', 3600);
-    expect(tokens.check(await other.sign({ userId: 42, version: 3 }))).toEqual({
+    expect(tokens.check(await other.sign({ userId: 42, sessionId: SID }))).toEqual({
       ok: false,
       reason: 'illegal',
     });
@@ -86,7 +87,7 @@ describe('TokenService', () => {
   });
 
   it('answers expired for a genuine token past its exp, and refuses one without exp or not yet valid', async () => {
-    const expired = await new SignJWT({ ver: 3 })
+    const expired = await new SignJWT({ sid: SID })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject('42')
       .setExpirationTime(now() - 1)
@@ -108,7 +109,7 @@ describe('TokenService', () => {
     });
   });
 
-  it('refuses claims that are not a user id and a token version', () => {
+  it('refuses claims that are not a user id and a session id', () => {
     for (const bad of [
       { sub: 'abc' },
       { sub: '1.5' },
@@ -116,9 +117,11 @@ describe('TokenService', () => {
       { sub: '0042' },
       { sub: 42 },
       { sub: '99999999999999999' },
-      { ver: '3' },
-      { ver: 1.5 },
-      { ver: undefined },
+      { sid: 3 },
+      { sid: 'not-a-uuid' },
+      { sid: SID.toUpperCase() },
+      { sid: undefined },
+      { pur: 'second-factor' },
     ])
       expect(tokens.check(handMade({ alg: 'HS256' }, claims(bad))), JSON.stringify(bad)).toEqual({
         ok: false,
@@ -130,8 +133,18 @@ describe('TokenService', () => {
     });
   });
 
+  it('keeps challenges and access tokens apart: neither is taken for the other', async () => {
+    const challenge = await tokens.signChallenge(42, 300);
+    expect(tokens.checkChallenge(challenge)).toEqual({ ok: true, userId: 42 });
+    expect(tokens.check(challenge)).toEqual({ ok: false, reason: 'illegal' });
+    const token = await tokens.sign({ userId: 42, sessionId: SID });
+    expect(tokens.checkChallenge(token)).toEqual({ ok: false, reason: 'illegal' });
+    const late = handMade({ alg: 'HS256' }, { sub: '42', pur: 'second-factor', exp: now() - 1 });
+    expect(tokens.checkChallenge(late)).toEqual({ ok: false, reason: 'expired' });
+  });
+
   it('accepts nothing jose refuses: random damage to a genuine token', async () => {
-    const token = await tokens.sign({ userId: 7, version: 0 });
+    const token = await tokens.sign({ userId: 7, sessionId: SID });
     const alphabet = 'ABCabc012-_.=+/ ';
     await fc.assert(
       fc.asyncProperty(
