@@ -79,8 +79,7 @@ export function FilterBar<F extends object>({
       <Form
         form={form}
         layout="inline"
-        hidden={folding && !unfolded}
-        style={{ rowGap: 12, ...style }}
+        style={{ rowGap: 12, ...style, ...(folding && !unfolded ? { display: 'none' } : {}) }}
         onFinish={apply}
         onValuesChange={(changed: Values) => {
           const names = Object.keys(changed);
