@@ -1,6 +1,7 @@
 import type { WorkplaceFigure } from '@app/contracts';
 import { Card, Col, Row, Skeleton, Statistic, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ReferralCard } from '../me/ReferralCard';
 import { useCurrentUser } from '../platform/current-user';
 import { formatMoney } from '../platform/format';
 import { BusinessDaysHint } from '../platform/ui/BusinessDaysHint';
@@ -48,6 +49,11 @@ export default function WorkplacePage() {
                 ]}
               />
             </Card>
+          )}
+          {user && !user.is_admin && (
+            <div style={{ marginTop: 16 }}>
+              <ReferralCard compact />
+            </div>
           )}
           {data.recent_bonuses && <RecentBonuses bonuses={data.recent_bonuses} />}
         </>

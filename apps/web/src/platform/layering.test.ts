@@ -20,6 +20,7 @@ const layerOf = (top: string) =>
  * with its reason, move what is shared to platform/, or import the other way round; a line no code uses any more goes.
  */
 const DOMAIN_IMPORTS: Record<string, string> = {
+  'dashboard -> me': "the member's referral link and QR code on the dashboard",
   'members -> bonus': 'the commission status card of the member list and detail',
   'orders -> members': 'the member picker of the orders filter',
   'orders -> products': 'the product filter',
@@ -40,6 +41,7 @@ const DOMAIN_IMPORTS: Record<string, string> = {
   'wallet -> bonus': 'the bonus tabs of the wallet page; "Explain" on a bonus record',
   'wallet -> me': "the member's bank details for a withdrawal",
   'wallet -> withdrawals': 'the wallet page lists, applies for and cancels withdrawals',
+  'withdrawals -> members': 'the member picker of the withdrawal filters',
 };
 
 /** The web app's code (tests left out), relative to apps/web/src. */
