@@ -96,9 +96,15 @@ export async function startAssessment(tx: DbOrTx, actor: Caller, userId: number,
 }
 
 export async function getAssessment(db: DbOrTx, userId: number, now = new Date()) {
+  const found = await assessmentIfAny(db, userId, now);
+  if (!found) throw notFound('programme.notJoined');
+  return found;
+}
+
+/** The member's assessment with its progress, null when the member has not joined. */
+export async function assessmentIfAny(db: DbOrTx, userId: number, now = new Date()) {
   const row = await assessmentOf(db, userId);
-  if (!row) throw notFound('programme.notJoined');
-  return toDto(db, row, now);
+  return row ? toDto(db, row, now) : null;
 }
 
 /**

@@ -19,4 +19,6 @@ export const programmeEndpoints = {
   createKeyNumber: endpoint('POST', '/api/rk'),
   updateKeyNumber: endpoint('PUT', '/api/rk/:id'),
   removeKeyNumber: endpoint('DELETE', '/api/rk/:id'),
+  /** The signed-in member's progress to the next level, bonus and the WEC assessment. */
+  progress: endpoint('GET', '/api/me/progress'),
 };

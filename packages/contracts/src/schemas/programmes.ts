@@ -97,3 +97,45 @@ export interface KeyNumberDto {
   sort: number;
   created_at: string;
 }
+
+/**
+ * `GET /api/me/progress` (members): how far the member is from the next step, each figure with its target and
+ * what counts (docs/product/programmes.md, "Progress"), for the business month so far.
+ */
+export interface MemberProgress {
+  /** The business month counted ('YYYY-MM'), up to now. */
+  month: string;
+  level: {
+    level_id: number;
+    name: string;
+    /** The next level and the membership products that grant it (buying one raises the member); null at the top. */
+    next: { level_id: number; name: string; products: { id: number; name: string; price: string }[] } | null;
+  };
+  /** The monthly bonuses whose figures grow through the month (global dividend, group and team bonuses). */
+  bonuses: BonusProgress[];
+  /** The WEC assessment: null for a member already WEC. */
+  wec: {
+    status: WecStatus | 'notJoined';
+    /** Whether the member's level may join (Pioneer or Special). */
+    eligible: boolean;
+    ends_at: string | null;
+    days_left: number | null;
+    conditions: WecConditionProgress[];
+  } | null;
+}
+
+export interface BonusProgress {
+  type_key: number;
+  type_name: string;
+  kind: 'poolShare' | 'groupVolume' | 'treeDepth';
+  /** The lowest level the type pays, and whether the member's level reaches it. */
+  min_level: { level_id: number; name: string };
+  eligible: boolean;
+  /** What counts this month: own + direct referrals' SP (pool), the downline's SP from depth min to max (others). */
+  counted_sp: number;
+  depths: { min: number; max: number | null };
+  /** What the engine would pay on the month so far (it settles on the whole month). */
+  amount_so_far: string;
+  /** Pool shares: held, the level's cap, SP per share, and the counted SP the next share needs (null at the cap). */
+  shares: { held: number; cap: number; sp_per_share: number; next_at: number | null } | null;
+}

@@ -105,6 +105,15 @@ function volumeBelow(input: EngineInput, minDepth: number): Float64Array {
   return volume;
 }
 
+/** Each member's SP a downline kind counts: bought between minDepth and maxDepth levels below it (by member id). */
+export const downlineVolumes = (
+  params: ParamsOf<'groupVolume' | 'treeDepth'>,
+  input: EngineInput,
+): Float64Array =>
+  params.maxDepth === null
+    ? volumeBelow(input, params.minDepth)
+    : volumeWithin(input, params.minDepth, params.maxDepth);
+
 /** Monthly: ratio × SP bought by the member's downline between minDepth and maxDepth levels below it. */
 function downlineVolume<K extends 'groupVolume' | 'treeDepth'>(): RuleKind<K> {
   return {
@@ -112,10 +121,7 @@ function downlineVolume<K extends 'groupVolume' | 'treeDepth'>(): RuleKind<K> {
     compute(key, kindParams, input, emit) {
       const params = kindParams as ParamsOf<'groupVolume' | 'treeDepth'>;
       const { members } = input;
-      const volume =
-        params.maxDepth === null
-          ? volumeBelow(input, params.minDepth)
-          : volumeWithin(input, params.minDepth, params.maxDepth);
+      const volume = downlineVolumes(params, input);
       const ratioOf = ratioByLevel(params.ratio, input.levels);
       for (let userId = 1; userId < volume.length; userId++) {
         const baseSp = volume[userId]!;
@@ -131,6 +137,36 @@ function downlineVolume<K extends 'groupVolume' | 'treeDepth'>(): RuleKind<K> {
 }
 
 /**
+ * The pool's holdings of a month: each member's base (own + direct-referral SP), the shares it holds (one per
+ * spPerShare of base, at most the level's share cap; none below minLevel), and the month's totals.
+ */
+export function poolHoldings(params: ParamsOf<'poolShare'>, input: EngineInput) {
+  const { orders, members } = input;
+  let totalSp = 0;
+  const base = new Float64Array(members.size);
+  for (let i = 0; i < orders.count; i++) {
+    const sp = orders.salesPoint[i]!;
+    const buyer = orders.buyer[i]!;
+    totalSp += sp;
+    if (members.level(buyer) === 0) continue;
+    base[buyer]! += sp;
+    const sponsor = members.sponsor(buyer);
+    if (sponsor !== 0) base[sponsor]! += sp;
+  }
+  const poolCents = spShareCents(totalSp, params.poolBp);
+  const shares = new Int32Array(members.size);
+  let totalShares = 0;
+  for (let id = 1; id < base.length; id++) {
+    const level = members.level(id);
+    if (base[id] === 0 || level === 0 || level < params.minLevel) continue;
+    const cap = input.levels.get(level)?.shareCap ?? 0;
+    shares[id] = Math.max(0, Math.min(Math.floor(base[id]! / params.spPerShare), cap));
+    totalShares += shares[id]!;
+  }
+  return { base, shares, totalShares, poolCents };
+}
+
+/**
  * Monthly pool (type 3): pool = poolBp × all SP of the month; a member holds one share per spPerShare
  * of own + direct-referral SP, at most the level's share cap; the pool is split pro rata over all
  * shares, each part floored (the few cents of remainder stay undistributed).
@@ -138,28 +174,7 @@ function downlineVolume<K extends 'groupVolume' | 'treeDepth'>(): RuleKind<K> {
 const poolShare: RuleKind<'poolShare'> = {
   cadence: 'month',
   compute(key, params, input, emit) {
-    const { orders, members } = input;
-    let totalSp = 0;
-    const base = new Float64Array(members.size);
-    for (let i = 0; i < orders.count; i++) {
-      const sp = orders.salesPoint[i]!;
-      const buyer = orders.buyer[i]!;
-      totalSp += sp;
-      if (members.level(buyer) === 0) continue;
-      base[buyer]! += sp;
-      const sponsor = members.sponsor(buyer);
-      if (sponsor !== 0) base[sponsor]! += sp;
-    }
-    const poolCents = spShareCents(totalSp, params.poolBp);
-    const shares = new Int32Array(members.size);
-    let totalShares = 0;
-    for (let id = 1; id < base.length; id++) {
-      const level = members.level(id);
-      if (base[id] === 0 || level === 0 || level < params.minLevel) continue;
-      const cap = input.levels.get(level)?.shareCap ?? 0;
-      shares[id] = Math.max(0, Math.min(Math.floor(base[id]! / params.spPerShare), cap));
-      totalShares += shares[id]!;
-    }
+    const { base, shares, totalShares, poolCents } = poolHoldings(params, input);
     for (let userId = 1; userId < shares.length; userId++) {
       if (shares[userId] === 0) continue;
       const cents = proRata(poolCents, shares[userId]!, totalShares);

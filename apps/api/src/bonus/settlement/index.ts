@@ -5,6 +5,7 @@
  */
 export { assertListKept, forgetOldDryRunLists } from './dry-run-lists';
 export { periodRange } from './periods';
+export { rulesInForce, typesToRun } from './rules';
 export { approveRun, rejectRun, runSettlement, settlePeriod } from './run';
 export { listsComputed, runOf } from './runs.queries';
 export { settlementLostJobs } from './settlement.job';
