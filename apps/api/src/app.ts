@@ -12,6 +12,7 @@ import {
 } from './access/passwords';
 import { settlementLostJobs } from './bonus/settlement';
 import { type Config, DEFAULT_SIGN_IN_LIMIT, type TrustProxy } from './config';
+import { noticeFailedJobs } from './notifications/job-failed';
 import { scopesAdded } from './orders/totals';
 import type { Db } from './platform/db/client';
 import type { ReadReplicas } from './platform/db/read-replicas';
@@ -85,7 +86,7 @@ export async function buildApp({
     db,
     config,
     tokens: new TokenService(config.jwtSecret, config.tokenTtlSeconds),
-    jobs: new JobHost(db, app.log, config.jobTiming, settlementLostJobs),
+    jobs: new JobHost(db, app.log, config.jobTiming, settlementLostJobs, noticeFailedJobs),
     loadCaller,
     touchSession,
     replicas,

@@ -4,6 +4,7 @@ import { contentRoutes } from './content/content.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { memberReportRoutes } from './members/member-report.routes';
 import { membersRoutes } from './members/members.routes';
+import { notificationRoutes } from './notifications/notifications.routes';
 import { orderImport } from './orders/orders.import';
 import { orderRoutes } from './orders/orders.routes';
 import type { RouteDef } from './platform/http/route';
@@ -36,6 +37,7 @@ export const routesByDomain: Record<string, RouteDef[]> = {
   dashboard: dashboardRoutes,
   bonus: bonusRoutes,
   programmes: programmeRoutes,
+  notifications: notificationRoutes,
 };
 
 export const allRoutes: RouteDef[] = Object.values(routesByDomain).flat();

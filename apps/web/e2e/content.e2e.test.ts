@@ -11,15 +11,15 @@ afterAll(() => harness?.close());
 
 /** The number the navbar bell shows (its accessible name carries the count in every language). */
 async function unreadBadge(page: Page): Promise<number> {
-  const label = await page.getByTestId('unread-badge').getAttribute('aria-label');
-  return Number(/(\d+)$/.exec(label ?? '')?.[1]);
+  const label = await page.getByTestId('notification-bell').getAttribute('aria-label');
+  return Number(/(\d+)/.exec(label ?? '')?.[1]);
 }
 
 describe('announcements', () => {
   it('an admin publishes an announcement with a zh-HK title; the member reads it in zh-HK and the unread count drops', async () => {
     const member = await harness.newPage();
     await harness.login(member, ...DEMO.member);
-    await member.getByTestId('unread-badge').waitFor();
+    await member.getByTestId('notification-bell').waitFor();
     await expect.poll(() => unreadBadge(member)).toBeGreaterThan(0);
     const before = await unreadBadge(member);
 
@@ -53,7 +53,9 @@ describe('announcements', () => {
     await reader.getByText('星期五晚上見。').waitFor();
     expect(await reader.getByText('年終派對通知').count()).toBeGreaterThan(0);
     await expect.poll(() => unreadBadge(member)).toBe(before);
-    expect(await member.getByTestId('unread-badge').getAttribute('aria-label')).toBe(`未讀通知：${before}`);
+    expect(await member.getByTestId('notification-bell').getAttribute('aria-label')).toBe(
+      `通知：${before} 則新通知`,
+    );
     await reader.getByRole('button', { name: '關閉' }).click();
     await item.getByText('新', { exact: true }).waitFor({ state: 'detached' });
   });

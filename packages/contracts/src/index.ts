@@ -21,6 +21,7 @@ export * from './schemas/content';
 export * from './schemas/dashboard';
 export * from './schemas/jobs';
 export * from './schemas/members';
+export * from './schemas/notifications';
 export * from './schemas/orders';
 export * from './schemas/permission';
 export * from './schemas/products';

@@ -10,6 +10,8 @@ import { apiCode, localImports, topOf } from './source-imports.testing';
 const ALLOWED_IMPORTS: Record<string, string> = {
   'access -> members': 'accounts are rows of users, made by members.service',
   'bonus -> members': 'payees, their levels, and how a member is shown (member.presenter)',
+  'bonus -> notifications':
+    'members hear of payouts credited and held payouts released; approvers of runs awaiting them',
   'bonus -> orders': 'bonuses are computed from orders and explained by them',
   'bonus -> programmes': 'the bonus tests scenarios (scenario.db.ts) record qualified CPs',
   'bonus -> providers': 'an explained payout names its order provider; scenarios make providers',
@@ -29,6 +31,12 @@ const ALLOWED_IMPORTS: Record<string, string> = {
   'members -> seed': 'demo members (members.demo.ts)',
   'members -> tree': 'members are placed in and moved between the trees',
   'members -> wallet': 'a member balances; the unused wallet of a removed member goes with it',
+  'notifications -> bonus': 'settlement runs awaiting approval are counted live for their approvers',
+  'notifications -> content': 'announcements are notifications, read with their read marks from content',
+  'notifications -> members':
+    'notifications and preferences belong to users; mail goes to their e-mail address',
+  'notifications -> recharge': 'recharges waiting to be completed are counted live',
+  'notifications -> withdrawals': 'withdrawal applications waiting are counted live',
   'orders -> bonus': 'a refund reverses the order bonuses under the settlement lock',
   'orders -> members': 'buyer, referer and sponsor of an order',
   'orders -> products': 'an order is of a product',
@@ -45,6 +53,8 @@ const ALLOWED_IMPORTS: Record<string, string> = {
   'providers -> orders': 'order counts; a provider with orders is not deleted',
   'recharge -> content': 'a recharge proof is sniffed like an attachment',
   'recharge -> members': 'the member recharging',
+  'recharge -> notifications':
+    'a completed recharge is told to its member; a new one mailed to the administrators',
   'recharge -> wallet': 'a settled recharge is posted to the ledger',
   'seed -> access': 'demo accounts: roles and password hashes',
   'seed -> bonus': 'the demo data set runs each domain seeder',
@@ -66,11 +76,14 @@ const ALLOWED_IMPORTS: Record<string, string> = {
   'wallet -> access': 'the wallet summary loads its caller with the balance in one statement',
   'wallet -> bonus': 'the records export names bonus types',
   'wallet -> members': 'wallet holders and the other side of a transfer',
+  'wallet -> notifications': 'a transfer is told to its recipient',
   'wallet -> recharge': 'demo wallets are funded by recharges (wallet.seed.ts)',
   'wallet -> seed': 'demo wallets (wallet.seed.ts)',
   'wallet -> test': 'wallet-fixtures.ts, the API tests money fixtures',
   'wallet -> withdrawals': 'demo wallets make withdrawals (wallet.seed.ts)',
   'withdrawals -> members': 'the member withdrawing',
+  'withdrawals -> notifications':
+    'each step is told to the member; a new application mailed to the administrators',
   'withdrawals -> wallet': 'a withdrawal is posted to the ledger',
 };
 

@@ -1,6 +1,7 @@
 import {
   type createRechargeFields,
   formatCents,
+  Perm,
   type RechargeItem,
   type RechargeList,
   RechargeStatus,
@@ -9,6 +10,7 @@ import {
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { users } from '../members/members.schema';
+import { mailAdmins, notify } from '../notifications/notify';
 import { audit } from '../platform/audit/audit';
 import type { Caller } from '../platform/caller';
 import type { DbOrTx } from '../platform/db/client';
@@ -25,7 +27,7 @@ export async function createRecharge(
   actorId: number,
 ): Promise<RechargeRow> {
   const [member] = await db
-    .select({ id: users.id })
+    .select({ id: users.id, name: users.name, userNo: users.userNo })
     .from(users)
     .where(and(eq(users.id, fields.user_id), eq(users.isAdmin, false)));
   if (!member) throw fieldError('user_id', 'access.userNotFound');
@@ -41,6 +43,14 @@ export async function createRecharge(
       createdBy: actorId,
     })
     .returning();
+  await mailAdmins(
+    db,
+    'recharge_waiting',
+    Perm.recharge,
+    'notifications.recharge_created',
+    { amount_cents: fields.amount, member: `${member.name} (${member.userNo})` },
+    '/recharge',
+  );
   return row!;
 }
 
@@ -79,7 +89,7 @@ export async function settleRecharge(
     .where(and(eq(recharges.id, id), eq(recharges.status, RechargeStatus.pending)))
     .returning();
   if (!after) throw badRequest('common.statusError');
-  if (outcome === 'complete')
+  if (outcome === 'complete') {
     await postEntry(db, {
       userId: after.userId,
       amountCents: after.amountCents,
@@ -88,6 +98,13 @@ export async function settleRecharge(
       reference: { type: 'recharge', id },
       remark: after.remark,
     });
+    await notify(db, {
+      userId: after.userId,
+      kind: 'recharge_completed',
+      params: { amount_cents: after.amountCents, recharge_id: id },
+      link: '/wallet',
+    });
+  }
   return { before, after };
 }
 

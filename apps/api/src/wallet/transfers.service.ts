@@ -1,5 +1,6 @@
 import {
   formatCents,
+  maskName,
   type PageQuery,
   ResultCode,
   type TransferItem,
@@ -9,6 +10,7 @@ import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { memberRef, shownName } from '../members/member.presenter';
 import { users } from '../members/members.schema';
+import { notify } from '../notifications/notify';
 import { audit } from '../platform/audit/audit';
 import type { AccountCaller, Caller } from '../platform/caller';
 import { type DbOrTx, queryRows } from '../platform/db/client';
@@ -65,7 +67,25 @@ export async function sendTransfer(db: DbOrTx, input: TransferInput): Promise<{ 
       ${input.remark ?? null}::text)`,
   );
   if (row?.outcome !== 'ok') throw REFUSALS[row?.outcome ?? 'not_found']();
-  return { id: Number(row.transfer_id) };
+  const id = Number(row.transfer_id);
+  await notifyRecipient(db, id);
+  return { id };
+}
+
+/** The recipient hears who sent how much, the sender's name masked as members see each other. */
+async function notifyRecipient(db: DbOrTx, transferId: number): Promise<void> {
+  const [t] = await db
+    .select({ to: transfers.toUserId, cents: transfers.amountCents, name: users.name, userNo: users.userNo })
+    .from(transfers)
+    .innerJoin(users, eq(users.id, transfers.fromUserId))
+    .where(eq(transfers.id, transferId));
+  if (!t) return;
+  await notify(db, {
+    userId: t.to,
+    kind: 'transfer_received',
+    params: { amount_cents: t.cents, from: `${maskName(t.name)} (${t.userNo})`, transfer_id: transferId },
+    link: '/transfer',
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
 import {
   type createWithdrawalBody,
   formatCents,
+  Perm,
   WITHDRAWAL_TRANSITIONS,
   type WithdrawalAction,
   type WithdrawalItem,
@@ -12,6 +13,7 @@ import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { users } from '../members/members.schema';
 import { nameContains } from '../members/name-search';
+import { mailAdmins, notify } from '../notifications/notify';
 import { audit } from '../platform/audit/audit';
 import type { Caller } from '../platform/caller';
 import type { DbOrTx } from '../platform/db/client';
@@ -47,7 +49,16 @@ export async function applyForWithdrawal(
     reference: { type: 'withdrawal', id: row!.id },
     insufficientKey: 'wallet.insufficientWithdrawal',
   });
-  return viewWithdrawal(db, row!.id);
+  const applied = await viewWithdrawal(db, row!.id);
+  await mailAdmins(
+    db,
+    'withdrawal_waiting',
+    Perm.withdraw,
+    'notifications.withdrawal_applied',
+    { amount_cents: body.amount, member: `${applied.user.name} (${applied.user.user_no})` },
+    '/withdraw',
+  );
+  return applied;
 }
 
 /** A member's application as the API makes it: `applyForWithdrawal`, audited in the same transaction. */
@@ -121,6 +132,19 @@ export async function stepWithdrawal(
       kind: money.kind,
       reference: { type: 'withdrawal', id: after.id },
       remark: input.reason ?? null,
+    });
+  // The member hears of every step but their own cancellation (docs/product/notifications.md).
+  if (input.step !== 'cancel')
+    await notify(db, {
+      userId: after.userId,
+      kind: 'withdrawal_status',
+      params: {
+        status: after.status,
+        amount_cents: after.amountCents,
+        reason: after.reason ?? '',
+        withdrawal_id: after.id,
+      },
+      link: '/wallet',
     });
   return { before, after };
 }

@@ -9,6 +9,7 @@ import { contentUiMessages } from '../content/content.messages';
 import { dashboardMessages } from '../dashboard/dashboard.messages';
 import { meMessages } from '../me/me.messages';
 import { membersUiMessages } from '../members/members.messages';
+import { notificationsUiMessages } from '../notifications/notifications.messages';
 import { ordersMessages } from '../orders/orders.messages';
 import { addDictionaries, type Dictionary, platformDictionaries } from '../platform/locales';
 import { programmesUiMessages } from '../programmes/programmes.messages';
@@ -41,6 +42,7 @@ const appDictionaries: Dictionary[] = [
   settlementUiMessages,
   explainUiMessages,
   programmesUiMessages,
+  notificationsUiMessages,
 ];
 
 /** Every dictionary the web app translates with: platform's own, then the shell's and the domains'. */

@@ -73,6 +73,8 @@ export function useContentItem(id: number) {
       const item = await request<ContentMemberItem>(contentEndpoints.item, { params: { id } });
       void client.invalidateQueries({ queryKey: contentKeys.feeds() });
       void client.invalidateQueries({ queryKey: contentKeys.unread() });
+      // An announcement read here is read in the notification bell too.
+      void client.invalidateQueries({ queryKey: queryRoots.notifications });
       return item;
     },
   });

@@ -2,6 +2,7 @@ import { type UpdateMeBody, updateMeBody } from '@app/contracts';
 import { Button, Card, Col, Descriptions, Form, Input, Row, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MailPreferences } from '../notifications/MailPreferences';
 import { applyFieldErrors } from '../platform/ui/form-errors';
 import { usePhone } from '../platform/ui/phone';
 import { zodRules } from '../platform/ui/zod-rules';
@@ -140,6 +141,9 @@ export default function MePage() {
             <Input.Password autoComplete="new-password" />
           </Form.Item>
         </MeForm>
+      </Col>
+      <Col xs={24} xl={12}>
+        <MailPreferences />
       </Col>
     </Row>
   );

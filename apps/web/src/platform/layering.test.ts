@@ -21,7 +21,9 @@ const layerOf = (top: string) =>
  */
 const DOMAIN_IMPORTS: Record<string, string> = {
   'dashboard -> me': "the member's referral link and QR code on the dashboard",
+  'me -> notifications': 'the e-mail preferences card of the personal center',
   'members -> bonus': 'the commission status card of the member list and detail',
+  'notifications -> bonus': '"Explain" on a notification of a payout',
   'orders -> members': 'the member picker of the orders filter',
   'orders -> products': 'the product filter',
   'orders -> providers': 'the provider filter; the orders import dialog (SheetImport)',

@@ -12,6 +12,7 @@ export const queryRoots = {
   dashboard: ['dashboard'] as const,
   me: ['me'] as const,
   members: ['members'] as const,
+  notifications: ['notifications'] as const,
   orders: ['orders'] as const,
   products: ['products'] as const,
   programmes: ['programmes'] as const,

@@ -11,4 +11,6 @@ export const DETAIL_ROUTES = [
     anyOf: [Perm.bonusConfig, Perm.approveSettlements],
   },
   { path: '/user/statement/:id', titleKey: 'menu.memberStatement' },
+  // Everyone's notifications and e-mail preferences, opened from the bell.
+  { path: '/notifications', titleKey: 'notifications.ui.title' },
 ] as const;

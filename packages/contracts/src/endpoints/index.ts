@@ -4,6 +4,7 @@ export * from './content';
 export * from './dashboard';
 export * from './endpoint';
 export * from './members';
+export * from './notifications';
 export * from './orders';
 export * from './platform';
 export * from './products';

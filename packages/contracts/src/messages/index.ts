@@ -9,6 +9,7 @@ import { importsMessages } from './imports';
 import { jobsMessages } from './jobs';
 import { labelsMessages } from './labels';
 import { membersMessages } from './members';
+import { notificationsMessages } from './notifications';
 import { salesMessages } from './sales';
 import { statementsMessages } from './statements';
 import { treeMessages } from './tree';
@@ -33,6 +34,7 @@ const catalogues = [
   jobsMessages,
   labelsMessages,
   healthMessages,
+  notificationsMessages,
 ] as const;
 
 type KeysOf<T> = T extends Record<Locale, Record<infer K, string>> ? K : never;

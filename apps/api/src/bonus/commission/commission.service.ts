@@ -12,6 +12,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { users } from '../../members/members.schema';
+import { notify } from '../../notifications/notify';
 import { audit } from '../../platform/audit/audit';
 import type { Caller } from '../../platform/caller';
 import { type DbOrTx, queryRows, type Tx } from '../../platform/db/client';
@@ -126,6 +127,17 @@ export async function releaseHeld(tx: DbOrTx, userId: number): Promise<{ count: 
     );
     cents += amountCents;
   }
+  if (held.length > 0)
+    await notify(tx, {
+      userId,
+      kind: 'payouts_released',
+      params: {
+        count: held.length,
+        amount_cents: cents,
+        ...(held.length === 1 && { payout_id: Number(held[0]!.id) }),
+      },
+      link: '/wallet',
+    });
   return { count: held.length, cents };
 }
 

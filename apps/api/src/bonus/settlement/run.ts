@@ -1,6 +1,7 @@
 import { hasPermission, Perm, ResultCode, type SettlementResult } from '@app/contracts';
 import { and, eq, inArray, is, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
+import { mailAdmins } from '../../notifications/notify';
 import { audit } from '../../platform/audit/audit';
 import { businessTimeZone } from '../../platform/business-time/business-time';
 import { type AccountCaller, type Caller, systemCaller } from '../../platform/caller';
@@ -125,9 +126,22 @@ async function computeRun(
       finishedAt: new Date(),
     });
     await auditRun(tx, input.actor, run!, input.dryRun ? 'dry_run' : 'compute');
+    if (!input.dryRun) await mailApprovers(tx, run!);
     return { run: (await runDtos(tx, [run!]))[0]!, items: await previewItems(tx, preview) };
   });
 }
+
+/** E-mails the administrators who may approve a run, but its starter, that it awaits them. */
+const mailApprovers = (tx: DbOrTx, run: RunRow) =>
+  mailAdmins(
+    tx,
+    'settlement_waiting',
+    Perm.approveSettlements,
+    'notifications.settlement_computed',
+    { runId: run.id, period: run.period },
+    `/config/settlements/${run.id}`,
+    run.startedBy,
+  );
 
 /** 409 'bonus.runPending' while a real run of an overlapping period awaits approval or is being paid. */
 export async function refusePending(db: DbOrTx, period: string): Promise<void> {

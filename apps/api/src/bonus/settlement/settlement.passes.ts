@@ -8,6 +8,7 @@ import type { EngineBonusType, EngineInput, Payout, PayoutSink } from '../engine
 import { payBonuses } from '../payouts';
 import { PayoutDigest } from './digest';
 import type { PaidKeys } from './paid-keys';
+import { noticeCredited } from './paid-notices';
 
 /** Payouts held at once by a payment lane: members are paid in id ranges of about this many payouts. */
 export const PASS_PAYOUTS = 500_000;
@@ -161,6 +162,7 @@ export async function payDue(
         paid += chunk.length;
         onPaid(paid);
       }
+      await noticeCredited(tx, run.id, due, scope.holds);
       await run.commit?.(tx, due.length);
     });
   const ranges = [...memberRanges(perMember, run.passPayouts)];

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DEFAULT_JOB_TIMING, type JobTiming } from '../../config';
 import type { Db } from '../db/client';
 import type { Log } from '../log/log';
-import { beat, failLostJobs, type LostJobHandlers } from './lost-jobs';
+import { beat, type FailedJobsHandler, failLostJobs, type LostJobHandlers } from './lost-jobs';
 
 interface Running {
   stop: AbortController;
@@ -26,6 +26,8 @@ export class JobHost {
     readonly timing: JobTiming = DEFAULT_JOB_TIMING,
     /** What the domains close when the sweep fails a job of theirs (handed in by app.ts). */
     private readonly onLost: LostJobHandlers = {},
+    /** What is done of any job failed, in the transaction recording it (handed in by app.ts: notifications). */
+    readonly onFailed?: FailedJobsHandler,
   ) {}
 
   /**
@@ -63,7 +65,7 @@ export class JobHost {
   /** Beats first, so this process's own jobs are never taken for lost after a stall of its timers. */
   async sweep(): Promise<string[]> {
     await this.heartbeat();
-    const lost = await failLostJobs(this.db, this.timing.lostAfterMs, this.onLost);
+    const lost = await failLostJobs(this.db, this.timing.lostAfterMs, this.onLost, this.onFailed);
     if (lost.length > 0) this.log.warn({ jobs: lost }, 'jobs whose process stopped were marked failed');
     return lost;
   }

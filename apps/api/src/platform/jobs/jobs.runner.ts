@@ -197,8 +197,8 @@ async function runJob(host: JobHost, id: string, job: JobSpec, signal: AbortSign
       error instanceof AppError ? error.key : error instanceof Stopped ? 'jobs.interrupted' : 'jobs.failed';
     if (!(error instanceof AppError || error instanceof Stopped))
       log.error({ err: error, job: id }, 'job failed');
-    await markFailed(db, id, key, error instanceof AppError ? error.params : undefined).catch((e: unknown) =>
-      log.error({ err: e, job: id }, 'job not marked failed'),
+    await markFailed(host, id, key, error instanceof AppError ? error.params : undefined).catch(
+      (e: unknown) => log.error({ err: e, job: id }, 'job not marked failed'),
     );
   } finally {
     const seconds = (performance.now() - startedAt) / 1000;
@@ -220,11 +220,11 @@ const progress = (db: Db, id: string, processed: number, total?: number) =>
  * unexpectedly says so ('jobs.failedPartway') rather than that it changed nothing. The message's
  * parameters are kept in `result` (a failed job has no other), to translate it when read.
  */
-function markFailed(db: Db, id: string, error: MessageKey, params?: Record<string, string | number>) {
+function markFailed(host: JobHost, id: string, error: MessageKey, params?: Record<string, string | number>) {
   const unexpected = error === 'jobs.failed' || error === 'jobs.interrupted';
-  return db.transaction(async (tx) => {
+  return host.db.transaction(async (tx) => {
     await tx.delete(jobFileChunks).where(eq(jobFileChunks.jobId, id));
-    await tx
+    const failed = await tx
       .update(jobs)
       .set({
         status: 'failed',
@@ -236,7 +236,13 @@ function markFailed(db: Db, id: string, error: MessageKey, params?: Record<strin
         updatedAt: sql`now()`,
         finishedAt: sql`now()`,
       })
-      .where(and(eq(jobs.id, id), inArray(jobs.status, ['queued', 'running'])));
+      .where(and(eq(jobs.id, id), inArray(jobs.status, ['queued', 'running'])))
+      .returning({ id: jobs.id, kind: jobs.kind, ownerId: jobs.ownerId, error: jobs.error });
+    if (host.onFailed && failed.length > 0)
+      await host.onFailed(
+        tx,
+        failed.map((job) => ({ ...job, error: job.error ?? error })),
+      );
   });
 }
 

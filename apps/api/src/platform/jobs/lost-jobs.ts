@@ -20,6 +20,21 @@ export async function beat(db: Db, ids: readonly string[]): Promise<void> {
  */
 export type LostJobHandlers = Readonly<Record<string, (tx: Tx, params: readonly unknown[]) => Promise<void>>>;
 
+/** A job that has just failed, as told to `FailedJobsHandler`. */
+export interface FailedJob {
+  id: string;
+  kind: string;
+  ownerId: number;
+  /** Its message key. */
+  error: string;
+}
+
+/**
+ * What is done of jobs failed, by their runner or as lost, in the transaction that records them failed (app.ts
+ * hands in the owners' notifications: platform knows no domain).
+ */
+export type FailedJobsHandler = (tx: Tx, failed: readonly FailedJob[]) => Promise<void>;
+
 /**
  * Fails every queued or running job whose heartbeat is older than `lostAfterMs` by the database's
  * clock ('jobs.ownerLost'): its progress falls back to the work it committed, its file is deleted,
@@ -27,7 +42,12 @@ export type LostJobHandlers = Readonly<Record<string, (tx: Tx, params: readonly 
  * failed. Two instances sweeping at once fail each job once: the second's update re-reads the row and finds it
  * failed.
  */
-export function failLostJobs(db: Db, lostAfterMs: number, handlers: LostJobHandlers = {}): Promise<string[]> {
+export function failLostJobs(
+  db: Db,
+  lostAfterMs: number,
+  handlers: LostJobHandlers = {},
+  onFailed?: FailedJobsHandler,
+): Promise<string[]> {
   return db.transaction(async (tx) => {
     const lost = await tx
       .update(jobs)
@@ -39,13 +59,18 @@ export function failLostJobs(db: Db, lostAfterMs: number, handlers: LostJobHandl
         finishedAt: sql`now()`,
       })
       .where(and(live, lt(jobs.updatedAt, sql`now() - make_interval(secs => ${lostAfterMs / 1000}::float8)`)))
-      .returning({ id: jobs.id, kind: jobs.kind, params: jobs.params });
+      .returning({ id: jobs.id, kind: jobs.kind, params: jobs.params, ownerId: jobs.ownerId });
     const ids = lost.map((j) => j.id);
     if (ids.length > 0) await tx.delete(jobFileChunks).where(inArray(jobFileChunks.jobId, ids));
     for (const [kind, handler] of Object.entries(handlers)) {
       const params = lost.filter((j) => j.kind === kind).map((j) => j.params);
       if (params.length > 0) await handler(tx, params);
     }
+    if (onFailed && lost.length > 0)
+      await onFailed(
+        tx,
+        lost.map(({ id, kind, ownerId }) => ({ id, kind, ownerId, error: 'jobs.ownerLost' })),
+      );
     return ids;
   });
 }

@@ -4,7 +4,7 @@ import { Alert, FloatButton, Layout, Spin, Typography } from 'antd';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router-dom';
-import { UnreadBadge } from '../../content/UnreadBadge';
+import { NotificationBell } from '../../notifications/NotificationBell';
 import { usePhone } from '../../platform/ui/phone';
 import { useDocumentTitle } from '../document-title';
 import { isStaging, routeTitleKey } from '../menu';
@@ -50,7 +50,7 @@ export function AppLayout({ user }: { user: CurrentUser }) {
             {topMenu ? <NavMenu user={user} mode="horizontal" /> : <div style={{ flex: 1 }} />}
             {settings.navbar && (
               <>
-                <UnreadBadge />
+                <NotificationBell />
                 <LanguageSwitch />
                 <UserMenu user={user} />
               </>
