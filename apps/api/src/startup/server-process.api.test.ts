@@ -219,5 +219,7 @@ describe('the server process', () => {
         await db.end();
       }
     },
+    // Its start loads the demo (up to 120 s above on a loaded machine), then the transfer and the stop.
+    180_000,
   );
 });

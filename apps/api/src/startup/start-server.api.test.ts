@@ -158,5 +158,6 @@ describe('first start', () => {
     expect(running.banner.join('\n')).toContain('Demo data: present');
     expect(running.banner.join('\n')).not.toContain('admin123');
     expect(running.banner.join('\n')).toContain('member / member123');
-  });
+    // Two starts, the first loading the demo: minutes on a loaded 2-core machine.
+  }, 240_000);
 });

@@ -9,7 +9,9 @@ import { businessSettings } from './business-time.schema';
 /** How long a process trusts the zone it read (another process may change it: each reads it again this soon). */
 const ZONE_TTL_MS = 5_000;
 
-const cached = new WeakMap<object, { zone: string; until: number }>();
+/** Per database handle (the primary's pool, each replica's); a change made by this process empties them all. */
+const cached = new WeakMap<object, { zone: string; until: number; generation: number }>();
+let generation = 0;
 
 /**
  * The business time zone in force: the IANA zone whose days and months are the bonus periods, date filters,
@@ -18,10 +20,10 @@ const cached = new WeakMap<object, { zone: string; until: number }>();
  */
 export async function businessTimeZone(db: DbOrTx, opts: { fresh?: boolean } = {}): Promise<string> {
   const hit = cached.get(db);
-  if (hit && !opts.fresh && hit.until > Date.now()) return hit.zone;
+  if (hit && !opts.fresh && hit.until > Date.now() && hit.generation === generation) return hit.zone;
   const [row] = await db.select({ zone: businessSettings.timeZone }).from(businessSettings).limit(1);
   const zone = row?.zone ?? 'UTC';
-  cached.set(db, { zone, until: Date.now() + ZONE_TTL_MS });
+  cached.set(db, { zone, until: Date.now() + ZONE_TTL_MS, generation });
   return zone;
 }
 
@@ -50,7 +52,7 @@ export async function setBusinessTimeZone(db: DbOrTx, zone: string, actor: Calle
       after: { timeZone: zone },
     });
   });
-  cached.delete(db);
+  generation++;
   return true;
 }
 
