@@ -23,6 +23,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',
+          // Two files at once even on 2 cores (vitest's default there is one): a file spends much of its time
+          // waiting for PostgreSQL or for a server process it started, and on PGlite each uses its own core.
+          maxWorkers: 2,
         },
       },
       {
