@@ -3,13 +3,13 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyLoggerOptions } from 'fastify';
 import { loadCaller } from './access/caller';
-import { touchSession } from './access/sessions';
 import {
   limitSignIns,
   onPasswordHashed,
   RECOMMENDED_PASSWORD_COST,
   usePasswordCost,
 } from './access/passwords';
+import { touchSession } from './access/sessions';
 import { settlementLostJobs } from './bonus/settlement';
 import { type Config, DEFAULT_SIGN_IN_LIMIT, type TrustProxy } from './config';
 import { noticeFailedJobs } from './notifications/job-failed';
