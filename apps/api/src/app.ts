@@ -27,6 +27,7 @@ import { webAppStaticOptions } from './platform/http/web-app';
 import { JobHost } from './platform/jobs/job-host';
 import { RequestLogController, requestLogMethod } from './platform/log/request-log';
 import { serializeError } from './platform/log/serialize-error';
+import { createMailer } from './platform/mail/mailer';
 import { registerMetrics } from './platform/metrics/metrics';
 import { openApiRoutes, referencePageAccess, registerReferencePage } from './platform/openapi/openapi.routes';
 import { allRoutes, routesByDomain } from './routes';
@@ -89,6 +90,7 @@ export async function buildApp({
     jobs: new JobHost(db, app.log, config.jobTiming, settlementLostJobs, noticeFailedJobs),
     loadCaller,
     touchSession,
+    mailer: createMailer(config.mail),
     replicas,
   };
   app.decorate('appContext', ctx);

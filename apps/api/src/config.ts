@@ -3,11 +3,14 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import type { QueryTimeouts } from './platform/db/query-timeout';
+import type { MailSettings } from './platform/mail/mailer';
 import {
   isProxyAddress,
+  mailAddress,
   postgresUrl,
   postgresUrls,
   shownUrl,
+  smtpUrl,
   timeZoneName,
   webUrl,
 } from './platform/settings/readers';
@@ -99,6 +102,10 @@ export interface Config {
    * (audited) at start; unset = the database keeps the zone it has (platform/business-time/, docs/operations.md).
    */
   businessTimeZone?: string;
+  /** SMTP_URL and MAIL_FROM: how the server sends mail (platform/mail/mailer.ts); unset = no mail. */
+  mail?: MailSettings;
+  /** PUBLIC_URL: where people open the back-office, for the links mail carries (set with SMTP_URL). */
+  publicUrl?: string;
 }
 
 export const MB = 1024 * 1024;
@@ -281,6 +288,31 @@ export const SETTINGS = z
       fallback: undefined,
     }),
     ORDERS_TOTALS_EXACT: flag(false),
+    SMTP_URL: setting({
+      doc: {
+        default: 'unset (no mail)',
+        accepts: 'a URL such as smtp://user:password@mail.example.com:587 (smtp:// or smtps://)',
+      },
+      read: smtpUrl,
+      fallback: undefined,
+      show: shownUrl,
+    }),
+    MAIL_FROM: setting({
+      doc: {
+        default: 'unset; required with SMTP_URL',
+        accepts: 'an e-mail address, alone or as Name <address>',
+      },
+      read: mailAddress,
+      fallback: undefined,
+    }),
+    PUBLIC_URL: setting({
+      doc: {
+        default: 'unset; required with SMTP_URL',
+        accepts: 'an http:// or https:// URL',
+      },
+      read: (text) => webUrl(text)?.replace(/\/+$/, ''),
+      fallback: undefined,
+    }),
   })
   .superRefine((settings, ctx) => {
     if (settings.DATABASE_READ_URL && !settings.DATABASE_URL)
@@ -305,6 +337,11 @@ export const SETTINGS = z
         path: ['JOB_LOST_AFTER_SECONDS'],
         message: `must be at least twice JOB_HEARTBEAT_SECONDS (${heartbeat}), got ${lostAfter}`,
       });
+    // Mail needs a sender, and links in it an address the reader can open (never one a request's Host names).
+    if (settings.SMTP_URL)
+      for (const name of ['MAIL_FROM', 'PUBLIC_URL'] as const)
+        if (!settings[name])
+          ctx.addIssue({ code: 'custom', path: [name], message: 'must be set with SMTP_URL' });
   });
 
 type Settings = z.output<typeof SETTINGS>;
@@ -376,6 +413,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     settlementFlagMultiple: settings.SETTLEMENT_FLAG_MULTIPLE,
     signInLimit: settings.SIGN_IN_LIMIT,
     businessTimeZone: settings.BUSINESS_TIME_ZONE,
+    mail:
+      settings.SMTP_URL && settings.MAIL_FROM
+        ? { smtpUrl: settings.SMTP_URL, from: settings.MAIL_FROM }
+        : undefined,
+    publicUrl: settings.PUBLIC_URL,
   };
 }
 

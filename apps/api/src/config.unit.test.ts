@@ -69,6 +69,13 @@ describe('a setting the server cannot take', () => {
       'Mars/Olympus',
       'BUSINESS_TIME_ZONE must be an IANA time zone name such as Asia/Hong_Kong or UTC, got "Mars/Olympus"',
     ],
+    [
+      'SMTP_URL',
+      'mail.example.com',
+      'SMTP_URL must be a URL such as smtp://user:password@mail.example.com:587',
+    ],
+    ['MAIL_FROM', 'Back Office', 'MAIL_FROM must be an e-mail address, alone or as Name <address>'],
+    ['PUBLIC_URL', 'office.example.com', 'PUBLIC_URL must be an http:// or https:// URL'],
   ])('%s=%s is refused by name, with what it accepts', (name, value, message) => {
     expect(refusal({ [name]: value })).toContain(message);
   });
@@ -89,6 +96,36 @@ describe('a setting the server cannot take', () => {
       'DATABASE_URL must be a URL such as postgres://user:password@host:5432/database, got "mysql://app:***@db.example.com/backoffice"',
     );
     expect(refusal({ DATABASE_URL: 'not a url s3cret' })).toContain('got a text that is no URL');
+  });
+});
+
+describe('mail settings', () => {
+  const SMTP = 'smtps://mailer:p%40ss@mail.example.com:465';
+
+  it('are off without SMTP_URL', () => {
+    expect(load({ MAIL_FROM: 'noreply@example.com' }).mail).toBeUndefined();
+  });
+
+  it('take SMTP_URL with MAIL_FROM and PUBLIC_URL, the URL kept as given and the address without its last slash', () => {
+    const config = load({
+      SMTP_URL: SMTP,
+      MAIL_FROM: 'Back Office <noreply@example.com>',
+      PUBLIC_URL: 'https://office.example.com/',
+    });
+    expect(config.mail).toEqual({ smtpUrl: SMTP, from: 'Back Office <noreply@example.com>' });
+    expect(config.publicUrl).toBe('https://office.example.com');
+  });
+
+  it('refuse SMTP_URL alone, naming the two it needs', () => {
+    expect(refusal({ SMTP_URL: SMTP })).toBe(
+      'MAIL_FROM must be set with SMTP_URL; PUBLIC_URL must be set with SMTP_URL',
+    );
+  });
+
+  it('never show the SMTP password they refuse', () => {
+    expect(refusal({ SMTP_URL: 'imap://mailer:s3cret@mail.example.com' })).toContain(
+      'got "imap://mailer:***@mail.example.com"',
+    );
   });
 });
 

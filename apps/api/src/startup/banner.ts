@@ -38,6 +38,7 @@ export function startBanner(
       ? 'Two-factor sign-in: required of administrators (ADMIN_2FA=required)'
       : 'Two-factor sign-in: optional for every account (ADMIN_2FA=off)',
   );
+  lines.push(`Mail: ${mailLine(config)}`);
   if (!config.webDist) lines.push('Web app not built: run `npm run build` (the API answers under /api).');
   if (start.initialAdmin)
     lines.push(`First super administrator ${start.initialAdmin} made from INITIAL_ADMIN_*.`);
@@ -65,6 +66,13 @@ export function startBanner(
       '  Set REFUND_ADMIN to the account name of the administrator who confirms refunds.',
     );
   return lines;
+}
+
+/** Where mail goes, its password never shown; or that there is none, and what that costs. */
+function mailLine(config: Config): string {
+  if (!config.mail) return 'off (SMTP_URL unset): no password reset by e-mail, no e-mail notifications';
+  const server = new URL(config.mail.smtpUrl);
+  return `through ${server.protocol}//${server.host} as ${config.mail.from}`;
 }
 
 /** The banner as a JSON log line (its first line the message, `url` and every line in `banner`), readable on a terminal. */

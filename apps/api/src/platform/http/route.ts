@@ -16,6 +16,7 @@ import { type AccountCaller, type Caller, type CallerLoader, systemCaller } from
 import type { Db } from '../db/client';
 import type { ReadReplicas } from '../db/read-replicas';
 import type { JobHost } from '../jobs/job-host';
+import type { Mailer } from '../mail/mailer';
 import { sourceOf } from './call-source';
 import { AppError, forbidden } from './errors';
 import { runWithReplicas } from './read-routing';
@@ -57,6 +58,8 @@ export interface AppContext {
   loadCaller: CallerLoader;
   /** Moves a session's "last seen" (access/sessions.ts), when the caller's check found it due. */
   touchSession: (db: Db, sessionId: string, address: string | null) => Promise<void>;
+  /** Sends mail through SMTP_URL; null when mail is off (platform/mail/mailer.ts). */
+  mailer: Mailer | null;
   /** Streaming replicas taking the heavy reads (DATABASE_READ_URL); absent, every read is the primary's. */
   replicas?: ReadReplicas;
 }

@@ -27,6 +27,18 @@ export function webUrl(text: string): string | undefined {
   return url && ['http:', 'https:'].includes(url.protocol) ? text : undefined;
 }
 
+/** An SMTP server's URL (smtp:// or smtps://, with a host), or undefined. */
+export function smtpUrl(text: string): string | undefined {
+  const url = URL.parse(text);
+  return url && ['smtp:', 'smtps:'].includes(url.protocol) && url.hostname ? text : undefined;
+}
+
+/** A sender as mail headers take it: `address` or `Name <address>`, or undefined. */
+export function mailAddress(text: string): string | undefined {
+  const address = /^(?:[^<>]*<([^<>\s]+)>|([^<>\s]+))$/.exec(text);
+  return address && /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(address[1] ?? address[2] ?? '') ? text : undefined;
+}
+
 /**
  * An IANA time zone name the runtime knows, in its own spelling ('asia/hong_kong' is Asia/Hong_Kong, as the
  * database keeps it), or undefined. An offset ('+08:00') is none: PostgreSQL reads it the POSIX way round, east of
