@@ -23,6 +23,7 @@ export * from './schemas/jobs';
 export * from './schemas/members';
 export * from './schemas/notifications';
 export * from './schemas/orders';
+export * from './schemas/password-reset';
 export * from './schemas/permission';
 export * from './schemas/products';
 export * from './schemas/programmes';

@@ -142,11 +142,39 @@ async function recordFailure(db: DbOrTx, keys: AttemptKeys): Promise<void> {
   await addFailure(db, keys.account, THROTTLE.perAccount);
 }
 
-/** Adds one failure to `key`, and makes it wait once past its allowance (a key already waiting is left so). */
-async function addFailure(db: DbOrTx, key: string, allowance: number): Promise<void> {
+/**
+ * One request of a kind that is limited rather than refused for being wrong (a password reset mail): counted
+ * against the address, then the account, each of which waits once past its allowance as failed sign-ins make a key
+ * wait; refused (429) while either waits. Counting and checking are one statement per key, so requests sent at
+ * once are admitted no further than the allowance.
+ */
+export async function countRequest(
+  db: DbOrTx,
+  keys: AttemptKeys,
+  allowance: { account: number; address: number },
+): Promise<void> {
+  for (const [key, limit] of [
+    [keys.address, allowance.address],
+    [keys.account, allowance.account],
+  ] as const) {
+    if (await addFailure(db, key, limit)) continue;
+    const [wait] = await queryRows<{ minutes: number }>(
+      db,
+      sql`select ceil(extract(epoch from locked_until - now()) / 60)::int as minutes from login_attempts
+          where key = ${key}`,
+    );
+    throw tooMany(Math.max(1, wait?.minutes ?? 1));
+  }
+}
+
+/**
+ * Adds one failure to `key`, and makes it wait once past its allowance; answers false, counting nothing, while the
+ * key waits already.
+ */
+async function addFailure(db: DbOrTx, key: string, allowance: number): Promise<boolean> {
   const stale = sql`a.window_start < ${windowStaleBefore()}`;
   const next = sql`case when ${stale} then 1 else a.failures + 1 end`;
-  await queryRows(
+  const counted = await queryRows(
     db,
     sql`insert into login_attempts as a (key, failures, window_start, locked_until)
         values (${key}, 1, now(), ${lockedUntil(sql`1`, allowance)})
@@ -154,8 +182,10 @@ async function addFailure(db: DbOrTx, key: string, allowance: number): Promise<v
           failures = ${next},
           window_start = case when ${stale} then now() else a.window_start end,
           locked_until = ${lockedUntil(next, allowance)}
-        where a.locked_until is null or a.locked_until <= now()`,
+        where a.locked_until is null or a.locked_until <= now()
+        returning 1`,
   );
+  return counted.length > 0;
 }
 
 /** When the key's wait ends after `failures` attempts: none within the allowance, then growing. */

@@ -9,6 +9,8 @@ import { apiCode, localImports, topOf } from './source-imports.testing';
  */
 const ALLOWED_IMPORTS: Record<string, string> = {
   'access -> members': 'accounts are rows of users, made by members.service',
+  'access -> notifications':
+    'a password reset mail is written in the language the account chose for its mail',
   'bonus -> members': 'payees, their levels, and how a member is shown (member.presenter)',
   'bonus -> notifications':
     'members hear of payouts credited and held payouts released; approvers of runs awaiting them',

@@ -6,6 +6,7 @@ export * from './endpoint';
 export * from './members';
 export * from './notifications';
 export * from './orders';
+export * from './password-reset';
 export * from './platform';
 export * from './products';
 export * from './programmes';

@@ -10,6 +10,7 @@ import { jobsMessages } from './jobs';
 import { labelsMessages } from './labels';
 import { membersMessages } from './members';
 import { notificationsMessages } from './notifications';
+import { passwordResetMessages } from './password-reset';
 import { salesMessages } from './sales';
 import { statementsMessages } from './statements';
 import { treeMessages } from './tree';
@@ -22,6 +23,7 @@ import { walletMessages } from './wallet';
 const catalogues = [
   commonMessages,
   accessMessages,
+  passwordResetMessages,
   membersMessages,
   treeMessages,
   walletMessages,
