@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { buildApp } from '../../api/src/app';
 import type { Database } from '../../api/src/platform/db/client';
+import type { MailSettings } from '../../api/src/platform/mail/mailer';
 import { seedDemo } from '../../api/src/seed/demo';
 import { testConfig } from '../../api/src/test/test-app';
 import { createTestDatabase } from '../../api/src/test/test-database';
@@ -60,7 +61,8 @@ export class Harness {
     readonly port: number,
   ) {}
 
-  static async start(): Promise<Harness> {
+  /** `mail`: the server sends mail there (a TestMailbox's settings), its links pointing to this harness's address. */
+  static async start({ mail }: { mail?: MailSettings } = {}): Promise<Harness> {
     if (!existsSync(join(WEB_DIST, 'index.html')))
       throw new Error('apps/web/dist is missing: run `npm run build -w apps/web` first');
     // A private copy, so a concurrent `vite build` (which empties dist) cannot pull the files away mid-test.
@@ -68,10 +70,13 @@ export class Harness {
     cpSync(WEB_DIST, webDist, { recursive: true });
     const database = await createTestDatabase();
     await database.db.transaction((tx) => seedDemo(tx));
-    const app = await buildApp({ db: database.db, config: { ...testConfig(), webDist } });
+    const config = { ...testConfig(), webDist, mail };
+    const app = await buildApp({ db: database.db, config });
     reportSlowAnswers(app);
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as AddressInfo;
+    // PUBLIC_URL is where people open the app: known here once the port is.
+    config.publicUrl = `http://127.0.0.1:${port}`;
     const browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
       args: [

@@ -1,4 +1,4 @@
-import { MENU } from '@app/contracts';
+import { MENU, RESET_PAGE_PATH } from '@app/contracts';
 import { Spin } from 'antd';
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router-dom';
@@ -19,6 +19,12 @@ const LandingPage = lazy(() =>
   import('../shell/pages/LandingPage').then((m) => ({ default: m.LandingPage })),
 );
 const LoginPage = lazy(() => import('../shell/pages/LoginPage').then((m) => ({ default: m.LoginPage })));
+const ForgotPasswordPage = lazy(() =>
+  import('../shell/password/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('../shell/password/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })),
+);
 const RedirectPage = lazy(() =>
   import('../shell/pages/RedirectPage').then((m) => ({ default: m.RedirectPage })),
 );
@@ -46,6 +52,8 @@ export const router = createBrowserRouter([
     children: [
       { path: '/', element: <Navigate to="/login" replace /> },
       { path: '/login', element: <LoginPage /> },
+      { path: '/forgot-password', element: <ForgotPasswordPage /> },
+      { path: RESET_PAGE_PATH, element: <ResetPasswordPage /> },
       { path: '/app', element: <LandingPage /> },
       { path: '/redirect/*', element: <RedirectPage /> },
       { path: '*', element: <NotFoundPage /> },

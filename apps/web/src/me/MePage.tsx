@@ -3,6 +3,7 @@ import { Button, Card, Col, Descriptions, Form, Input, Row, Skeleton } from 'ant
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MailPreferences } from '../notifications/MailPreferences';
+import { confirmationRule } from '../platform/ui/confirmation-rule';
 import { applyFieldErrors } from '../platform/ui/form-errors';
 import { usePhone } from '../platform/ui/phone';
 import { zodRules } from '../platform/ui/zod-rules';
@@ -128,15 +129,7 @@ export default function MePage() {
             name="password_confirmation"
             label={t('me.confirmPassword')}
             dependencies={['password']}
-            rules={[
-              { required: true, message: t('validation.required') },
-              ({ getFieldValue }) => ({
-                validator: async (_rule, value) => {
-                  if (value && value !== getFieldValue('password'))
-                    throw new Error(t('access.passwordsInconsistent'));
-                },
-              }),
-            ]}
+            rules={confirmationRule(t)}
           >
             <Input.Password autoComplete="new-password" />
           </Form.Item>

@@ -104,6 +104,10 @@ export function LoginForm({ t, notify, onSending, onSignedIn }: LoginFormProps) 
             {t('shell.login.submit')}
           </button>
         </form>
+        {/* A full load: the page is the app's, which the stand-alone sign-in page has not loaded yet. */}
+        <a className="login-forgot" href="/forgot-password">
+          {t('shell.login.forgotPassword')}
+        </a>
       </main>
     </div>
   );
