@@ -78,4 +78,27 @@ describe('a password change', () => {
       429,
     );
   });
+
+  it("holds an administrator's new password to 16 characters, a member's to 18, before the old one is checked", async () => {
+    const admin = await api.factory.admin();
+    const token = await api.login(admin.name, TEST_PASSWORD);
+    // 17 characters: a member's password may have 18, an administrator's 16. The old password is wrong too: the
+    // length is refused before the old password is checked.
+    const refused = await api.post(
+      '/api/me',
+      { old_password: 'not-it', password: 'seventeen-chars-x', password_confirmation: 'seventeen-chars-x' },
+      { token, locale: 'zh-HK' },
+    );
+    expect(refused).toMatchObject({ status: 422, body: { code: 422 } });
+    expect(refused.body.data).toEqual({
+      errors: [{ field: 'password', message: translate('validation.tooLong', 'zh-HK', { max: 16 }) }],
+    });
+    expect((await change(token, TEST_PASSWORD, 'sixteen-chars-xx')).status).toBe(200);
+    await api.login(admin.name, 'sixteen-chars-xx');
+
+    const member = await api.factory.member();
+    const memberToken = await api.login(member.name, TEST_PASSWORD);
+    expect((await change(memberToken, TEST_PASSWORD, 'seventeen-chars-x')).status).toBe(200);
+    await api.login(member.name, 'seventeen-chars-x');
+  });
 });

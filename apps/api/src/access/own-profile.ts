@@ -1,11 +1,12 @@
-import type { updateMeBody } from '@app/contracts';
+import { passwordFor, type updateMeBody } from '@app/contracts';
 import { and, eq } from 'drizzle-orm';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { type UserRow, users } from '../members/members.schema';
 import { audit } from '../platform/audit/audit';
 import type { AccountCaller } from '../platform/caller';
 import type { Db, DbOrTx } from '../platform/db/client';
 import { conflict, fieldError, notFound } from '../platform/http/errors';
+import { parseOrThrow } from '../platform/http/validation';
 import { attemptKeys, checkThrottled } from './login-throttle';
 import { hashPassword, verifyPassword } from './passwords';
 import { endSessions } from './sessions';
@@ -37,6 +38,9 @@ interface NewPassword {
  * write it (a hash takes half a second: in the transaction it held the row, and on embedded PGlite the database).
  */
 export async function updateOwnProfile(db: Db, caller: AccountCaller, body: MeChange): Promise<void> {
+  // The body takes a member's 6–18 characters; an administrator's password is 6–16, checked before the old one is.
+  if (body.password)
+    parseOrThrow(z.object({ password: passwordFor(caller.isAdmin) }), { password: body.password });
   const password = body.password
     ? await newPassword(db, caller, body.old_password ?? '', body.password)
     : null;
