@@ -5,6 +5,7 @@ export * from './access/sessions.schema';
 export * from './access/two-factor.schema';
 export * from './bonus/bonus.schema';
 export * from './content/content.schema';
+export * from './dashboard/activity.schema';
 export * from './members/members.schema';
 export * from './notifications/notifications.schema';
 export * from './orders/orders.schema';
