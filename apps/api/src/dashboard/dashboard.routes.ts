@@ -1,6 +1,7 @@
-import { dashboardEndpoints, Perm, type Workplace } from '@app/contracts';
+import { dashboardChartsQuery, dashboardEndpoints, Perm, type Workplace } from '@app/contracts';
 import { businessTimeZone } from '../platform/business-time/business-time';
 import { access, route } from '../platform/http/route';
+import { dashboardCharts } from './dashboard.charts';
 import { figureSources, membersPerLevel } from './dashboard.figures';
 import { recentBonuses } from './dashboard.money';
 
@@ -20,4 +21,13 @@ const workplace = route({
   },
 });
 
-export const dashboardRoutes = [workplace];
+/** The admin dashboard's charts: sales, SP and new members per business day and month (the activity rollup). */
+const charts = route({
+  endpoint: dashboardEndpoints.charts,
+  reads: 'replica',
+  access: access.admin(Perm.dashboard),
+  query: dashboardChartsQuery,
+  handler: async ({ app, query }) => dashboardCharts(app.db, await businessTimeZone(app.db), query),
+});
+
+export const dashboardRoutes = [workplace, charts];

@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { intFromQuery } from '../integers';
+
 /**
  * One figure of the workplace (`GET /api/dashboard/workplace`). The web labels
  * it with the UI key `dashboard.figure.<key>`; `format` says how to show `value`
@@ -34,4 +37,28 @@ export interface Workplace {
   members_per_level: LevelCount[] | null;
   /** Members only: their latest bonuses, newest first. */
   recent_bonuses: RecentBonus[] | null;
+}
+
+/** `GET /api/dashboard/charts` (administrators): how many business days and months back the charts go. */
+export const dashboardChartsQuery = z.object({
+  days: intFromQuery(1, 92).default(30),
+  months: intFromQuery(1, 24).default(12),
+});
+export type DashboardChartsQuery = z.input<typeof dashboardChartsQuery>;
+
+/** One business day's or month's activity: done sales (count, amount, SP) and new members. */
+export interface ActivityPoint {
+  /** 'YYYY-MM-DD' or 'YYYY-MM' in the business time zone. */
+  period: string;
+  sales_count: number;
+  sales: string;
+  sp: number;
+  new_members: number;
+}
+
+/** The admin dashboard's charts: every day and month of the range, the oldest first, none left out. */
+export interface DashboardCharts {
+  zone: string;
+  days: ActivityPoint[];
+  months: ActivityPoint[];
 }
