@@ -13,6 +13,8 @@ import { touchSession } from './access/sessions';
 import { settlementLostJobs } from './bonus/settlement';
 import { type Config, DEFAULT_SIGN_IN_LIMIT, type TrustProxy } from './config';
 import { noticeFailedJobs } from './notifications/job-failed';
+import { useMail } from './notifications/notify';
+import { OutboxSender } from './notifications/outbox-sender';
 import { scopesAdded } from './orders/totals';
 import type { Db } from './platform/db/client';
 import type { ReadReplicas } from './platform/db/read-replicas';
@@ -124,6 +126,12 @@ export async function buildApp({
   // shutdown rather than being cut mid-write, and its heartbeat and sweeper timers stop.
   await ctx.jobs.start();
   app.addHook('onClose', () => ctx.jobs.stop());
+  // E-mails are written to the outbox only while mail is on, and every process sends it (docs/operations.md).
+  useMail(ctx.mailer !== null);
+  if (ctx.mailer) {
+    const stopSending = new OutboxSender(db, ctx.mailer, app.log, config.publicUrl).start();
+    app.addHook('onClose', stopSending);
+  }
   // Orders totals scopes being added in the background finish before the database closes.
   app.addHook('onClose', () => scopesAdded(db));
 
