@@ -8,6 +8,7 @@ import { statementsUiMessages } from '../bonus/statements/statements.messages';
 import { contentUiMessages } from '../content/content.messages';
 import { dashboardMessages } from '../dashboard/dashboard.messages';
 import { meMessages } from '../me/me.messages';
+import { securityMessages } from '../me/security.messages';
 import { membersUiMessages } from '../members/members.messages';
 import { notificationsUiMessages } from '../notifications/notifications.messages';
 import { ordersMessages } from '../orders/orders.messages';
@@ -27,6 +28,7 @@ const appDictionaries: Dictionary[] = [
   menuMessages,
   shellMessages,
   meMessages,
+  securityMessages,
   dashboardMessages,
   accessUiMessages,
   auditUiMessages,

@@ -15,6 +15,7 @@ export const pages: Record<string, LazyExoticComponent<ComponentType>> = {
   '/recharge': lazy(() => import('../recharge/RechargePage')),
   '/dashboard/workplace': lazy(() => import('../dashboard/WorkplacePage')),
   '/me': lazy(() => import('../me/MePage')),
+  '/account/security': lazy(() => import('../me/SecurityPage')),
   '/notifications': lazy(() => import('../notifications/NotificationsPage')),
   '/user': lazy(() => import('../members/UserListPage')),
   '/user/report': lazy(() => import('../members/UserReportPage')),

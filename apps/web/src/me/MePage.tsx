@@ -8,6 +8,7 @@ import { applyFieldErrors } from '../platform/ui/form-errors';
 import { usePhone } from '../platform/ui/phone';
 import { zodRules } from '../platform/ui/zod-rules';
 import { useMe, useUpdateMe } from './me.api';
+import { SecurityCards } from './SecurityCards';
 
 /**
  * One card's form: posts its fields to POST /api/me (the write toasts the server's text) and shows field errors of
@@ -138,6 +139,7 @@ export default function MePage() {
       <Col xs={24} xl={12}>
         <MailPreferences />
       </Col>
+      <SecurityCards />
     </Row>
   );
 }

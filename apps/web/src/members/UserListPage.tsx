@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { COMMISSION_STATUSES, type UserListItem } from '@app/contracts';
+import { COMMISSION_STATUSES, Perm, type UserListItem } from '@app/contracts';
 import { Button, Card, Form, Select, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -12,7 +12,15 @@ import { MoneyText } from '../platform/ui/MoneyText';
 import { usePagedList } from '../platform/ui/PagedTable';
 import { UserName } from '../platform/ui/UserName';
 import { CommissionStatusTag } from './CommissionStatusCard';
-import { type MemberFilters, memberFilters, membersList, useDeleteMember, useLevels } from './members.api';
+import {
+  type MemberFilters,
+  memberFilters,
+  membersList,
+  useDeleteMember,
+  useLevels,
+  useResetTwoFactor,
+} from './members.api';
+import { useAdminCan } from './permissions';
 import { UserFormModal } from './UserFormModal';
 
 type Values = Record<string, unknown>;
@@ -36,6 +44,8 @@ export default function UserListPage() {
   const { t } = useTranslation();
   const levels = useLevels();
   const remove = useDeleteMember();
+  const resetTwoFactor = useResetTwoFactor();
+  const mayResetTwoFactor = useAdminCan(Perm.resetTwoFactor);
   const { filters, setFilters } = useUrlFilters(memberFilters);
   const { tableProps } = usePagedList<UserListItem>(membersList, filters);
   const [editing, setEditing] = useState<UserListItem | null | undefined>(undefined);
@@ -104,6 +114,16 @@ export default function UserListPage() {
           >
             {t('members.ui.delete')}
           </ConfirmButton>
+          {mayResetTwoFactor && (
+            <ConfirmButton
+              type="link"
+              size="small"
+              confirm={t('security.resetConfirm')}
+              onConfirm={() => resetTwoFactor.mutateAsync(u.id)}
+            >
+              {t('security.reset')}
+            </ConfirmButton>
+          )}
         </Space>
       ),
     },

@@ -5,6 +5,7 @@ import {
   type CpInfo,
   memberEndpoints,
   programmeEndpoints,
+  securityEndpoints,
   type TreeAnswer,
   type TreeNode,
   treeEndpoints,
@@ -119,6 +120,13 @@ export const useSaveMember = () =>
 export const useDeleteMember = () =>
   useWrite({
     send: (id: number) => to(memberEndpoints.remove, { params: { id } }),
+    invalidates: [memberKeys.all],
+  });
+
+/** Takes a member's second factor away (Perm 26): they sign in with the password alone until they set it up again. */
+export const useResetTwoFactor = () =>
+  useWrite({
+    send: (id: number) => to(securityEndpoints.resetTwoFactor, { params: { id } }),
     invalidates: [memberKeys.all],
   });
 

@@ -12,12 +12,9 @@ export function getStoredUser(): CurrentUser | null {
 }
 
 export function storeSession(token: string, user: CurrentUser): void {
-  storeToken(token);
+  localStorage.setItem(STORAGE_KEYS.token, token);
   storeUser(user);
 }
-
-/** Replaces the token alone (a password change hands out a fresh one). */
-export const storeToken = (token: string) => localStorage.setItem(STORAGE_KEYS.token, token);
 
 export const storeUser = (user: CurrentUser) => localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
 

@@ -13,4 +13,6 @@ export const DETAIL_ROUTES = [
   { path: '/user/statement/:id', titleKey: 'menu.memberStatement' },
   // Everyone's notifications and e-mail preferences, opened from the bell.
   { path: '/notifications', titleKey: 'notifications.ui.title' },
+  // An administrator's two-factor sign-in and sessions, from the avatar menu (members have them in /me).
+  { path: '/account/security', titleKey: 'security.title' },
 ] as const;

@@ -31,9 +31,6 @@ export interface TwoFactorChallenge {
 /** `POST /api/login` answers a session, or a challenge when the account has two-factor sign-in. */
 export type LoginAnswer = LoginResult | TwoFactorChallenge;
 
-export const isTwoFactorChallenge = (answer: LoginAnswer): answer is TwoFactorChallenge =>
-  'challenge' in answer;
-
 /** A code of the authenticator app (6 digits) or one of the account's recovery codes. */
 const secondFactorCode = requiredText(32);
 

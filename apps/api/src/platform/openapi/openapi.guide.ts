@@ -15,7 +15,9 @@ route definitions and the shared zod contracts of the code base.
 
 ## Calling it
 - **Sign in** with POST /api/login (\`{ account, password }\`); send the answered \`access_token\` as
-  \`Authorization: Bearer <token>\`. Each operation says who may call it (**Access**, also \`x-access\`).
+  \`Authorization: Bearer <token>\`. An account with two-factor sign-in answers \`{ two_factor: true, challenge }\`
+  instead: POST /api/login/two-factor (\`{ challenge, code }\`) with a code of its authenticator app answers the token.
+  Each operation says who may call it (**Access**, also \`x-access\`).
 - **Every answer** is the envelope \`{ code, msg, data }\` with the HTTP status matching \`code\` (200, 400, 401,
   403, 404, 408, 409, 413, 414, 415, 422, 429, 431, 500, 503) — refusals of a malformed request (its URL, headers
   or body) included; session failures answer HTTP 401 with \`code\` 50008 (invalid token),

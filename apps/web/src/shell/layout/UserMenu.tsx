@@ -1,4 +1,4 @@
-import { KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { KeyOutlined, LogoutOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import type { CurrentUser } from '@app/contracts';
 import { Avatar, Button, Dropdown } from 'antd';
 import { useState } from 'react';
@@ -49,6 +49,17 @@ export function UserMenu({ user }: { user: CurrentUser }) {
       label: t('me.changePassword'),
       onClick: () => setChangingPassword(true),
     },
+    // An administrator's two-factor sign-in and sessions (a member's are in the personal center).
+    ...(user.is_admin
+      ? [
+          {
+            key: 'security',
+            icon: <SafetyOutlined />,
+            label: t('security.title'),
+            onClick: () => navigate('/account/security'),
+          },
+        ]
+      : []),
     { key: 'logout', icon: <LogoutOutlined />, label: t('shell.logout'), onClick: logout },
   ];
   return (

@@ -1,7 +1,10 @@
 import {
+  type Endpoint,
   type Envelope,
   type FieldError,
+  type LoginAnswer,
   type LoginBody,
+  type LoginCodeBody,
   type LoginResult,
   ResultCode,
   sessionEndpoints,
@@ -16,13 +19,21 @@ export interface SignInRefusal {
   fieldErrors: FieldError[];
 }
 
+/** The password step: a session, or the challenge for a code when the account has two-factor sign-in. */
+export const signIn = (values: LoginBody, t: Translate) =>
+  post<LoginAnswer>(sessionEndpoints.login, values, t);
+
+/** The code step of a sign-in with two-factor sign-in: the challenge and a code of the app (or a recovery code). */
+export const signInWithCode = (values: LoginCodeBody, t: Translate) =>
+  post<LoginResult>(sessionEndpoints.loginCode, values, t);
+
 /**
- * `POST /api/login` with the browser's fetch, so the sign-in page loads without axios (docs/performance/web.md).
+ * A sign-in call with the browser's fetch, so the sign-in page loads without axios (docs/performance/web.md).
  * The same headers and outcomes as `platform/http.ts`: the server's translated `msg` for a refusal, "service
  * error" when no envelope came back.
  */
-export async function signIn(values: LoginBody, t: Translate): Promise<LoginResult | SignInRefusal> {
-  const { method, path } = sessionEndpoints.login;
+async function post<T>(target: Endpoint, values: object, t: Translate): Promise<T | SignInRefusal> {
+  const { method, path } = target;
   const envelope = await fetch(path, {
     method,
     headers: {
@@ -37,10 +48,10 @@ export async function signIn(values: LoginBody, t: Translate): Promise<LoginResu
     .catch(() => null);
   if (!envelope || typeof envelope.code !== 'number')
     return { notice: t('platform.serviceError'), fieldErrors: [] };
-  if (envelope.code === ResultCode.OK) return envelope.data as LoginResult;
+  if (envelope.code === ResultCode.OK) return envelope.data as T;
   const errors = (envelope.data as { errors?: FieldError[] } | null)?.errors;
   return { notice: envelope.msg || t('platform.error'), fieldErrors: errors ?? [] };
 }
 
-export const isRefusal = (outcome: LoginResult | SignInRefusal): outcome is SignInRefusal =>
+export const isRefusal = <T extends object>(outcome: T | SignInRefusal): outcome is SignInRefusal =>
   'notice' in outcome;
