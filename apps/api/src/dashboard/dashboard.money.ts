@@ -1,21 +1,25 @@
 import { formatCents, type Locale, type RecentBonus, WithdrawalStatus } from '@app/contracts';
 import { sql } from 'drizzle-orm';
-import { countingOrder } from '../bonus/settlement';
 import { livePayouts } from '../bonus/user-bonus.service';
 import { type DbOrTx, queryRows } from '../platform/db/client';
+import { activityQuarterHours } from './activity.schema';
 import { count, type FigureSource, localizedName, money, monthStart, monthStartDay } from './figure-source';
 
 /** Withdrawals waiting for an administrator: to review, or agreed and waiting to be paid. */
 const PENDING_WITHDRAWALS = [WithdrawalStatus.inApplication, WithdrawalStatus.paymentInProgress];
 
-/** Admins: orders that count (done, not a refund row, not refunded) completed this month (of the business time zone). */
+/**
+ * Admins: orders that count (done, not a refund row, not refunded) completed this month (of the business time zone),
+ * summed from the quarter-hour activity rollup (activity.schema.ts): a month's few thousand buckets instead of its
+ * orders (186,561 of them at 5M orders took half a second a view). A zone's month starts on a whole quarter hour.
+ */
 export const salesThisMonth: FigureSource = async (db, viewer, _locale, zone) => {
   if (!viewer.isAdmin) return [];
   const [row] = await queryRows<{ orders: number; amount: string; points: string }>(
     db,
-    sql`select count(*)::int as orders, coalesce(sum(o.amount_cents), 0)::bigint as amount,
-          coalesce(sum(o.sales_point), 0)::bigint as points
-        from orders o where ${countingOrder} and o.completed_at >= ${monthStart(zone)}`,
+    sql`select coalesce(sum(a.sales_count), 0)::int as orders, coalesce(sum(a.sales_cents), 0)::bigint as amount,
+          coalesce(sum(a.sales_sp), 0)::bigint as points
+        from ${activityQuarterHours} a where a.bucket >= ${monthStart(zone)}`,
   );
   return [
     count('salesOrdersThisMonth', row?.orders),
