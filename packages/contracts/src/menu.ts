@@ -235,6 +235,14 @@ export const MENU: readonly MenuEntry[] = [
     member: 'user',
     external: 'shop',
   },
+  {
+    path: '/progress',
+    titleKey: 'menu.progress',
+    icon: 'bar-chart',
+    order: 24,
+    roleId: Perm.dashboard,
+    member: 'user',
+  },
   { path: '/me', titleKey: 'menu.me', icon: 'user', order: 24, member: 'user' },
   {
     path: '/permission/admins',

@@ -5,6 +5,7 @@ import { ReferralCard } from '../me/ReferralCard';
 import { useCurrentUser } from '../platform/current-user';
 import { formatMoney } from '../platform/format';
 import { BusinessDaysHint } from '../platform/ui/BusinessDaysHint';
+import { ProgressCard } from '../programmes/ProgressCard';
 import { useWorkplace } from './dashboard.api';
 import { RecentBonuses } from './RecentBonuses';
 
@@ -51,9 +52,14 @@ export default function WorkplacePage() {
             </Card>
           )}
           {user && !user.is_admin && (
-            <div style={{ marginTop: 16 }}>
-              <ReferralCard compact />
-            </div>
+            <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
+              <Col xs={24} lg={12}>
+                <ProgressCard />
+              </Col>
+              <Col xs={24} lg={12}>
+                <ReferralCard compact />
+              </Col>
+            </Row>
           )}
           {data.recent_bonuses && <RecentBonuses bonuses={data.recent_bonuses} />}
         </>

@@ -21,6 +21,7 @@ const layerOf = (top: string) =>
  */
 const DOMAIN_IMPORTS: Record<string, string> = {
   'dashboard -> me': "the member's referral link and QR code on the dashboard",
+  'dashboard -> programmes': "the member's progress to the next step, in short on the dashboard",
   'me -> notifications': 'the e-mail preferences card of the personal center',
   'members -> bonus': 'the commission status card of the member list and detail',
   'notifications -> bonus': '"Explain" on a notification of a payout',

@@ -1,4 +1,10 @@
-import { cpListQuery, programmeEndpoints, type WecAssessmentDto, wecListQuery } from '@app/contracts';
+import {
+  cpListQuery,
+  type MemberProgress,
+  programmeEndpoints,
+  type WecAssessmentDto,
+  wecListQuery,
+} from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { memberKeys } from '../members/members.api';
 import type { FiltersOf } from '../platform/filters/url-filters';
@@ -15,7 +21,15 @@ export const programmeKeys = {
   cps: () => [...programmeKeys.all, 'cp'] as const,
   cpBonuses: (userId: number) => [...programmeKeys.cps(), 'bonuses', userId] as const,
   keyNumbers: () => [...programmeKeys.all, 'keyNumbers'] as const,
+  progress: () => [...programmeKeys.all, 'progress'] as const,
 };
+
+/** The signed-in member's progress to the next level, bonus and WEC step (docs/product/programmes.md, "Progress"). */
+export const useMyProgress = () =>
+  useQuery({
+    queryKey: programmeKeys.progress(),
+    queryFn: () => request<MemberProgress>(programmeEndpoints.progress),
+  });
 
 export const wecFilters = wecListQuery.pick({ keyword: true, status: true });
 export type WecFilters = FiltersOf<typeof wecFilters>;
