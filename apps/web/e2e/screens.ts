@@ -41,6 +41,10 @@ try {
   const admin = await harness.newPage({ viewport: DESKTOP });
   await harness.login(admin, ...DEMO.admin);
   await shoot(admin, '/orders/orders', 'admin-orders-1440.png');
+  await shoot(admin, '/dashboard/workplace', 'admin-dashboard-1440.png', async () => {
+    await admin.getByTestId('chart-members').locator('svg').first().waitFor();
+    await admin.waitForTimeout(1000); // the charts' bars grow in
+  });
   // The largest downline under the demo member that fits a screen readably once expanded (the whole tree would be
   // dots at that scale).
   const { id: memberId } = await apiAs<{ id: number }>(member, 'GET', '/api/me');

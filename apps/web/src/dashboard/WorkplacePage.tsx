@@ -1,5 +1,6 @@
 import type { WorkplaceFigure } from '@app/contracts';
 import { Card, Col, Row, Skeleton, Statistic, Table, Typography } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReferralCard } from '../me/ReferralCard';
 import { useCurrentUser } from '../platform/current-user';
@@ -8,6 +9,9 @@ import { BusinessDaysHint } from '../platform/ui/BusinessDaysHint';
 import { ProgressCard } from '../programmes/ProgressCard';
 import { useWorkplace } from './dashboard.api';
 import { RecentBonuses } from './RecentBonuses';
+
+// The charts (and echarts with them) load for administrators only.
+const ActivityCharts = lazy(() => import('./ActivityCharts'));
 
 const shown = (figure: WorkplaceFigure) =>
   figure.format === 'money' ? formatMoney(figure.value) : figure.value;
@@ -60,6 +64,11 @@ export default function WorkplacePage() {
                 <ReferralCard compact />
               </Col>
             </Row>
+          )}
+          {user?.is_admin && (
+            <Suspense fallback={<Skeleton active />}>
+              <ActivityCharts />
+            </Suspense>
           )}
           {data.recent_bonuses && <RecentBonuses bonuses={data.recent_bonuses} />}
         </>

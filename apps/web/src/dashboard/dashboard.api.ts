@@ -1,4 +1,4 @@
-import { dashboardEndpoints, type Workplace } from '@app/contracts';
+import { type DashboardCharts, dashboardEndpoints, type Workplace } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../platform/http';
 import { queryRoots } from '../platform/query-roots';
@@ -7,7 +7,15 @@ import { queryRoots } from '../platform/query-roots';
 export const dashboardKeys = {
   all: queryRoots.dashboard,
   workplace: () => [...dashboardKeys.all, 'workplace'] as const,
+  charts: () => [...dashboardKeys.all, 'charts'] as const,
 };
+
+/** The administrators' charts: the last 30 business days and 12 business months. */
+export const useDashboardCharts = () =>
+  useQuery({
+    queryKey: dashboardKeys.charts(),
+    queryFn: () => request<DashboardCharts>(dashboardEndpoints.charts, { query: { days: 30, months: 12 } }),
+  });
 
 export const useWorkplace = () =>
   useQuery({

@@ -4,6 +4,12 @@ import { defineMessages } from '@app/contracts';
 export const dashboardMessages = defineMessages(
   {
     'dashboard.welcome': 'Welcome, {name}',
+    'dashboard.chart.salesPerDay': 'Sales and SP per day',
+    'dashboard.chart.salesPerMonth': 'Sales and SP per month',
+    'dashboard.chart.newMembersPerDay': 'New members per day',
+    'dashboard.chart.sales': 'Sales',
+    'dashboard.chart.sp': 'Sales points',
+    'dashboard.chart.newMembers': 'New members',
     'dashboard.membersPerLevel': 'Members per level',
     'dashboard.level': 'Level',
     'dashboard.count': 'Members',
@@ -30,6 +36,12 @@ export const dashboardMessages = defineMessages(
   },
   {
     'dashboard.welcome': '歡迎，{name}',
+    'dashboard.chart.salesPerDay': '每日銷售額及 SP',
+    'dashboard.chart.salesPerMonth': '每月銷售額及 SP',
+    'dashboard.chart.newMembersPerDay': '每日新會員',
+    'dashboard.chart.sales': '銷售額',
+    'dashboard.chart.sp': '銷售積分',
+    'dashboard.chart.newMembers': '新會員',
     'dashboard.membersPerLevel': '各等級會員數',
     'dashboard.level': '等級',
     'dashboard.count': '會員數',
@@ -56,6 +68,12 @@ export const dashboardMessages = defineMessages(
   },
   {
     'dashboard.welcome': '欢迎，{name}',
+    'dashboard.chart.salesPerDay': '每日销售额及 SP',
+    'dashboard.chart.salesPerMonth': '每月销售额及 SP',
+    'dashboard.chart.newMembersPerDay': '每日新会员',
+    'dashboard.chart.sales': '销售额',
+    'dashboard.chart.sp': '销售积分',
+    'dashboard.chart.newMembers': '新会员',
     'dashboard.membersPerLevel': '各等级会员数',
     'dashboard.level': '等级',
     'dashboard.count': '会员数',
