@@ -24,7 +24,9 @@ export function ContentFeedPage({ kind, titleKey }: { kind: ContentKind; titleKe
       key: 'title',
       render: (_, row) => (
         <Space>
-          {row.pinned && <PushpinFilled aria-label={t('content.ui.pinned')} style={{ color: '#165DFF' }} />}
+          {row.pinned && (
+            <PushpinFilled aria-label={t('content.ui.pinned')} style={{ color: 'var(--app-theme-color)' }} />
+          )}
           {!row.read && <Tag color="red">{t('content.ui.new')}</Tag>}
           <Typography.Text strong={!row.read}>{row.title}</Typography.Text>
           {row.attachment_count > 0 && <PaperClipOutlined aria-label={t('content.ui.attachments')} />}

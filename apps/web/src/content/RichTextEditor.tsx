@@ -57,8 +57,14 @@ export function RichTextEditor({ value = '', onChange, id, 'aria-label': ariaLab
 
   const emit = () => onChange?.(ref.current?.innerHTML ?? '');
   return (
-    <div className="rich-text-editor" style={{ border: '1px solid #d9d9d9', borderRadius: 6 }}>
-      <Space size={2} style={{ padding: 4, borderBottom: '1px solid #f0f0f0', flexWrap: 'wrap' }}>
+    <div
+      className="rich-text-editor"
+      style={{ border: '1px solid var(--ant-color-border)', borderRadius: 6 }}
+    >
+      <Space
+        size={2}
+        style={{ padding: 4, borderBottom: '1px solid var(--ant-color-border-secondary)', flexWrap: 'wrap' }}
+      >
         {TOOLS.map((tool) => (
           <Tooltip key={tool.key} title={t(`content.ui.editor.${tool.key}`)}>
             <Button

@@ -48,3 +48,30 @@ const subscribe = (listener: () => void) => {
 };
 
 export const useSettings = () => useSyncExternalStore(subscribe, () => current);
+
+/**
+ * The colour theme, light or dark (antd's dark algorithm), chosen in the settings drawer and remembered per user in
+ * this browser's local storage (`app-theme`, by user id): the server keeps no preferences of the user interface.
+ */
+export type ThemeMode = 'light' | 'dark';
+type Themes = Record<string, ThemeMode>;
+
+function readThemes(): Themes {
+  try {
+    return JSON.parse(localStorage.getItem(STORAGE_KEYS.theme) ?? '{}') as Themes;
+  } catch {
+    return {};
+  }
+}
+
+let themes = readThemes();
+const themeOwner = (userId: number | undefined) => String(userId ?? 'signed-out');
+
+export function setThemeMode(userId: number | undefined, mode: ThemeMode): void {
+  themes = { ...themes, [themeOwner(userId)]: mode };
+  localStorage.setItem(STORAGE_KEYS.theme, JSON.stringify(themes));
+  for (const listener of listeners) listener();
+}
+
+export const useThemeMode = (userId: number | undefined): ThemeMode =>
+  useSyncExternalStore(subscribe, () => themes[themeOwner(userId)] ?? 'light');

@@ -1,7 +1,8 @@
 import { Button, Drawer, Form, InputNumber, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../platform/current-user';
 import { feedback } from '../../platform/feedback';
-import { type LayoutSettings, updateSettings, useSettings } from '../settings';
+import { type LayoutSettings, setThemeMode, updateSettings, useSettings, useThemeMode } from '../settings';
 
 type Toggle = Exclude<keyof LayoutSettings, 'menuWidth'>;
 const TOGGLES: Toggle[] = ['navbar', 'menu', 'topMenu', 'footer', 'tabBar', 'menuFromServer', 'colorWeak'];
@@ -10,6 +11,8 @@ const TOGGLES: Toggle[] = ['navbar', 'menu', 'topMenu', 'footer', 'tabBar', 'men
 export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const settings = useSettings();
+  const userId = useCurrentUser().user?.id;
+  const mode = useThemeMode(userId);
   const copy = async () => {
     try {
       if (!navigator.clipboard) throw new Error('no clipboard');
@@ -28,6 +31,14 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
         labelAlign="left"
         colon={false}
       >
+        <Form.Item label={t('shell.settings.dark')} htmlFor="setting-dark">
+          <Switch
+            id="setting-dark"
+            aria-label={t('shell.settings.dark')}
+            checked={mode === 'dark'}
+            onChange={(dark) => setThemeMode(userId, dark ? 'dark' : 'light')}
+          />
+        </Form.Item>
         {TOGGLES.map((key) => (
           <Form.Item key={key} label={t(`shell.settings.${key}`)} htmlFor={`setting-${key}`}>
             <Switch
