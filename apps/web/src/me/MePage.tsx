@@ -8,6 +8,7 @@ import { applyFieldErrors } from '../platform/ui/form-errors';
 import { usePhone } from '../platform/ui/phone';
 import { zodRules } from '../platform/ui/zod-rules';
 import { useMe, useUpdateMe } from './me.api';
+import { ReferralCard } from './ReferralCard';
 import { SecurityCards } from './SecurityCards';
 
 /**
@@ -52,7 +53,7 @@ function MeForm({
   );
 }
 
-/** /me: the member's personal center - profile, password and bank details. */
+/** /me: the member's personal center - profile, bank details, referral link and password. */
 export default function MePage() {
   const { t } = useTranslation();
   const { data: me } = useMe();
@@ -109,6 +110,9 @@ export default function MePage() {
             <Input />
           </Form.Item>
         </MeForm>
+      </Col>
+      <Col xs={24} xl={12}>
+        <ReferralCard />
       </Col>
       <Col xs={24} xl={12}>
         <MeForm title={t('me.changePassword')} resetAfterSave>
