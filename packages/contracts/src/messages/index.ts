@@ -60,5 +60,5 @@ export function translate(key: string, locale: Locale, params?: Record<string, s
   const singular = `${key}_one`;
   const chosen = countsAsOne(locale, params?.count) && isMessageKey(singular) ? singular : key;
   const text = isMessageKey(chosen) ? messages[locale][chosen] || messages['en-US'][chosen] : key;
-  return interpolate(text, params);
+  return interpolate(text, params, locale);
 }
