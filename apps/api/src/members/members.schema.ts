@@ -68,6 +68,8 @@ export const users = pgTable(
     bankAccountName: text('bank_account_name'),
     bankCountry: text('bank_country'),
     bankAccountNo: text('bank_account_no'),
+    bankName: text('bank_name'),
+    bankCode: text('bank_code'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     /**
      * pay | hold | forfeit (docs/product/bonus.md): whether the member's bonus payouts reach the wallet, are kept

@@ -25,6 +25,9 @@ export const withdrawals = pgTable(
     bankCardNumber: text('bank_card_number').notNull(),
     bankCode: text('bank_code').notNull(),
     bankName: text('bank_name').notNull(),
+    /** The account holder and country (null on applications from before they were asked). */
+    bankAccountName: text('bank_account_name'),
+    bankCountry: text('bank_country'),
     remark: text('remark'),
     /** Why an administrator refused it. */
     reason: text('reason'),
