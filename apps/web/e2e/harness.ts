@@ -61,8 +61,17 @@ export class Harness {
     readonly port: number,
   ) {}
 
-  /** `mail`: the server sends mail there (a TestMailbox's settings), its links pointing to this harness's address. */
-  static async start({ mail }: { mail?: MailSettings } = {}): Promise<Harness> {
+  /**
+   * `mail`: the server sends mail there (a TestMailbox's settings), its links pointing to this harness's address.
+   * `adminTwoFactor`: ADMIN_2FA=required.
+   */
+  static async start({
+    mail,
+    adminTwoFactor,
+  }: {
+    mail?: MailSettings;
+    adminTwoFactor?: boolean;
+  } = {}): Promise<Harness> {
     if (!existsSync(join(WEB_DIST, 'index.html')))
       throw new Error('apps/web/dist is missing: run `npm run build -w apps/web` first');
     // A private copy, so a concurrent `vite build` (which empties dist) cannot pull the files away mid-test.
@@ -70,7 +79,7 @@ export class Harness {
     cpSync(WEB_DIST, webDist, { recursive: true });
     const database = await createTestDatabase();
     await database.db.transaction((tx) => seedDemo(tx));
-    const config = { ...testConfig(), webDist, mail };
+    const config = { ...testConfig(), webDist, mail, adminTwoFactor };
     const app = await buildApp({ db: database.db, config });
     reportSlowAnswers(app);
     await app.listen({ port: 0, host: '127.0.0.1' });
