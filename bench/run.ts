@@ -4,6 +4,7 @@ import { benchImports } from './imports';
 import { benchOrderNames } from './order-names';
 import { benchOrders } from './orders';
 import { benchReads } from './reads';
+import { benchSearch } from './search';
 import { benchSettlement } from './settlement';
 import { benchTop } from './top';
 import { benchTransfers } from './transfers';
@@ -19,6 +20,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   reads: benchReads,
   imports: benchImports,
   'first-page': benchFirstPage,
+  search: benchSearch,
 };
 
 const chosen = process.argv.slice(2).filter((name) => !name.startsWith('-'));

@@ -16,6 +16,7 @@ import { programmeRoutes } from './programmes/programmes.routes';
 import { providerImport } from './providers/providers.import';
 import { providerRoutes } from './providers/providers.routes';
 import { rechargeRoutes } from './recharge/recharge.routes';
+import { searchRoutes } from './search/search.routes';
 import { treeRoutes } from './tree/tree.routes';
 import { walletRoutes } from './wallet/wallet.routes';
 import { withdrawalRoutes } from './withdrawals/withdrawals.routes';
@@ -38,6 +39,7 @@ export const routesByDomain: Record<string, RouteDef[]> = {
   bonus: bonusRoutes,
   programmes: programmeRoutes,
   notifications: notificationRoutes,
+  search: searchRoutes,
 };
 
 export const allRoutes: RouteDef[] = Object.values(routesByDomain).flat();

@@ -7,7 +7,7 @@ import {
   type UserSort,
   type userListQuery,
 } from '@app/contracts';
-import { and, asc, type Column, count, desc, eq, inArray, not, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, type Column, count, desc, eq, inArray, lt, not, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { levelName } from '../access/current-user';
@@ -106,13 +106,10 @@ function sortColumn(viewer: Viewer, sort: UserSort) {
   return sort === 'name' ? sql`lower(${maskedName(users.name)})` : SORT_COLUMNS[sort];
 }
 
-/** One page of the member list plus the appended users (pickers) that the page lacks. */
-export async function listMembers(
-  db: DbOrTx,
-  viewer: Viewer,
-  q: z.output<typeof userListQuery>,
-  locale: Locale,
-): Promise<{ list: UserListItem[]; total: number }> {
+type MemberListQuery = z.output<typeof userListQuery>;
+
+/** The member list's filters as one condition, and whether a keyword is among them (its total is then counted). */
+export function memberListWhere(viewer: Viewer, q: MemberListQuery): { where: SQL; keyword: boolean } {
   // A member searches what they see of the others (docs/product/members.md): masked names and member numbers.
   // An administrator finds the account or display name (through the trigram index), e-mail, phone or member number.
   const keyword = !q.keyword
@@ -129,7 +126,18 @@ export async function listMembers(
     q.level_id ? eq(users.levelId, q.level_id) : undefined,
     q.status ? eq(users.status, q.status) : undefined,
     commissionFilter(viewer, q.commission_status),
-  );
+  )!;
+  return { where, keyword: keyword !== undefined };
+}
+
+/** One page of the member list plus the appended users (pickers) that the page lacks. */
+export async function listMembers(
+  db: DbOrTx,
+  viewer: Viewer,
+  q: MemberListQuery,
+  locale: Locale,
+): Promise<{ list: UserListItem[]; total: number }> {
+  const { where, keyword } = memberListWhere(viewer, q);
   const direction = q.order === 'asc' || q.order === 'ascend' ? asc : desc;
   const [rows, [totalRow]] = await Promise.all([
     baseQuery(db)
@@ -137,7 +145,7 @@ export async function listMembers(
       .orderBy(direction(sortColumn(viewer, q.sort)), direction(users.id))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
-    listTotal(db, viewer, q, keyword === undefined, where),
+    listTotal(db, viewer, q, !keyword, where),
   ]);
   const missing = q.append_user_ids.filter((id) => !rows.some((r) => r.user.id === id));
   const appended = missing.length
@@ -149,11 +157,34 @@ export async function listMembers(
   };
 }
 
+/** The members `where` selects, newest first: `limit` of them with ids below `beforeId` (an export's batches). */
+export async function membersBefore(
+  db: DbOrTx,
+  viewer: Viewer,
+  where: SQL,
+  beforeId: number | null,
+  limit: number,
+  locale: Locale,
+): Promise<UserListItem[]> {
+  const rows = await baseQuery(db)
+    .where(and(where, beforeId === null ? undefined : lt(users.id, beforeId)))
+    .orderBy(desc(users.id))
+    .limit(limit);
+  return rows.map((row) => toListItem(viewer, row, locale));
+}
+
 /** Members of a commission status: administrators only (it is a private field; docs/product/bonus.md). */
 function commissionFilter(viewer: Viewer, status: CommissionStatus | undefined) {
   if (!status) return undefined;
   if (!viewer.isAdmin) throw fieldError('commission_status', 'validation.choice');
   return eq(users.commissionStatus, status);
+}
+
+/** How many members the list's filters select (the list's total, for an export). */
+export async function countMembers(db: DbOrTx, viewer: Viewer, q: MemberListQuery): Promise<number> {
+  const { where, keyword } = memberListWhere(viewer, q);
+  const [row] = await listTotal(db, viewer, q, !keyword, where);
+  return row.n;
 }
 
 /**
@@ -164,7 +195,7 @@ function commissionFilter(viewer: Viewer, status: CommissionStatus | undefined) 
 async function listTotal(
   db: DbOrTx,
   viewer: Viewer,
-  q: z.output<typeof userListQuery>,
+  q: MemberListQuery,
   noKeyword: boolean,
   where: SQL | undefined,
 ): Promise<[{ n: number }]> {

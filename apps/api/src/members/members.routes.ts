@@ -1,5 +1,6 @@
 import {
   idParam,
+  type JobStarted,
   memberEndpoints,
   Perm,
   REPORT_KINDS,
@@ -7,28 +8,41 @@ import {
   reportNumberBody,
   type UserListResult,
   type UserShow,
+  userBulkStatusBody,
   userCreateBody,
   userDetailQuery,
   userListQuery,
   userUpdateBody,
 } from '@app/contracts';
 import { eq, sql } from 'drizzle-orm';
-import { notFound } from '../platform/http/errors';
+import { eachRow } from '../platform/http/bulk';
+import { forbidden, notFound } from '../platform/http/errors';
+import { idempotent } from '../platform/http/idempotency';
 import { access, route } from '../platform/http/route';
+import { startXlsxJob } from '../platform/jobs/jobs.runner';
 import { addMember, addReportPackage, deleteMember, updateMember } from './member-admin.service';
+import { setMemberStatus } from './member-status';
+import { memberExportJob } from './members.export';
 import { findMember, listMembers, memberFields } from './members.queries';
 import { reportPackages } from './members.schema';
 import { loadUserDetail, toReportPackage } from './user-detail';
 import { memberViewer } from './viewer';
 
-/** Admins (Perm.userList) list every member; members use it as a picker over their own downline, masked. */
+/**
+ * Admins (Perm.userList) list every member, and export the filtered list (`export=1`); members use it as a picker
+ * over their own downline, masked.
+ */
 const list = route({
   endpoint: memberEndpoints.list,
   reads: 'replica',
   access: access.user,
   query: userListQuery,
-  handler: async ({ app, caller, query, locale }): Promise<UserListResult> => {
+  handler: async ({ app, caller, query, locale, timeZone }): Promise<UserListResult | JobStarted> => {
     const viewer = await memberViewer(app.db, caller);
+    if (query.export) {
+      if (!viewer.isAdmin) throw forbidden();
+      return startXlsxJob(app.jobs, memberExportJob(app.db, viewer, query, { locale, timeZone }));
+    }
     const { list, total } = await listMembers(app.db, viewer, query, locale);
     return { list, meta: { total, page: query.page, pageSize: query.pageSize } };
   },
@@ -58,6 +72,20 @@ const remove = route({
   params: idParam,
   message: 'common.deletedSuccessfully',
   handler: ({ app, params, caller }) => app.db.transaction((tx) => deleteMember(tx, caller, params.id)),
+});
+
+/** Enables or disables the selected members, each as the edit form would (docs/product/members.md, "Bulk actions"). */
+const bulkStatus = route({
+  endpoint: memberEndpoints.bulkStatus,
+  docs: { idempotencyKey: true },
+  access: access.admin(Perm.userList),
+  body: userBulkStatusBody,
+  handler: (ctx) =>
+    idempotent(ctx, ctx.body, (tx) =>
+      eachRow(tx, ctx.body.ids, ctx.locale, (row, id) =>
+        setMemberStatus(row, ctx.caller, id, ctx.body.status),
+      ),
+    ),
 });
 
 /** Admins see anyone; a member sees themselves and their downline, other names masked. */
@@ -126,4 +154,4 @@ const sumOf = (kind: ReportKind) =>
     ? sql<number>`case when bool_or(${sql.identifier(kind)} = -1) then -1 else coalesce(sum(${sql.identifier(kind)}), 0) end`
     : sql<number>`coalesce(sum(${sql.identifier(kind)}), 0)`;
 
-export const membersRoutes = [list, create, update, remove, detail, addReportNumber, show];
+export const membersRoutes = [list, create, update, remove, bulkStatus, detail, addReportNumber, show];

@@ -58,6 +58,8 @@ const ALLOWED_IMPORTS: Record<string, string> = {
   'recharge -> notifications':
     'a completed recharge is told to its member; a new one mailed to the administrators',
   'recharge -> wallet': 'a settled recharge is posted to the ledger',
+  'search -> members': 'the header search finds members as the member list scopes and shows them',
+  'search -> orders': 'the header search finds orders as the orders screen scopes them',
   'seed -> access': 'demo accounts: roles and password hashes',
   'seed -> bonus': 'the demo data set runs each domain seeder',
   'seed -> bootstrap': 'the database is migrated before seeding',

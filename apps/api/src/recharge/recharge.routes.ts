@@ -1,8 +1,18 @@
-import { createRechargeFields, idParam, Perm, rechargeEndpoints, rechargeListQuery } from '@app/contracts';
+import {
+  createRechargeFields,
+  idParam,
+  Perm,
+  rechargeBulkBody,
+  rechargeEndpoints,
+  rechargeListQuery,
+} from '@app/contracts';
+import { eachRow } from '../platform/http/bulk';
 import { idempotent } from '../platform/http/idempotency';
 import { access, route } from '../platform/http/route';
 import { parseOrThrow } from '../platform/http/validation';
+import { startXlsxJob } from '../platform/jobs/jobs.runner';
 import { RECHARGE_FORM_LIMITS, readRechargeForm } from './proof-upload';
+import { rechargeExportJob } from './recharge.export';
 import {
   createRechargeAudited,
   listRecharges,
@@ -30,7 +40,10 @@ export const rechargeRoutes = [
     reads: 'replica',
     access: access.admin(Perm.recharge),
     query: rechargeListQuery,
-    handler: ({ app, query }) => listRecharges(app.db, query),
+    handler: async ({ app, caller, query, locale, timeZone }) =>
+      query.export
+        ? startXlsxJob(app.jobs, await rechargeExportJob(app.db, caller, query, { locale, timeZone }))
+        : listRecharges(app.db, query),
   }),
   route({
     endpoint: rechargeEndpoints.create,
@@ -53,6 +66,19 @@ export const rechargeRoutes = [
   }),
   settleRoute('complete'),
   settleRoute('reject'),
+  /** Completes or rejects many recharges, each as the single action (docs/product/recharge.md, "Bulk actions"). */
+  route({
+    endpoint: rechargeEndpoints.bulk,
+    docs: { idempotencyKey: true },
+    access: access.admin(Perm.recharge),
+    body: rechargeBulkBody,
+    handler: (ctx) =>
+      idempotent(ctx, ctx.body, (tx) =>
+        eachRow(tx, ctx.body.ids, ctx.locale, (row, id) =>
+          settleRechargeAudited(row, ctx.caller, id, ctx.body.outcome, ctx.caller.id),
+        ),
+      ),
+  }),
   route({
     endpoint: rechargeEndpoints.proof,
     access: access.admin(Perm.recharge),

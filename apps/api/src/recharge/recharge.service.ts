@@ -7,16 +7,18 @@ import {
   RechargeStatus,
   type rechargeListQuery,
 } from '@app/contracts';
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { users } from '../members/members.schema';
 import { mailAdmins, notify } from '../notifications/notify';
 import { audit } from '../platform/audit/audit';
+import { businessTimeZone } from '../platform/business-time/business-time';
 import type { Caller } from '../platform/caller';
 import type { DbOrTx } from '../platform/db/client';
 import { pageWindow } from '../platform/db/paging';
 import { badRequest, fieldError, notFound } from '../platform/http/errors';
 import { postEntry } from '../wallet/ledger';
+import { moneyListWhere } from '../wallet/money-list-filters';
 import type { Proof } from './proof-upload';
 import { type RechargeRow, recharges } from './recharge.schema';
 
@@ -141,26 +143,57 @@ const listColumns = {
   user: { id: users.id, name: users.name, user_no: users.userNo },
 };
 
-export async function listRecharges(
-  db: DbOrTx,
-  q: z.output<typeof rechargeListQuery>,
-): Promise<RechargeList> {
-  const where: SQL | undefined = and(
+export type RechargeFilter = z.output<typeof rechargeListQuery>;
+
+/** The filtered recharges (docs/product/recharge.md, "Filters"). */
+export async function rechargeWhere(db: DbOrTx, q: RechargeFilter): Promise<SQL | undefined> {
+  return and(
     q.status ? eq(recharges.status, q.status) : undefined,
-    q.user_id ? eq(recharges.userId, q.user_id) : undefined,
+    moneyListWhere(recharges, q, await businessTimeZone(db)),
   );
-  const [rows, [count]] = await Promise.all([
-    db
-      .select(listColumns)
-      .from(recharges)
-      .innerJoin(users, eq(users.id, recharges.userId))
+}
+
+export async function listRecharges(db: DbOrTx, q: RechargeFilter): Promise<RechargeList> {
+  const where = await rechargeWhere(db, q);
+  const [rows, total] = await Promise.all([
+    selectRecharges(db)
       .where(where)
       .orderBy(desc(recharges.id))
       .limit(pageWindow(q).limit)
       .offset(pageWindow(q).offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(recharges).where(where),
+    countRecharges(db, where),
   ]);
-  const list: RechargeItem[] = rows.map(({ r, user }) => ({
+  return { list: rows.map(toItem), meta: { total, page: q.page, pageSize: q.pageSize } };
+}
+
+/** How many recharges `where` selects. */
+export async function countRecharges(db: DbOrTx, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(recharges).where(where);
+  return row?.n ?? 0;
+}
+
+/** The filtered recharges newest first, `limit` of them after `beforeId` (an export's batches). */
+export async function rechargesBefore(
+  db: DbOrTx,
+  where: SQL | undefined,
+  beforeId: number | null,
+  limit: number,
+) {
+  const rows = await selectRecharges(db)
+    .where(and(where, beforeId === null ? undefined : lt(recharges.id, beforeId)))
+    .orderBy(desc(recharges.id))
+    .limit(limit);
+  return rows.map(toItem);
+}
+
+const selectRecharges = (db: DbOrTx) =>
+  db.select(listColumns).from(recharges).innerJoin(users, eq(users.id, recharges.userId));
+
+function toItem({
+  r,
+  user,
+}: Awaited<ReturnType<ReturnType<typeof selectRecharges>['execute']>>[number]): RechargeItem {
+  return {
     id: r.id,
     amount: formatCents(r.amountCents),
     points: r.points,
@@ -170,8 +203,7 @@ export async function listRecharges(
     created_at: r.createdAt.toISOString(),
     handled_at: r.handledAt?.toISOString() ?? null,
     user,
-  }));
-  return { list, meta: { total: count?.n ?? 0, page: q.page, pageSize: q.pageSize } };
+  };
 }
 
 export async function rechargeProof(db: DbOrTx, id: number): Promise<Proof> {

@@ -6,7 +6,7 @@ import {
   type TransferItem,
   type TransferRecipient,
 } from '@app/contracts';
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { memberRef, shownName } from '../members/member.presenter';
 import { users } from '../members/members.schema';
@@ -106,26 +106,23 @@ export async function sendTransferAudited(
 const fromUser = alias(users, 'from_user');
 const toUser = alias(users, 'to_user');
 
-/** Transfers newest first: a member's own (sent and received, others' names masked), or all for admins. */
-export async function listTransfers(db: DbOrTx, q: PageQuery, viewer: AccountCaller) {
-  const where = viewer.isAdmin
-    ? undefined
-    : or(eq(transfers.fromUserId, viewer.id), eq(transfers.toUserId, viewer.id));
-  const ref = (u: typeof fromUser | typeof toUser) => ({ id: u.id, name: u.name, user_no: u.userNo });
-  const [rows, [count]] = await Promise.all([
-    db
-      .select({ t: transfers, from: ref(fromUser), to: ref(toUser) })
-      .from(transfers)
-      .innerJoin(fromUser, eq(fromUser.id, transfers.fromUserId))
-      .innerJoin(toUser, eq(toUser.id, transfers.toUserId))
-      .where(where)
-      .orderBy(desc(transfers.id))
-      .limit(pageWindow(q).limit)
-      .offset(pageWindow(q).offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(transfers).where(where),
-  ]);
+/** The transfers the viewer may read: a member's own (sent and received), or all for admins. */
+const visibleTransfers = (viewer: AccountCaller) =>
+  viewer.isAdmin ? undefined : or(eq(transfers.fromUserId, viewer.id), eq(transfers.toUserId, viewer.id));
+
+const ref = (u: typeof fromUser | typeof toUser) => ({ id: u.id, name: u.name, user_no: u.userNo });
+const selectTransfers = (db: DbOrTx) =>
+  db
+    .select({ t: transfers, from: ref(fromUser), to: ref(toUser) })
+    .from(transfers)
+    .innerJoin(fromUser, eq(fromUser.id, transfers.fromUserId))
+    .innerJoin(toUser, eq(toUser.id, transfers.toUserId));
+type TransferRow = Awaited<ReturnType<ReturnType<typeof selectTransfers>['execute']>>[number];
+
+/** A transfer as the viewer reads it: others' names masked for members, and which way it went for them. */
+function toTransferItem(viewer: AccountCaller, { t, from, to }: TransferRow): TransferItem {
   const shown = (u: TransferItem['from_user']) => memberRef(viewer, u)!;
-  const list: TransferItem[] = rows.map(({ t, from, to }) => ({
+  return {
     id: t.id,
     amount: formatCents(t.amountCents),
     remark: t.remark,
@@ -133,6 +130,44 @@ export async function listTransfers(db: DbOrTx, q: PageQuery, viewer: AccountCal
     direction: !viewer.isAdmin && to.id === viewer.id ? 'in' : 'out',
     from_user: shown(from),
     to_user: shown(to),
-  }));
-  return { list, meta: { total: count?.n ?? 0, page: q.page, pageSize: q.pageSize } };
+  };
+}
+
+/** How many transfers the viewer may read. */
+export async function countTransfers(db: DbOrTx, viewer: AccountCaller): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(transfers)
+    .where(visibleTransfers(viewer));
+  return row?.n ?? 0;
+}
+
+/** Transfers newest first: a member's own (sent and received, others' names masked), or all for admins. */
+export async function listTransfers(db: DbOrTx, q: PageQuery, viewer: AccountCaller) {
+  const [rows, total] = await Promise.all([
+    selectTransfers(db)
+      .where(visibleTransfers(viewer))
+      .orderBy(desc(transfers.id))
+      .limit(pageWindow(q).limit)
+      .offset(pageWindow(q).offset),
+    countTransfers(db, viewer),
+  ]);
+  return {
+    list: rows.map((r) => toTransferItem(viewer, r)),
+    meta: { total, page: q.page, pageSize: q.pageSize },
+  };
+}
+
+/** The transfers the viewer may read newest first, `limit` of them below `beforeId` (an export's batches). */
+export async function transfersBefore(
+  db: DbOrTx,
+  viewer: AccountCaller,
+  beforeId: number | null,
+  limit: number,
+) {
+  const rows = await selectTransfers(db)
+    .where(and(visibleTransfers(viewer), beforeId === null ? undefined : lt(transfers.id, beforeId)))
+    .orderBy(desc(transfers.id))
+    .limit(limit);
+  return rows.map((r) => toTransferItem(viewer, r));
 }

@@ -19,6 +19,7 @@ import { startXlsxJob } from '../platform/jobs/jobs.runner';
 import { checkInvariant } from './invariant';
 import { walletBalance } from './ledger';
 import { recordExportJob } from './record-export';
+import { transferExportJob } from './transfers.export';
 import { findRecipient, listTransfers, sendTransferAudited } from './transfers.service';
 import { listRecords, userRecords } from './wallet.queries';
 import { loadCallerWithBalance } from './wallet-holder';
@@ -50,7 +51,10 @@ export const walletRoutes = [
     reads: 'replica',
     access: access.holder(Perm.transfer),
     query: transferListQuery,
-    handler: ({ app, query, caller }) => listTransfers(app.db, query, caller),
+    handler: ({ app, query, caller, locale, timeZone }) =>
+      query.export
+        ? startXlsxJob(app.jobs, transferExportJob(app.db, caller, query, { locale, timeZone }))
+        : listTransfers(app.db, query, caller),
   }),
   route({
     endpoint: walletEndpoints.recipient,

@@ -2,12 +2,16 @@ import {
   createWithdrawalBody,
   idParam,
   Perm,
+  withdrawalBulkBody,
   withdrawalEndpoints,
   withdrawalListQuery,
   withdrawalNextBody,
 } from '@app/contracts';
+import { eachRow } from '../platform/http/bulk';
 import { idempotent } from '../platform/http/idempotency';
 import { access, route } from '../platform/http/route';
+import { startXlsxJob } from '../platform/jobs/jobs.runner';
+import { withdrawalExportJob } from './withdrawals.export';
 import {
   applyForWithdrawalAudited,
   listWithdrawals,
@@ -54,7 +58,10 @@ export const withdrawalRoutes = [
     reads: 'replica',
     access: access.admin(Perm.withdraw),
     query: withdrawalListQuery,
-    handler: ({ app, query }) => listWithdrawals(app.db, query),
+    handler: async ({ app, caller, query, locale, timeZone }) =>
+      query.export
+        ? startXlsxJob(app.jobs, await withdrawalExportJob(app.db, caller, query, { locale, timeZone }))
+        : listWithdrawals(app.db, query),
   }),
   route({
     endpoint: withdrawalEndpoints.view,
@@ -78,6 +85,24 @@ export const withdrawalRoutes = [
           reason: ctx.body.reason,
           remark: ctx.body.remark,
         }),
+      ),
+  }),
+  /** One step on many applications, each as the single step (docs/product/withdrawals.md, "Bulk actions"). */
+  route({
+    endpoint: withdrawalEndpoints.bulk,
+    docs: { idempotencyKey: true },
+    access: access.admin(Perm.withdraw),
+    body: withdrawalBulkBody,
+    handler: (ctx) =>
+      idempotent(ctx, ctx.body, (tx) =>
+        eachRow(tx, ctx.body.ids, ctx.locale, (row, id) =>
+          stepWithdrawalAudited(row, ctx.caller, {
+            id,
+            step: ctx.body.action,
+            actorId: ctx.caller.id,
+            reason: ctx.body.reason,
+          }),
+        ),
       ),
   }),
 ];

@@ -9,20 +9,23 @@ import {
   type WithdrawalStatus,
   type withdrawalListQuery,
 } from '@app/contracts';
-import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { users } from '../members/members.schema';
-import { nameContains } from '../members/name-search';
+import { nameOrDisplayNameContains } from '../members/name-search';
 import { mailAdmins, notify } from '../notifications/notify';
 import { audit } from '../platform/audit/audit';
+import { businessTimeZone } from '../platform/business-time/business-time';
 import type { Caller } from '../platform/caller';
 import type { DbOrTx } from '../platform/db/client';
 import { pageWindow } from '../platform/db/paging';
 import { badRequest, notFound } from '../platform/http/errors';
 import { type LedgerMove, postEntry } from '../wallet/ledger';
+import { moneyListWhere } from '../wallet/money-list-filters';
 import { type WithdrawalRow, withdrawals } from './withdrawals.schema';
 
 type CreateInput = z.output<typeof createWithdrawalBody>;
+export type WithdrawalFilter = z.output<typeof withdrawalListQuery>;
 
 /** Member applies: the amount moves available → frozen, or 'Insufficient withdrawal amount'. */
 export async function applyForWithdrawal(
@@ -188,29 +191,61 @@ export async function viewWithdrawal(db: DbOrTx, id: number): Promise<Withdrawal
   return toItem(row);
 }
 
-/** Newest first; `userId` limits it to one member's own applications. */
-export async function listWithdrawals(
+/** The filtered applications (docs/product/withdrawals.md, "Filters"); `userId` limits them to one member's own. */
+export async function withdrawalWhere(
   db: DbOrTx,
-  q: z.output<typeof withdrawalListQuery>,
+  q: WithdrawalFilter,
   userId?: number,
-): Promise<WithdrawalList> {
-  const keyword = q.keyword ? or(eq(users.userNo, q.keyword), nameContains(q.keyword)) : undefined;
-  const where: SQL | undefined = and(
+): Promise<SQL | undefined> {
+  const keyword = q.keyword
+    ? or(eq(users.userNo, q.keyword), nameOrDisplayNameContains(q.keyword))
+    : undefined;
+  return and(
     userId === undefined ? undefined : eq(withdrawals.userId, userId),
     q.status ? eq(withdrawals.status, q.status) : undefined,
     keyword,
+    moneyListWhere(withdrawals, q, await businessTimeZone(db)),
   );
-  const [rows, [count]] = await Promise.all([
+}
+
+/** Newest first; `userId` limits it to one member's own applications. */
+export async function listWithdrawals(
+  db: DbOrTx,
+  q: WithdrawalFilter,
+  userId?: number,
+): Promise<WithdrawalList> {
+  const where = await withdrawalWhere(db, q, userId);
+  const [rows, total] = await Promise.all([
     selectWithdrawals(db)
       .where(where)
       .orderBy(desc(withdrawals.id))
       .limit(pageWindow(q).limit)
       .offset(pageWindow(q).offset),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(withdrawals)
-      .innerJoin(users, eq(users.id, withdrawals.userId))
-      .where(where),
+    countWithdrawals(db, where),
   ]);
-  return { list: rows.map(toItem), meta: { total: count?.n ?? 0, page: q.page, pageSize: q.pageSize } };
+  return { list: rows.map(toItem), meta: { total, page: q.page, pageSize: q.pageSize } };
+}
+
+/** How many applications `where` selects. */
+export async function countWithdrawals(db: DbOrTx, where: SQL | undefined): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(withdrawals)
+    .innerJoin(users, eq(users.id, withdrawals.userId))
+    .where(where);
+  return row?.n ?? 0;
+}
+
+/** The filtered applications newest first, `limit` of them after `beforeId` (an export's batches). */
+export async function withdrawalsBefore(
+  db: DbOrTx,
+  where: SQL | undefined,
+  beforeId: number | null,
+  limit: number,
+) {
+  const rows = await selectWithdrawals(db)
+    .where(and(where, beforeId === null ? undefined : lt(withdrawals.id, beforeId)))
+    .orderBy(desc(withdrawals.id))
+    .limit(limit);
+  return rows.map(toItem);
 }

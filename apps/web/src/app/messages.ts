@@ -15,6 +15,7 @@ import { ordersMessages } from '../orders/orders.messages';
 import { addDictionaries, type Dictionary, platformDictionaries } from '../platform/locales';
 import { programmesUiMessages } from '../programmes/programmes.messages';
 import { providersMessages } from '../providers/providers.messages';
+import { searchUiMessages } from '../search/search.messages';
 import { menuMessages } from '../shell/menu.messages';
 import { shellMessages } from '../shell/shell.messages';
 import { treeUiMessages } from '../tree/tree.messages';
@@ -44,6 +45,7 @@ const appDictionaries: Dictionary[] = [
   settlementUiMessages,
   explainUiMessages,
   programmesUiMessages,
+  searchUiMessages,
   notificationsUiMessages,
 ];
 

@@ -7,12 +7,16 @@ import { useTranslation } from 'react-i18next';
 import { FilterBar, SearchField } from '../platform/filters/FilterBar';
 import { useUrlFilters } from '../platform/filters/useUrlFilters';
 import { formatDateTime } from '../platform/format';
+import { StartedJobProgress } from '../platform/jobs/JobProgressModal';
+import { useStartedJob } from '../platform/jobs/useJob';
 import { ConfirmButton } from '../platform/ui/ConfirmButton';
 import { MoneyText } from '../platform/ui/MoneyText';
 import { usePagedList } from '../platform/ui/PagedTable';
 import { UserName } from '../platform/ui/UserName';
 import { CommissionStatusTag } from './CommissionStatusCard';
+import { MemberBulkBar } from './MemberBulkBar';
 import {
+  exportMembers,
   type MemberFilters,
   memberFilters,
   membersList,
@@ -48,6 +52,8 @@ export default function UserListPage() {
   const mayResetTwoFactor = useAdminCan(Perm.resetTwoFactor);
   const { filters, setFilters } = useUrlFilters(memberFilters);
   const { tableProps } = usePagedList<UserListItem>(membersList, filters);
+  const exportJob = useStartedJob();
+  const [selected, setSelected] = useState<number[]>([]);
   const [editing, setEditing] = useState<UserListItem | null | undefined>(undefined);
 
   const columns: ColumnsType<UserListItem> = [
@@ -177,13 +183,25 @@ export default function UserListPage() {
           />
         </Form.Item>
         <Form.Item>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
-            {t('members.ui.add')}
-          </Button>
+          <Space>
+            <Button onClick={() => exportJob.run(() => exportMembers(filters)).catch(() => {})}>
+              {t('platform.export')}
+            </Button>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
+              {t('members.ui.add')}
+            </Button>
+          </Space>
         </Form.Item>
       </FilterBar>
-      <Table<UserListItem> rowKey="id" {...tableProps} columns={columns} />
+      <MemberBulkBar ids={selected} onDone={() => setSelected([])} />
+      <Table<UserListItem>
+        rowKey="id"
+        {...tableProps}
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
+        columns={columns}
+      />
       {editing !== undefined && <UserFormModal user={editing} onClose={() => setEditing(undefined)} />}
+      <StartedJobProgress job={exportJob} />
     </Card>
   );
 }

@@ -1,8 +1,10 @@
 import {
+  type BulkResult,
   bonusEndpoints,
   type CommissionStatusBody,
   type CommissionStatusResult,
   type CpInfo,
+  type JobStarted,
   memberEndpoints,
   programmeEndpoints,
   securityEndpoints,
@@ -10,6 +12,7 @@ import {
   type TreeNode,
   treeEndpoints,
   UI,
+  type UserBulkStatusBody,
   type UserDetail,
   type UserListResult,
   type UserReport,
@@ -45,6 +48,19 @@ export const memberFilters = userListQuery.pick({
 export type MemberFilters = FiltersOf<typeof memberFilters>;
 
 export const membersList: ListEndpoint = { key: memberKeys.lists(), endpoint: memberEndpoints.list };
+
+/** Enables or disables the selected members; the result dialog tells each row's outcome (no toast). */
+export const useMemberBulkStatus = () =>
+  useWrite<UserBulkStatusBody, BulkResult>({
+    send: (body) => to(memberEndpoints.bulkStatus, { body }),
+    invalidates: [memberKeys.all],
+    idempotent: ({ status, ids }) => `bulk/${status}/${ids.join(',')}`,
+    toast: false,
+  });
+
+/** Starts the export job of the filtered member list (administrators). */
+export const exportMembers = (filters: MemberFilters) =>
+  request<JobStarted>(memberEndpoints.list, { query: { ...filters, export: 1 } });
 
 /** Member levels with names in the current language, from the public config. */
 export function useLevels() {

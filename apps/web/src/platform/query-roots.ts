@@ -18,6 +18,7 @@ export const queryRoots = {
   programmes: ['programmes'] as const,
   providers: ['providers'] as const,
   recharge: ['recharge'] as const,
+  search: ['search'] as const,
   tree: ['tree'] as const,
   wallet: ['wallet'] as const,
   withdrawals: ['withdrawals'] as const,

@@ -1,10 +1,19 @@
-import type { RechargeItem } from '@app/contracts';
-import { Button, Card, Form, Select, Space, Table } from 'antd';
+import type { BulkResult, RechargeItem } from '@app/contracts';
+import { Button, Card, Form, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UserPicker } from '../members/UserPicker';
 import { FilterBar } from '../platform/filters/FilterBar';
+import {
+  MoneyListFilterItems,
+  moneyListFilterValues,
+  moneyListValues,
+} from '../platform/filters/MoneyListFilterItems';
 import { useUrlFilters } from '../platform/filters/useUrlFilters';
 import { formatDateTime } from '../platform/format';
+import { StartedJobProgress } from '../platform/jobs/JobProgressModal';
+import { useStartedJob } from '../platform/jobs/useJob';
+import { BulkResultDialog } from '../platform/ui/BulkResultDialog';
 import { ConfirmButton } from '../platform/ui/ConfirmButton';
 import { MoneyText } from '../platform/ui/MoneyText';
 import { usePagedList } from '../platform/ui/PagedTable';
@@ -12,10 +21,12 @@ import { UserName } from '../platform/ui/UserName';
 import { RechargeForm } from './RechargeForm';
 import { RechargeStatusTag } from './RechargeStatusTag';
 import {
+  exportRecharges,
   fetchProof,
   type RechargeFilters,
   rechargeFilters,
   rechargeList,
+  useRechargeBulk,
   useSettleRecharge,
 } from './recharge.api';
 
@@ -30,6 +41,10 @@ export default function RechargePage() {
   const { t } = useTranslation();
   const { filters, setFilters } = useUrlFilters(rechargeFilters);
   const [creating, setCreating] = useState(false);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [result, setResult] = useState<BulkResult | null>(null);
+  const exportJob = useStartedJob();
+  const bulk = useRechargeBulk();
   const { tableProps } = usePagedList<RechargeItem>(rechargeList, filters);
   const settlement = useSettleRecharge();
   const settle = (id: number, outcome: 'complete' | 'reject') => settlement.mutateAsync({ id, outcome });
@@ -38,13 +53,25 @@ export default function RechargePage() {
       <FilterBar<RechargeFilters>
         filters={filters}
         onChange={setFilters}
-        liveFields={['status']}
+        toValues={moneyListValues}
+        toFilters={moneyListFilterValues}
+        liveFields={['status', 'user_id', 'range']}
+        searchText={t('platform.search')}
+        resetText={t('platform.reset')}
+        extra={
+          <>
+            <Button onClick={() => exportJob.run(() => exportRecharges(filters)).catch(() => {})}>
+              {t('platform.export')}
+            </Button>
+            <Button type="primary" onClick={() => setCreating(true)}>
+              {t('walletUi.newRecharge')}
+            </Button>
+          </>
+        }
         style={{ marginBottom: 16 }}
       >
-        <Form.Item>
-          <Button type="primary" onClick={() => setCreating(true)}>
-            {t('walletUi.newRecharge')}
-          </Button>
+        <Form.Item name="user_id">
+          <UserPicker />
         </Form.Item>
         <Form.Item name="status">
           <Select
@@ -54,11 +81,34 @@ export default function RechargePage() {
             options={[1, 2, 3].map((s) => ({ value: s, label: t(`walletUi.recharge.${s}`) }))}
           />
         </Form.Item>
+        <MoneyListFilterItems />
       </FilterBar>
+      <Space wrap style={{ marginBottom: 12 }} data-testid="bulk-bar">
+        <Typography.Text>{t('platform.bulk.selected', { count: selected.length })}</Typography.Text>
+        {(['complete', 'reject'] as const).map((outcome) => (
+          <ConfirmButton
+            key={outcome}
+            size="small"
+            type={outcome === 'complete' ? 'primary' : 'default'}
+            danger={outcome === 'reject'}
+            disabled={selected.length === 0}
+            confirm={t('platform.bulk.confirm', { count: selected.length, action: t(`walletUi.${outcome}`) })}
+            onConfirm={async () => {
+              const result = await bulk.mutateAsync({ ids: selected, outcome });
+              setSelected([]);
+              setResult(result);
+            }}
+          >
+            {t(`walletUi.${outcome}`)}
+          </ConfirmButton>
+        ))}
+      </Space>
       <Table<RechargeItem>
         {...tableProps}
         rowKey="id"
         size="small"
+        scroll={{ x: 'max-content' }}
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
         columns={[
           { title: 'ID', dataIndex: 'id' },
           { title: t('walletUi.member'), key: 'user', render: (r) => <UserName user={r.user} /> },
@@ -113,6 +163,8 @@ export default function RechargePage() {
         ]}
       />
       {creating && <RechargeForm onClose={() => setCreating(false)} />}
+      <BulkResultDialog result={result} label={(id) => `#${id}`} onClose={() => setResult(null)} />
+      <StartedJobProgress job={exportJob} />
     </Card>
   );
 }

@@ -1,4 +1,11 @@
-import { rechargeEndpoints, rechargeListQuery } from '@app/contracts';
+import {
+  type BulkResult,
+  type JobStarted,
+  type RechargeBulkBody,
+  rechargeEndpoints,
+  rechargeListQuery,
+} from '@app/contracts';
+import { moneyListFilters } from '../platform/filters/MoneyListFilterItems';
 import type { FiltersOf } from '../platform/filters/url-filters';
 import { request } from '../platform/http';
 import { moneyRoots, queryRoots } from '../platform/query-roots';
@@ -10,7 +17,8 @@ export const rechargeKeys = {
   lists: () => [...rechargeKeys.all, 'list'] as const,
 };
 
-export const rechargeFilters = rechargeListQuery.pick({ status: true });
+/** The list's filters as the URL keeps them: status and the money list filters (member, days, amount). */
+export const rechargeFilters = rechargeListQuery.pick({ status: true }).extend(moneyListFilters.shape);
 export type RechargeFilters = FiltersOf<typeof rechargeFilters>;
 
 export const rechargeList: ListEndpoint = { key: rechargeKeys.lists(), endpoint: rechargeEndpoints.list };
@@ -33,4 +41,17 @@ export const useSettleRecharge = () =>
       to(rechargeEndpoints[outcome], { params: { id } }),
     invalidates: moneyRoots,
     idempotent: true,
+  });
+
+/** Starts the export job of the filtered list. */
+export const exportRecharges = (filters: RechargeFilters) =>
+  request<JobStarted>(rechargeEndpoints.list, { query: { ...filters, export: 1 } });
+
+/** Completes or rejects the selected recharges; the result dialog tells each row's outcome (no toast). */
+export const useRechargeBulk = () =>
+  useWrite<RechargeBulkBody, BulkResult>({
+    send: (body) => to(rechargeEndpoints.bulk, { body }),
+    invalidates: moneyRoots,
+    idempotent: ({ outcome, ids }) => `bulk/${outcome}/${ids.join(',')}`,
+    toast: false,
   });

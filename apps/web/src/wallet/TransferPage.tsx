@@ -6,12 +6,20 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../platform/current-user';
 import { feedback } from '../platform/feedback';
 import { formatDateTime, formatMoney } from '../platform/format';
+import { StartedJobProgress } from '../platform/jobs/JobProgressModal';
+import { useStartedJob } from '../platform/jobs/useJob';
 import { applyFieldErrors } from '../platform/ui/form-errors';
 import { MoneyText } from '../platform/ui/MoneyText';
 import { PagedTable } from '../platform/ui/PagedTable';
 import { zodRules } from '../platform/ui/zod-rules';
 import { RecipientField } from './RecipientField';
-import { lookUpRecipient, transfersList, useSendTransfer, useWalletSummary } from './wallet.api';
+import {
+  exportTransfers,
+  lookUpRecipient,
+  transfersList,
+  useSendTransfer,
+  useWalletSummary,
+} from './wallet.api';
 
 /** /transfer (members): send money to another member picked by member id, after a confirm dialog. */
 export default function TransferPage() {
@@ -21,6 +29,7 @@ export default function TransferPage() {
   const [busy, setBusy] = useState(false);
   const transfer = useSendTransfer();
   const wallet = useWalletSummary(userId);
+  const exportJob = useStartedJob();
   const send = async (values: SendTransferBody) => {
     setBusy(true);
     try {
@@ -77,7 +86,14 @@ export default function TransferPage() {
         </Card>
       </Col>
       <Col xs={24} lg={14}>
-        <Card title={t('walletUi.transfers')}>
+        <Card
+          title={t('walletUi.transfers')}
+          extra={
+            <Button size="small" onClick={() => exportJob.run(exportTransfers).catch(() => {})}>
+              {t('platform.export')}
+            </Button>
+          }
+        >
           <PagedTable<TransferItem>
             list={transfersList}
             options={{ pageSize: 10, pageSizes: [10, 20, 50] }}
@@ -119,6 +135,7 @@ export default function TransferPage() {
           />
         </Card>
       </Col>
+      <StartedJobProgress job={exportJob} />
     </Row>
   );
 }

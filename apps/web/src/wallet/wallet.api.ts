@@ -40,6 +40,10 @@ export const walletRecordList: ListEndpoint = {
   key: walletKeys.recordList(),
   endpoint: walletEndpoints.recordList,
 };
+/** Starts the export job of the caller's transfers. */
+export const exportTransfers = () =>
+  request<JobStarted>(walletEndpoints.transferList, { query: { export: 1 } });
+
 export const transfersList: ListEndpoint = {
   key: walletKeys.transfers(),
   endpoint: walletEndpoints.transferList,

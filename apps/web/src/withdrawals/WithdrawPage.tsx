@@ -1,10 +1,25 @@
-import { type WithdrawalAction, type WithdrawalItem, WithdrawalStatus } from '@app/contracts';
-import { Button, Card, Form, Input, Modal, Select, Space, Table } from 'antd';
+import {
+  type BulkResult,
+  type WithdrawalAction,
+  type WithdrawalBulkBody,
+  type WithdrawalItem,
+  WithdrawalStatus,
+} from '@app/contracts';
+import { Button, Card, Form, Input, Modal, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UserPicker } from '../members/UserPicker';
 import { FilterBar, SearchField } from '../platform/filters/FilterBar';
+import {
+  MoneyListFilterItems,
+  moneyListFilterValues,
+  moneyListValues,
+} from '../platform/filters/MoneyListFilterItems';
 import { useUrlFilters } from '../platform/filters/useUrlFilters';
 import { formatDateTime } from '../platform/format';
+import { StartedJobProgress } from '../platform/jobs/JobProgressModal';
+import { useStartedJob } from '../platform/jobs/useJob';
+import { BulkResultDialog } from '../platform/ui/BulkResultDialog';
 import { ConfirmButton } from '../platform/ui/ConfirmButton';
 import { applyFieldErrors } from '../platform/ui/form-errors';
 import { MoneyText } from '../platform/ui/MoneyText';
@@ -12,6 +27,8 @@ import { usePagedList } from '../platform/ui/PagedTable';
 import { UserName } from '../platform/ui/UserName';
 import { WithdrawalStatusTag } from './WithdrawalStatusTag';
 import {
+  exportWithdrawals,
+  useWithdrawalBulk,
   useWithdrawalStep,
   type WithdrawalFilters,
   withdrawalFilters,
@@ -24,16 +41,21 @@ function useStep() {
   return (id: number, action: WithdrawalAction, reason?: string) => step.mutateAsync({ id, action, reason });
 }
 
-/** The refusal dialog: the reason is required (docs/product/withdrawals.md). */
-function RefuseDialog({ withdrawal, onClose }: { withdrawal: WithdrawalItem; onClose: () => void }) {
+/** The refusal dialog: the reason is required (docs/product/withdrawals.md); one reason for every application refused. */
+function RefuseDialog({
+  onRefuse,
+  onClose,
+}: {
+  onRefuse: (reason: string) => Promise<unknown>;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ reason: string }>();
   const [busy, setBusy] = useState(false);
-  const step = useStep();
   const submit = async ({ reason }: { reason: string }) => {
     setBusy(true);
     try {
-      await step(withdrawal.id, 'refuse', reason);
+      await onRefuse(reason);
       onClose();
     } catch (error) {
       applyFieldErrors(form, error);
@@ -64,11 +86,57 @@ function RefuseDialog({ withdrawal, onClose }: { withdrawal: WithdrawalItem; onC
   );
 }
 
-/** /withdraw (admins): applications by status; agree or refuse, then mark paid or failed. */
+type WithdrawalBulkAction = WithdrawalBulkBody['action'];
+
+/** The bulk steps of the selected rows: each row goes through the single step's rules (docs/product/withdrawals.md). */
+function BulkBar({ ids, onDone }: { ids: number[]; onDone: (result: BulkResult) => void }) {
+  const { t } = useTranslation();
+  const bulk = useWithdrawalBulk();
+  const [refusing, setRefusing] = useState(false);
+  const run = async (action: WithdrawalBulkAction, reason?: string) =>
+    onDone(await bulk.mutateAsync({ ids, action, reason }));
+  const confirm = (action: string) => t('platform.bulk.confirm', { count: ids.length, action });
+  return (
+    <Space wrap style={{ marginBottom: 12 }} data-testid="bulk-bar">
+      <Typography.Text>{t('platform.bulk.selected', { count: ids.length })}</Typography.Text>
+      <ConfirmButton
+        size="small"
+        type="primary"
+        disabled={ids.length === 0}
+        confirm={confirm(t('walletUi.agree'))}
+        onConfirm={() => run('agree')}
+      >
+        {t('walletUi.agree')}
+      </ConfirmButton>
+      <Button size="small" danger disabled={ids.length === 0} onClick={() => setRefusing(true)}>
+        {t('walletUi.refuse')}
+      </Button>
+      <ConfirmButton
+        size="small"
+        disabled={ids.length === 0}
+        confirm={confirm(t('walletUi.markPaid'))}
+        onConfirm={() => run('paid')}
+      >
+        {t('walletUi.markPaid')}
+      </ConfirmButton>
+      {refusing && (
+        <RefuseDialog onRefuse={(reason) => run('refuse', reason)} onClose={() => setRefusing(false)} />
+      )}
+    </Space>
+  );
+}
+
+/**
+ * /withdraw (admins): applications filtered by member, days, amount and status (kept in the URL); agree or refuse,
+ * then mark paid or failed, one by one or on the selected rows; export what the filters select.
+ */
 export default function WithdrawPage() {
   const { t } = useTranslation();
   const { filters, setFilters } = useUrlFilters(withdrawalFilters);
   const [refusing, setRefusing] = useState<WithdrawalItem | null>(null);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [result, setResult] = useState<BulkResult | null>(null);
+  const exportJob = useStartedJob();
   const { tableProps } = usePagedList<WithdrawalItem>(withdrawalsList, filters);
   const step = useStep();
   const actions = (w: WithdrawalItem) => {
@@ -116,10 +184,22 @@ export default function WithdrawPage() {
       <FilterBar<WithdrawalFilters>
         filters={filters}
         onChange={setFilters}
-        liveFields={['status']}
+        toValues={moneyListValues}
+        toFilters={moneyListFilterValues}
+        liveFields={['status', 'user_id', 'range']}
+        searchText={t('platform.search')}
+        resetText={t('platform.reset')}
+        extra={
+          <Button onClick={() => exportJob.run(() => exportWithdrawals(filters)).catch(() => {})}>
+            {t('platform.export')}
+          </Button>
+        }
         style={{ marginBottom: 16 }}
       >
         <SearchField name="keyword" placeholder={t('walletUi.keyword')} />
+        <Form.Item name="user_id">
+          <UserPicker />
+        </Form.Item>
         <Form.Item name="status">
           <Select
             allowClear
@@ -131,11 +211,21 @@ export default function WithdrawPage() {
             }))}
           />
         </Form.Item>
+        <MoneyListFilterItems />
       </FilterBar>
+      <BulkBar
+        ids={selected}
+        onDone={(r) => {
+          setSelected([]);
+          setResult(r);
+        }}
+      />
       <Table<WithdrawalItem>
         {...tableProps}
         rowKey="id"
         size="small"
+        scroll={{ x: 'max-content' }}
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
         columns={[
           { title: 'ID', dataIndex: 'id' },
           { title: t('walletUi.member'), key: 'user', render: (w) => <UserName user={w.user} /> },
@@ -159,7 +249,14 @@ export default function WithdrawPage() {
           { title: t('walletUi.operation'), key: 'op', render: actions },
         ]}
       />
-      {refusing && <RefuseDialog withdrawal={refusing} onClose={() => setRefusing(null)} />}
+      {refusing && (
+        <RefuseDialog
+          onRefuse={(reason) => step(refusing.id, 'refuse', reason)}
+          onClose={() => setRefusing(null)}
+        />
+      )}
+      <BulkResultDialog result={result} label={(id) => `#${id}`} onClose={() => setResult(null)} />
+      <StartedJobProgress job={exportJob} />
     </Card>
   );
 }

@@ -1,10 +1,15 @@
 import {
+  type BulkResult,
   type CreateWithdrawalBody,
+  type JobStarted,
   type WithdrawalAction,
+  type WithdrawalBulkBody,
   withdrawalEndpoints,
   withdrawalListQuery,
 } from '@app/contracts';
+import { moneyListFilters } from '../platform/filters/MoneyListFilterItems';
 import type { FiltersOf } from '../platform/filters/url-filters';
+import { request } from '../platform/http';
 import { moneyRoots, queryRoots } from '../platform/query-roots';
 import type { ListEndpoint } from '../platform/ui/PagedTable';
 import { to, useWrite } from '../platform/write';
@@ -15,7 +20,10 @@ export const withdrawalKeys = {
   mine: () => [...withdrawalKeys.all, 'mine'] as const,
 };
 
-export const withdrawalFilters = withdrawalListQuery.pick({ keyword: true, status: true });
+/** The list's filters as the URL keeps them: status, member (id or name, or picked) and the money list filters. */
+export const withdrawalFilters = withdrawalListQuery
+  .pick({ keyword: true, status: true })
+  .extend(moneyListFilters.shape);
 export type WithdrawalFilters = FiltersOf<typeof withdrawalFilters>;
 
 export const withdrawalsList: ListEndpoint = {
@@ -49,4 +57,17 @@ export const useCancelWithdrawal = () =>
     send: (id: number) => to(withdrawalEndpoints.cancel, { params: { id } }),
     invalidates: moneyRoots,
     idempotent: true,
+  });
+
+/** Starts the export job of the filtered list. */
+export const exportWithdrawals = (filters: WithdrawalFilters) =>
+  request<JobStarted>(withdrawalEndpoints.list, { query: { ...filters, export: 1 } });
+
+/** One step on the selected applications; the result dialog tells each row's outcome (no toast). */
+export const useWithdrawalBulk = () =>
+  useWrite<WithdrawalBulkBody, BulkResult>({
+    send: (body) => to(withdrawalEndpoints.bulk, { body }),
+    invalidates: moneyRoots,
+    idempotent: ({ action, ids }) => `bulk/${action}/${ids.join(',')}`,
+    toast: false,
   });

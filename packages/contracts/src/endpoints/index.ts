@@ -12,6 +12,7 @@ export * from './products';
 export * from './programmes';
 export * from './providers';
 export * from './recharge';
+export * from './search';
 export * from './tree';
 export * from './wallet';
 export * from './withdrawals';

@@ -6,6 +6,7 @@ export const memberEndpoints = {
   create: endpoint('PUT', '/api/users'),
   update: endpoint('POST', '/api/users/:id'),
   remove: endpoint('DELETE', '/api/users/:id'),
+  bulkStatus: endpoint('POST', '/api/users/bulk-status'),
   view: endpoint('GET', '/api/users/:id'),
   addReportNumber: endpoint('POST', '/api/users/add/reportNumber/:id'),
   show: endpoint('GET', '/api/users/user/show'),

@@ -6,5 +6,6 @@ export const rechargeEndpoints = {
   create: endpoint('POST', '/api/recharge/create'),
   complete: endpoint('POST', '/api/recharge/complete/:id'),
   reject: endpoint('POST', '/api/recharge/reject/:id'),
+  bulk: endpoint('POST', '/api/recharge/bulk'),
   proof: endpoint('GET', '/api/recharge/:id/proof'),
 };

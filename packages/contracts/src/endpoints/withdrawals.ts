@@ -8,4 +8,5 @@ export const withdrawalEndpoints = {
   list: endpoint('GET', '/api/wallet/admin/list'),
   view: endpoint('GET', '/api/wallet/withdraw/:id'),
   step: endpoint('POST', '/api/wallet/admin/next/:id'),
+  bulk: endpoint('POST', '/api/wallet/admin/bulk'),
 };

@@ -4,7 +4,9 @@ import { MAX_PAGE_SIZE, type Paged } from '../envelope';
 import { blankToUndefined, email, mobile, optionalText, requiredText, username } from '../fields';
 import { intFromQuery, PG_INTEGER_MAX, serialId } from '../integers';
 import type { LevelRef } from './auth';
+import { bulkIds } from './bulk';
 import { type CommissionStatus, commissionStatus } from './commission';
+import { exportFlag } from './money-lists';
 
 /** Account status of a member: 1 enabled, 2 disabled. */
 export const userStatus = z.union([z.literal(1), z.literal(2)], { message: 'validation.choice' });
@@ -50,6 +52,8 @@ export const userListQuery = z.object({
   append_user_ids: idList,
   sort: z.enum(USER_SORTS, { message: 'validation.choice' }).default('id'),
   order: z.enum(['asc', 'desc', 'ascend', 'descend'], { message: 'validation.choice' }).default('desc'),
+  /** Administrators: the whole filtered list as a spreadsheet job. */
+  export: exportFlag,
 });
 export type UserListQuery = z.input<typeof userListQuery>;
 
@@ -122,6 +126,10 @@ export const userUpdateBody = z.object({
   iblommer_parent_user_id: z.preprocess((v) => (v === '' ? null : v), serialId.nullable().optional()),
 });
 export type UserUpdateBody = z.input<typeof userUpdateBody>;
+
+/** `POST /api/users/bulk-status`: enable (1) or disable (2) the selected members (docs/product/members.md). */
+export const userBulkStatusBody = z.object({ ids: bulkIds, status: userStatus });
+export type UserBulkStatusBody = z.input<typeof userBulkStatusBody>;
 
 const reportCount = (min: number) =>
   z.coerce

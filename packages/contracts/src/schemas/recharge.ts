@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE, type Paged, pageQuery } from '../envelope';
 import { optionalText } from '../fields';
-import { intFromQuery, PG_INTEGER_MAX, serialId } from '../integers';
+import { intFromQuery, PG_INTEGER_MAX } from '../integers';
 import { positiveAmount } from '../money';
+import { bulkIds } from './bulk';
+import { exportFlag, moneyListFilterFields } from './money-lists';
 
 /** Recharge states: created pending, then completed (wallet credited) or rejected, once. */
 export const RechargeStatus = { pending: 1, completed: 2, rejected: 3 } as const;
@@ -23,10 +25,19 @@ export const createRechargeFields = z.object({
 });
 export type CreateRechargeFields = z.input<typeof createRechargeFields>;
 
+/** `POST /api/recharge/bulk`: complete or reject each pending recharge (docs/product/recharge.md, "Bulk actions"). */
+export const rechargeBulkBody = z.object({
+  ids: bulkIds,
+  outcome: z.enum(['complete', 'reject'], { message: 'validation.choice' }),
+});
+export type RechargeBulkBody = z.input<typeof rechargeBulkBody>;
+
+/** The recharge list: status and the filters every money list has; `export=1` for a spreadsheet job. */
 export const rechargeListQuery = pageQuery.extend({
   pageSize: intFromQuery(1, MAX_PAGE_SIZE).default(20),
   status: intFromQuery(1, 3).optional(),
-  user_id: serialId.optional(),
+  ...moneyListFilterFields,
+  export: exportFlag,
 });
 
 export interface RechargeItem {

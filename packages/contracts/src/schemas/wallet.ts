@@ -4,6 +4,7 @@ import { MAX_PAGE_SIZE, type Paged, pageQuery } from '../envelope';
 import { optionalText, requiredText } from '../fields';
 import { intFromQuery, serialId } from '../integers';
 import { positiveAmount } from '../money';
+import { exportFlag } from './money-lists';
 
 /** Wallet record kinds (what caused a balance change). */
 export const WALLET_RECORD_KINDS = [
@@ -120,8 +121,10 @@ export interface TransferItem {
   to_user: { id: number; name: string; user_no: string };
 }
 
+/** `GET /api/wallet/transferList`; `export=1` for the whole list as a spreadsheet job. */
 export const transferListQuery = pageQuery.extend({
   pageSize: intFromQuery(1, MAX_PAGE_SIZE).default(UI.walletRecordsPageSize),
+  export: exportFlag,
 });
 
 /** `GET /api/wallet/admin/invariant`. */

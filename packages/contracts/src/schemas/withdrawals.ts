@@ -3,6 +3,8 @@ import { MAX_PAGE_SIZE, type Paged, pageQuery } from '../envelope';
 import { optionalText, requiredText } from '../fields';
 import { intFromQuery } from '../integers';
 import { amountInput, amountProblem, positiveAmount } from '../money';
+import { bulkIds } from './bulk';
+import { exportFlag, moneyListFilterFields } from './money-lists';
 
 /** Withdrawal statuses (docs/product/withdrawals.md). */
 export const WithdrawalStatus = {
@@ -59,10 +61,26 @@ export const withdrawalNextBody = z
   .refine((b) => b.action !== 'refuse' || !!b.reason, { message: 'wallet.reasonRequired', path: ['reason'] });
 export type WithdrawalNextBody = z.input<typeof withdrawalNextBody>;
 
+/** The steps an administrator takes on many applications at once (docs/product/withdrawals.md, "Bulk actions"). */
+export const WITHDRAWAL_BULK_ACTIONS = ['agree', 'refuse', 'paid'] as const;
+
+/** `POST /api/wallet/admin/bulk`: one step on each application, a refusal with one reason for all. */
+export const withdrawalBulkBody = z
+  .object({
+    ids: bulkIds,
+    action: z.enum(WITHDRAWAL_BULK_ACTIONS, { message: 'validation.choice' }),
+    reason: optionalText(300),
+  })
+  .refine((b) => b.action !== 'refuse' || !!b.reason, { message: 'wallet.reasonRequired', path: ['reason'] });
+export type WithdrawalBulkBody = z.input<typeof withdrawalBulkBody>;
+
+/** The withdrawal lists: status, a member id or name, and the filters every money list has; `export=1` (administrators). */
 export const withdrawalListQuery = pageQuery.extend({
   pageSize: intFromQuery(1, MAX_PAGE_SIZE).default(20),
   status: intFromQuery(1, 6).optional(),
   keyword: z.string().trim().max(100, 'validation.tooLong').optional(),
+  ...moneyListFilterFields,
+  export: exportFlag,
 });
 export type WithdrawalListQuery = z.input<typeof withdrawalListQuery>;
 

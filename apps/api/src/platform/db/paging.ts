@@ -16,5 +16,10 @@ export function keywordFilter(keyword: string | undefined, columns: Array<Column
   return or(...columns.map((column) => ilike(column, pattern)));
 }
 
+const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 /** The LIKE pattern of "contains `text`" (its own %, _ and \\ taken literally). */
-export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const containsPattern = (text: string) => `%${literal(text)}%`;
+
+/** The LIKE pattern of "starts with `text`" (its own %, _ and \\ taken literally). */
+export const startsWithPattern = (text: string) => `${literal(text)}%`;

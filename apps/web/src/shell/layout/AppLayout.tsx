@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { NotificationBell } from '../../notifications/NotificationBell';
 import { usePhone } from '../../platform/ui/phone';
+import { HeaderSearch } from '../../search/HeaderSearch';
 import { useDocumentTitle } from '../document-title';
 import { isStaging, routeTitleKey } from '../menu';
 import { ProgressDone } from '../progress';
@@ -50,6 +51,7 @@ export function AppLayout({ user }: { user: CurrentUser }) {
             {topMenu ? <NavMenu user={user} mode="horizontal" /> : <div style={{ flex: 1 }} />}
             {settings.navbar && (
               <>
+                <HeaderSearch />
                 <NotificationBell />
                 <LanguageSwitch />
                 <UserMenu user={user} />
