@@ -19,7 +19,7 @@ describe('permissions', () => {
   it('lists the built-in permission numbers and searches them', async () => {
     const all = await api.get<Paged<PermissionView>>(URL, { token, query: { pageSize: 100 } });
     expect(all.body.data.list.map((p) => p.id)).toEqual([
-      1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 21, 22, 23, 24, 25,
+      1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 21, 22, 23, 24, 25, 26,
     ]);
     expect(all.body.data.list.every((p) => p.is_system)).toBe(true);
     const found = await api.get<Paged<PermissionView>>(URL, { token, query: { keyword: '/permission/' } });
