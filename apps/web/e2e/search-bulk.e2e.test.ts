@@ -76,7 +76,7 @@ async function openWithdrawals(page: Page, userNo: string) {
 
 describe('withdrawals: bulk approve and export', () => {
   for (const locale of LOCALES)
-    it(`approves the selected rows, reports the one refused, and exports the filtered list (${locale})`, async () => {
+    it(`approves the selected rows and reports the one refused, translated (${locale})`, async () => {
       const page = await signedIn(locale);
       const { api, me } = await demoMember(page, 'm0250');
       await credit(adminApi, me.id, '100.00');
