@@ -22,6 +22,8 @@ const profileFields = (u: Partial<UserRow>) => ({
 const bankFields = (u: Partial<UserRow>) => ({
   bankAccountName: u.bankAccountName,
   bankCountry: u.bankCountry,
+  bankName: u.bankName,
+  bankCode: u.bankCode,
   bankAccountNo: u.bankAccountNo,
 });
 
@@ -90,6 +92,8 @@ async function saveOwnProfile(
   if (!caller.isAdmin) {
     if (body.bank_account_name !== undefined) changes.bankAccountName = body.bank_account_name || null;
     if (body.bank_country !== undefined) changes.bankCountry = body.bank_country || null;
+    if (body.bank_name !== undefined) changes.bankName = body.bank_name || null;
+    if (body.bank_code !== undefined) changes.bankCode = body.bank_code || null;
     if (body.bank_account_no !== undefined) changes.bankAccountNo = body.bank_account_no || null;
   }
   if (password) changes.passwordHash = password.hash;

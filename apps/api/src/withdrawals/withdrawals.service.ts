@@ -41,6 +41,8 @@ export async function applyForWithdrawal(
       bankCardNumber: body.bank_card_number,
       bankCode: body.bank_code,
       bankName: body.bank_name,
+      bankAccountName: body.bank_account_name ?? null,
+      bankCountry: body.bank_country ?? null,
       remark: body.remark ?? null,
     })
     .returning();
@@ -177,6 +179,8 @@ function toItem({ w, user }: { w: WithdrawalRow; user: WithdrawalItem['user'] })
     bank_card_number: w.bankCardNumber,
     bank_code: w.bankCode,
     bank_name: w.bankName,
+    bank_account_name: w.bankAccountName,
+    bank_country: w.bankCountry,
     remark: w.remark,
     reason: w.reason,
     created_at: w.createdAt.toISOString(),

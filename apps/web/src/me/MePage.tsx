@@ -3,6 +3,7 @@ import { Button, Card, Col, Descriptions, Form, Input, Row, Skeleton } from 'ant
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MailPreferences } from '../notifications/MailPreferences';
+import { BankFields, bankValues } from '../platform/ui/BankFields';
 import { confirmationRule } from '../platform/ui/confirmation-rule';
 import { applyFieldErrors } from '../platform/ui/form-errors';
 import { usePhone } from '../platform/ui/phone';
@@ -88,27 +89,8 @@ export default function MePage() {
         </MeForm>
       </Col>
       <Col xs={24} xl={12}>
-        <MeForm
-          title={t('me.bank')}
-          initial={{
-            bank_account_name: me.bank_account_name ?? '',
-            bank_country: me.bank_country ?? '',
-            bank_account_no: me.bank_account_no ?? '',
-          }}
-        >
-          <Form.Item
-            name="bank_account_name"
-            label={t('me.bankAccountName')}
-            rules={rules('bank_account_name')}
-          >
-            <Input />
-          </Form.Item>
-          <Form.Item name="bank_country" label={t('me.bankCountry')} rules={rules('bank_country')}>
-            <Input />
-          </Form.Item>
-          <Form.Item name="bank_account_no" label={t('me.bankAccountNo')} rules={rules('bank_account_no')}>
-            <Input />
-          </Form.Item>
+        <MeForm title={t('me.bank')} initial={bankValues(me, 'bank_account_no')}>
+          <BankFields schema={updateMeBody} numberField="bank_account_no" />
         </MeForm>
       </Col>
       <Col xs={24} xl={12}>

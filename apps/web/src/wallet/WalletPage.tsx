@@ -54,6 +54,8 @@ export default function WalletPage() {
             items={[
               { key: 'name', label: t('me.bankAccountName'), children: me.data?.bank_account_name || '-' },
               { key: 'country', label: t('me.bankCountry'), children: me.data?.bank_country || '-' },
+              { key: 'bank', label: t('walletUi.bankName'), children: me.data?.bank_name || '-' },
+              { key: 'code', label: t('walletUi.bankCode'), children: me.data?.bank_code || '-' },
               { key: 'no', label: t('me.bankAccountNo'), children: me.data?.bank_account_no || '-' },
             ]}
           />

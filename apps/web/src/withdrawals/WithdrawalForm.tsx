@@ -2,11 +2,15 @@ import { type CreateWithdrawalBody, createWithdrawalBody, type MeProfile } from 
 import { Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BankFields, bankValues } from '../platform/ui/BankFields';
 import { applyFieldErrors } from '../platform/ui/form-errors';
 import { zodRules } from '../platform/ui/zod-rules';
 import { useApplyWithdrawal } from './withdrawals.api';
 
-/** The member's withdrawal application (amount moves to frozen until an administrator decides). */
+/**
+ * The member's withdrawal application (amount moves to frozen until an administrator decides): the bank fields of
+ * the personal center, prefilled from the saved details.
+ */
 export function WithdrawalForm({ me, onClose }: { me: MeProfile | undefined; onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<CreateWithdrawalBody>();
@@ -39,24 +43,12 @@ export function WithdrawalForm({ me, onClose }: { me: MeProfile | undefined; onC
         form={form}
         layout="vertical"
         onFinish={submit}
-        initialValues={{ bank_card_number: me?.bank_account_no ?? '', bank_name: '' }}
+        initialValues={bankValues(me, 'bank_card_number')}
       >
         <Form.Item name="amount" label={t('walletUi.amount')} rules={rules('amount')}>
           <Input inputMode="decimal" />
         </Form.Item>
-        <Form.Item
-          name="bank_card_number"
-          label={t('walletUi.bankCardNumber')}
-          rules={rules('bank_card_number')}
-        >
-          <Input />
-        </Form.Item>
-        <Form.Item name="bank_code" label={t('walletUi.bankCode')} rules={rules('bank_code')}>
-          <Input />
-        </Form.Item>
-        <Form.Item name="bank_name" label={t('walletUi.bankName')} rules={rules('bank_name')}>
-          <Input />
-        </Form.Item>
+        <BankFields schema={createWithdrawalBody} numberField="bank_card_number" />
         <Form.Item name="remark" label={t('walletUi.remark')} rules={rules('remark')}>
           <Input />
         </Form.Item>

@@ -121,9 +121,12 @@ export interface CurrentUser {
   two_factor_required: boolean;
 }
 
+/** A member's saved bank details: the fields the withdrawal form asks too, and prefills from them. */
 export interface BankInfo {
   bank_account_name: string | null;
   bank_country: string | null;
+  bank_name: string | null;
+  bank_code: string | null;
   bank_account_no: string | null;
 }
 
@@ -146,6 +149,8 @@ export const updateMeBody = z
     avatar: z.string().trim().max(500, 'validation.tooLong').optional(),
     bank_account_name: z.string().trim().max(100, 'validation.tooLong').optional(),
     bank_country: z.string().trim().max(60, 'validation.tooLong').optional(),
+    bank_name: z.string().trim().max(100, 'validation.tooLong').optional(),
+    bank_code: z.string().trim().max(20, 'validation.tooLong').optional(),
     bank_account_no: z
       .string()
       .trim()

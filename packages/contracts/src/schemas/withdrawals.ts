@@ -47,6 +47,8 @@ export const createWithdrawalBody = z.object({
   bank_card_number: requiredText(40).regex(/^[0-9 -]+$/, 'validation.invalid'),
   bank_code: requiredText(20),
   bank_name: requiredText(100),
+  bank_account_name: optionalText(100),
+  bank_country: optionalText(60),
   remark: optionalText(200),
 });
 export type CreateWithdrawalBody = z.input<typeof createWithdrawalBody>;
@@ -91,6 +93,8 @@ export interface WithdrawalItem {
   bank_card_number: string;
   bank_code: string;
   bank_name: string;
+  bank_account_name: string | null;
+  bank_country: string | null;
   remark: string | null;
   reason: string | null;
   created_at: string;
