@@ -41,7 +41,7 @@ const update = route({
   access: access.admin(Perm.levels),
   params: idParam,
   body: levelSettingsBody,
-  message: 'common.editSuccessful',
+  message: (level: LevelDto) => ['bonus.levelSaved', { name: level.name }],
   handler: async ({ app, params, body, locale, caller }) =>
     toDto(await app.db.transaction((tx) => updateLevelSettings(tx, caller, params.id, body)), locale),
 });

@@ -1,5 +1,6 @@
 import {
   createRechargeFields,
+  formatCents,
   idParam,
   Perm,
   rechargeBulkBody,
@@ -26,11 +27,15 @@ const settleRoute = (outcome: 'complete' | 'reject') =>
     docs: { idempotencyKey: true },
     access: access.admin(Perm.recharge),
     params: idParam,
-    message: 'common.operationSuccessful',
+    // Says what happened: the amount credited, or that nothing was.
+    message: (answer: { amount: string }) =>
+      outcome === 'complete'
+        ? ['wallet.rechargeCompleted', { amount: answer.amount }]
+        : ['wallet.rechargeRejected'],
     handler: (ctx) =>
       idempotent(ctx, null, async (tx) => {
         const after = await settleRechargeAudited(tx, ctx.caller, ctx.params.id, outcome, ctx.caller.id);
-        return { id: after.id, status: after.status };
+        return { id: after.id, status: after.status, amount: formatCents(after.amountCents) };
       }),
   });
 

@@ -18,6 +18,7 @@ export const bonusMessages = defineMessages(
       'A run of this period is being computed: wait for it to finish, then review it, before starting another',
     'bonus.runNotAwaiting': 'Only a run awaiting approval can be approved or rejected',
     'bonus.runRejected': 'Run rejected: nothing of it was paid',
+    'bonus.levelSaved': 'Level {name} saved',
     'bonus.approveOwnRun':
       'The administrator who started a run cannot approve it: another administrator must',
     'bonus.runStale':
@@ -53,6 +54,7 @@ export const bonusMessages = defineMessages(
     'bonus.runComputing': '此期間已有正在計算的結算：請待其完成並審閱後，再開始另一次結算',
     'bonus.runNotAwaiting': '只有等待審批的結算可以審批或駁回',
     'bonus.runRejected': '結算已駁回：沒有發放任何款項',
+    'bonus.levelSaved': '已儲存等級 {name}',
     'bonus.approveOwnRun': '開始結算的管理員不能審批該結算：須由另一位管理員審批',
     'bonus.runStale': '此結算計算後，期間的訂單、退款、推薦樹或規則已有變更：請駁回並重新結算此期間',
     'bonus.rejectNotAllowed': '只有可審批結算的管理員或開始結算的管理員可以駁回',
@@ -84,6 +86,7 @@ export const bonusMessages = defineMessages(
     'bonus.runComputing': '此期间已有正在计算的结算：请待其完成并审阅后，再开始另一次结算',
     'bonus.runNotAwaiting': '只有等待审批的结算可以审批或驳回',
     'bonus.runRejected': '结算已驳回：没有发放任何款项',
+    'bonus.levelSaved': '已保存等级 {name}',
     'bonus.approveOwnRun': '开始结算的管理员不能审批该结算：须由另一位管理员审批',
     'bonus.runStale': '此结算计算后，期间的订单、退款、推荐树或规则已有变更：请驳回并重新结算此期间',
     'bonus.rejectNotAllowed': '只有可审批结算的管理员或开始结算的管理员可以驳回',

@@ -4,6 +4,8 @@ import { defineMessages } from '../locales';
 export const walletMessages = defineMessages(
   {
     'wallet.insufficientBalance': 'Insufficient balance',
+    'wallet.rechargeCompleted': "Recharge completed: {amount} credited to the member's wallet",
+    'wallet.rechargeRejected': 'Recharge rejected: nothing was credited',
     'wallet.insufficientWithdrawal': 'Insufficient withdrawal amount',
     'wallet.withdrawalMustBePositive': 'The withdrawal amount must be greater than 0',
     'wallet.applicationSuccessful': 'Application Successful',
@@ -19,6 +21,8 @@ export const walletMessages = defineMessages(
   },
   {
     'wallet.insufficientBalance': '餘額不足',
+    'wallet.rechargeCompleted': '充值已完成：{amount} 已存入會員錢包',
+    'wallet.rechargeRejected': '充值已拒絕：沒有存入任何款項',
     'wallet.insufficientWithdrawal': '提現金額不足',
     'wallet.withdrawalMustBePositive': '提現金額必須大於 0',
     'wallet.applicationSuccessful': '申請成功',
@@ -34,6 +38,8 @@ export const walletMessages = defineMessages(
   },
   {
     'wallet.insufficientBalance': '余额不足',
+    'wallet.rechargeCompleted': '充值已完成：{amount} 已存入会员钱包',
+    'wallet.rechargeRejected': '充值已拒绝：没有存入任何款项',
     'wallet.insufficientWithdrawal': '提现金额不足',
     'wallet.withdrawalMustBePositive': '提现金额必须大于 0',
     'wallet.applicationSuccessful': '申请成功',
