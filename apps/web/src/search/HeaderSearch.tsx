@@ -162,7 +162,7 @@ export function HeaderSearch() {
                     style={{
                       cursor: 'pointer',
                       paddingInline: 8,
-                      background: hits[chosen] === hit ? 'rgba(22, 119, 255, 0.08)' : undefined,
+                      background: hits[chosen] === hit ? 'var(--ant-color-primary-bg)' : undefined,
                     }}
                     onMouseEnter={() => setActive(hits.indexOf(hit))}
                     onClick={() => go(hit)}
