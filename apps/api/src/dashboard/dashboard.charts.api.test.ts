@@ -37,7 +37,11 @@ beforeAll(async () => {
   await order('CH-open', at(60_000), { status: 0, amount: '99', sales_point: 99 });
   await order('CH-refunded', at(120_000), { amount: '40', sales_point: 40 });
   await api.db.execute(sql`update orders set refunded_at = now() where platform_order_no = 'CH-refunded'`);
-  await order('CH-refund-row', at(180_000), { platform_order_no_origin: 'CH-at', amount: '20', sales_point: 20 });
+  await order('CH-refund-row', at(180_000), {
+    platform_order_no_origin: 'CH-at',
+    amount: '20',
+    sales_point: 20,
+  });
   // Moved to another day after it was written: it counts on its new day only.
   await order('CH-moved', at(3_600_000), { amount: '7', sales_point: 7 });
   await api.db.execute(
