@@ -39,7 +39,7 @@ describe('the business time zone in a browser elsewhere', () => {
     const listed = page.waitForRequest(
       (r) => r.url().endsWith('/api/orders/list') && r.postDataJSON()?.name === 'tz_buyer',
     );
-    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Search' }).click();
     // Hong Kong's month so far: 1 November, sent as a day the server takes in the business time zone.
     expect((await listed).postDataJSON()).toMatchObject({ date_from: '2026-11-01', date_to: '2026-11-01' });
     await expect.poll(() => new URL(page.url()).searchParams.get('date_from')).toBe('2026-11-01');

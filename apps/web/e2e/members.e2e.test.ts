@@ -14,7 +14,7 @@ describe('member list and user detail', () => {
     await harness.login(page, ...DEMO.admin);
     await page.getByRole('menuitem', { name: 'Member List' }).click();
     await page.getByPlaceholder('Name, email, phone or member ID').fill('pioneer_hk');
-    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Search' }).click();
     const rows = page.locator('.ant-table-tbody tr.ant-table-row');
     await rows.filter({ hasText: 'pioneer_hk@demo.local' }).waitFor();
     expect(await rows.count()).toBe(1);

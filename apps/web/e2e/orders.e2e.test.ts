@@ -30,7 +30,7 @@ describe('orders screen', () => {
 
     await admin.getByLabel('Order type').click();
     await admin.getByTitle('AI Character Profiling Package').click();
-    await admin.getByRole('button', { name: 'Search' }).click();
+    await admin.getByRole('main').getByRole('button', { name: 'Search' }).click();
     await expect.poll(() => totals(admin)).not.toBe(allTotals);
     const products = await admin.locator('tbody tr.ant-table-row td:nth-child(6)').allInnerTexts();
     expect(products.length).toBeGreaterThan(0);
@@ -94,7 +94,7 @@ describe('orders screen', () => {
   it('insists on a MemberId for referral sales', async () => {
     harness.expectFailedLoads('/api/orders/list', 422); // the server's refusal below
     await admin.getByRole('switch', { name: 'Referral sales' }).click();
-    await admin.getByRole('button', { name: 'Search' }).click();
+    await admin.getByRole('main').getByRole('button', { name: 'Search' }).click();
     await admin.getByText('member_id: must fill GlobalId').waitFor();
   });
 
@@ -106,7 +106,7 @@ describe('orders screen', () => {
 
     await admin.getByLabel('Order type').click();
     await admin.getByTitle('AI Character Profiling Package').click();
-    await admin.getByRole('button', { name: 'Search' }).click();
+    await admin.getByRole('main').getByRole('button', { name: 'Search' }).click();
     await expect.poll(() => new URL(admin.url()).searchParams.get('source_type')).toBe('3');
     await expect.poll(() => totals(admin)).not.toBe(allTotals);
     const filteredTotals = await totals(admin);
@@ -135,7 +135,7 @@ describe('orders states and layout', () => {
   const stateFilter = async (label: string) => {
     await admin.getByLabel('Status', { exact: true }).click();
     await admin.locator('.ant-select-dropdown:visible').getByTitle(label, { exact: true }).click();
-    await admin.getByRole('button', { name: 'Search' }).click();
+    await admin.getByRole('main').getByRole('button', { name: 'Search' }).click();
   };
   const states = () => admin.locator('tbody tr.ant-table-row [data-state]').allInnerTexts();
 

@@ -115,7 +115,7 @@ describe('the operation log', () => {
     await page.getByRole('link', { name: 'Operation log' }).click();
     await page.waitForURL(/\/permission\/audit$/);
     await pickOption(page, 'Record type', 'Bank details');
-    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Search' }).click();
     const row = page.getByRole('row', { name: /Bank details #/ });
     await row.waitFor();
     expect(await page.getByRole('row').count()).toBe(2); // header + the one change

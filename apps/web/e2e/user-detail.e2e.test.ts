@@ -21,7 +21,7 @@ describe('user detail (admin)', () => {
 
     await page.getByRole('menuitem', { name: 'Member List' }).click();
     await page.getByPlaceholder('Name, email, phone or member ID').fill(buyer.user_no);
-    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Search' }).click();
     const row = page.locator('.ant-table-tbody tr.ant-table-row', { hasText: buyer.user_no });
     await row.getByText(buyer.name, { exact: true }).click();
     const detail = page.getByRole('dialog').filter({ hasText: 'Member info' });

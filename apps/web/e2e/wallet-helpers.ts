@@ -67,11 +67,14 @@ export const statisticText = (page: Page, title: string) =>
     .locator('.ant-statistic-content')
     .textContent();
 
-/** The table row whose first cell (the ID column) is `id`. */
+/** The ID column's cell: the row's first, or the one after the selection checkbox of a list with bulk actions. */
+const ID_CELL = 'td:first-child:not(.ant-table-selection-column), td.ant-table-selection-column + td';
+
+/** The table row whose ID cell is `id`. */
 export const rowWithId = (page: Page, id: number) =>
   page
     .locator('tr.ant-table-row')
-    .filter({ has: page.locator('td:first-child').getByText(String(id), { exact: true }) });
+    .filter({ has: page.locator(ID_CELL).getByText(String(id), { exact: true }) });
 
 /** Answers OK in the open popconfirm asking `question` (ConfirmButton). */
 export const confirmPopup = (page: Page, question: string) =>

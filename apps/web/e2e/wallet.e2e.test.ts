@@ -156,7 +156,7 @@ describe('wallet records', () => {
 
     await page.getByLabel('Member', { exact: true }).fill(me.user_no);
     await pickOption(page, 'Action', 'Add');
-    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Search' }).click();
     const footer = page.locator('.ant-table-summary');
     await expect.poll(() => paginationTotal(page)).toBe(added.meta.total);
     expect(added.meta.total).toBeLessThan(allTotal);
@@ -180,7 +180,7 @@ describe('wallet records', () => {
     expect(workbook.worksheets[0]!.rowCount - 1).toBe(added.meta.total);
 
     await pickOption(page, 'Type', 'Recharge');
-    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Search' }).click();
     await expect.poll(() => paginationTotal(page)).toBe(2);
     await expect.poll(() => footer.innerText()).toContain('Total added: 50.50');
   });
