@@ -78,6 +78,9 @@ export function FilterBar<F extends object>({
       {fold}
       <Form
         form={form}
+        // Its fields' ids start "filters_", so they never repeat those of a form in a dialog over the list (a member
+        // filter and a new recharge's member were both "user_id", and the dialog's label named the filter's field).
+        name="filters"
         layout="inline"
         style={{ rowGap: 12, ...style, ...(folding && !unfolded ? { display: 'none' } : {}) }}
         onFinish={apply}
