@@ -21,7 +21,7 @@ async function pickMember(page: Page, form: Locator, label: string, name: string
 
 /** Opens the user detail of `name` from the member list. */
 async function openDetail(page: Page, name: string) {
-  const search = page.getByPlaceholder('Name, email, phone or member ID');
+  const search = page.getByPlaceholder('Name, display name, email, phone or member ID');
   await search.fill(name);
   await search.press('Enter');
   const row = page.locator('.ant-table-tbody tr.ant-table-row', { hasText: `${name}@demo.local` });

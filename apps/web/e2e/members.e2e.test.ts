@@ -13,7 +13,7 @@ describe('member list and user detail', () => {
     const page = await harness.newPage();
     await harness.login(page, ...DEMO.admin);
     await page.getByRole('menuitem', { name: 'Member List' }).click();
-    await page.getByPlaceholder('Name, email, phone or member ID').fill('pioneer_hk');
+    await page.getByPlaceholder('Name, display name, email, phone or member ID').fill('pioneer_hk');
     await page.getByRole('main').getByRole('button', { name: 'Search' }).click();
     const rows = page.locator('.ant-table-tbody tr.ant-table-row');
     await rows.filter({ hasText: 'pioneer_hk@demo.local' }).waitFor();
@@ -91,7 +91,7 @@ describe('member list and user detail', () => {
     await page.getByText('添加成功').first().waitFor();
     await form.waitFor({ state: 'detached' });
 
-    const search = page.getByPlaceholder('姓名、邮箱、电话或会员编号');
+    const search = page.getByPlaceholder('姓名、显示名称、邮箱、电话或会员编号');
     await search.fill('e2e_newbie');
     await search.press('Enter');
     const row = page.locator('.ant-table-tbody tr.ant-table-row', { hasText: 'e2e_newbie@demo.local' });

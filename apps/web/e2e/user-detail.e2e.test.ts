@@ -20,7 +20,7 @@ describe('user detail (admin)', () => {
     });
 
     await page.getByRole('menuitem', { name: 'Member List' }).click();
-    await page.getByPlaceholder('Name, email, phone or member ID').fill(buyer.user_no);
+    await page.getByPlaceholder('Name, display name, email, phone or member ID').fill(buyer.user_no);
     await page.getByRole('main').getByRole('button', { name: 'Search' }).click();
     const row = page.locator('.ant-table-tbody tr.ant-table-row', { hasText: buyer.user_no });
     await row.getByText(buyer.name, { exact: true }).click();
