@@ -110,7 +110,7 @@ describe('member wallet', () => {
 
     await page.getByRole('button', { name: 'Apply for withdrawal' }).click();
     const dialog = page.getByRole('dialog');
-    expect(await dialog.getByLabel('Bank card number').inputValue()).toBe('012-345-678');
+    expect(await dialog.getByLabel('Account number').inputValue()).toBe('012-345-678');
     await dialog.getByLabel('Amount').fill('0');
     await dialog.getByLabel('Bank code').fill('HSBC');
     await dialog.getByLabel('Bank name').fill('HSBC Hong Kong');
