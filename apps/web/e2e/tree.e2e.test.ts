@@ -229,7 +229,7 @@ describe('sponsor tree (member)', () => {
 });
 
 describe('genealogy viewport (admin)', () => {
-  it('fits the whole expanded chart to the screen, with an overview while it does not fit', async () => {
+  it('fits the expanded chart to the screen down to its smallest readable zoom, showing its top, with the overview while it does not fit', async () => {
     const page = await harness.newPage();
     await harness.login(page, ...DEMO.admin);
     await page.goto('/organization/index');
@@ -240,21 +240,16 @@ describe('genealogy viewport (admin)', () => {
     const before = await nodeCount(page);
 
     await page.getByRole('button', { name: 'Fit to screen' }).click();
-    await minimap.waitFor({ state: 'detached' });
     await expect.poll(() => nodeCount(page)).toBeGreaterThan(before);
-    const outside = await chart(page).evaluate((el) => {
-      const view = el.querySelector('.org-chart-viewport')!.getBoundingClientRect();
-      const nodes = [...el.querySelectorAll('[data-node-id]')].map((n) => n.getBoundingClientRect());
-      return {
-        total: nodes.length,
-        outside: nodes.filter(
-          (b) => b.left < view.left || b.top < view.top || b.right > view.right || b.bottom > view.bottom,
-        ).length,
-      };
-    });
-    const tree = await apiAs<TreeAnswer>(page, 'GET', '/api/users/tree');
-    const all = (n: TreeNode): number => 1 + n.children.reduce((s, c) => s + all(c), 0);
-    expect(outside).toEqual({ total: 1 + tree.roots.reduce((s, r) => s + all(r), 0), outside: 0 });
+    // The whole demo tree expanded would fit only far below 30 %, the smallest zoom a fit goes to: the chart shows
+    // its top there, and the overview stays to reach the rest.
+    const inView = async () => {
+      const view = (await chart(page).locator('.org-chart-viewport').boundingBox())!;
+      const top = (await nodeBox(page, 'top').boundingBox())!;
+      return top.x >= view.x && top.y >= view.y && top.x + top.width <= view.x + view.width;
+    };
+    await expect.poll(inView).toBe(true);
+    await minimap.waitFor();
   });
 
   it('says so when the filter matches no member', async () => {
