@@ -155,7 +155,7 @@ describe('bonus settings and settlement', () => {
     await page.getByLabel('Period (day or month)').fill(period);
     await page.getByRole('button', { name: 'Dry run' }).click();
     const dialog = page.getByRole('dialog').filter({ hasText: `Settlement run: ${period} (Dry run)` });
-    await dialog.getByText(/^Finished: \d+ \/ \d+ payouts$/).waitFor();
+    await dialog.getByText(/^Finished: [\d,]+ \/ [\d,]+ payouts$/).waitFor();
     await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
     await page.getByText(/\(nothing was paid\)/).waitFor();
     const history = page.getByRole('row').filter({ hasText: period }).filter({ hasText: 'Dry run' });
@@ -163,15 +163,19 @@ describe('bonus settings and settlement', () => {
 
     // Every payout it would pay is listed (paged from the server) and exported, none left out.
     const summary = page.locator('.ant-alert').filter({ hasText: '(nothing was paid)' });
-    const wouldPay = Number(/Would pay (\d+) payouts/.exec(await summary.innerText())![1]);
+    // Counts are grouped as the language groups them ("Would pay 2,532 payouts").
+    const ungrouped = (text: string) => text.replaceAll(',', '');
+    const wouldPay = Number(/Would pay (\d+) payouts/.exec(ungrouped(await summary.innerText()))![1]);
     expect(wouldPay).toBeGreaterThan(10);
     await expect
-      .poll(() => summary.locator('.ant-pagination-total-text').innerText())
+      .poll(async () => ungrouped(await summary.locator('.ant-pagination-total-text').innerText()))
       .toBe(`Total ${wouldPay} items`);
     const downloaded = page.waitForEvent('download', { timeout: 60_000 });
     await summary.getByRole('button', { name: 'Export all payouts' }).click();
     const exporting = page.getByRole('dialog', { name: /^Exporting settlement-run-/ });
-    await exporting.getByText(`${wouldPay} rows exported; the download has started.`).waitFor();
+    await exporting
+      .getByText(`${wouldPay.toLocaleString('en-US')} rows exported; the download has started.`)
+      .waitFor();
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(readFileSync((await (await downloaded).path())!) as unknown as ArrayBuffer);
     expect(workbook.worksheets[0]!.rowCount - 1).toBe(wouldPay);
@@ -282,7 +286,8 @@ describe('settlement runs and bonus detail (admin)', () => {
       const { run } = await settlementResult(page, started);
       // The progress dialog ends at the run's payouts; closing it shows the result below.
       const dialog = page.getByRole('dialog').filter({ hasText: `Settlement run: ${period}` });
-      await dialog.getByText(`Finished: ${run.payout_count} / ${run.payout_count} payouts`).waitFor();
+      const count = run.payout_count.toLocaleString('en-US');
+      await dialog.getByText(`Finished: ${count} / ${count} payouts`).waitFor();
       await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
       await dialog.waitFor({ state: 'hidden' });
       return run;
@@ -291,7 +296,9 @@ describe('settlement runs and bonus detail (admin)', () => {
     expect(first).toMatchObject({ period, dry_run: false, status: 'awaiting_approval' });
     expect(first.payout_count).toBeGreaterThan(0);
     await page
-      .getByText(`${first.payout_count} payouts, ${money(first.total_amount)} in total, await approval`)
+      .getByText(
+        `${first.payout_count.toLocaleString('en-US')} payouts, ${money(first.total_amount)} in total, await approval`,
+      )
       .waitFor();
     // The history is the last table (the result alert holds a table of the run's payouts).
     const history = page.locator('.ant-table-wrapper').last();
