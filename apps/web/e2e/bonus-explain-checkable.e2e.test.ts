@@ -75,7 +75,7 @@ describe('every payout checkable by hand', () => {
       .toContain(String(pool.total_shares));
 
     const orders = drawer.getByTestId('explanation-orders');
-    await drawer.getByText(`${e.orders_total} orders counted`).waitFor();
+    await drawer.getByText(`${e.orders_total.toLocaleString('en-US')} orders counted`).waitFor();
     await orders.getByText(e.orders[0]!.order_no, { exact: true }).waitFor();
     await drawer.getByTestId('explanation-orders-paged').locator('.ant-pagination-item-2').click();
     await orders.getByText(second.list[0]!.order_no, { exact: true }).waitFor();
@@ -84,7 +84,9 @@ describe('every payout checkable by hand', () => {
     const downloaded = page.waitForEvent('download', { timeout: 60_000 });
     await drawer.getByTestId('export-explanation-orders').click();
     const exporting = page.getByRole('dialog', { name: /^Exporting payout-orders-/ });
-    await exporting.getByText(`${e.orders_total} rows exported; the download has started.`).waitFor();
+    await exporting
+      .getByText(`${e.orders_total.toLocaleString('en-US')} rows exported; the download has started.`)
+      .waitFor();
     expect((await downloaded).suggestedFilename()).toMatch(/^payout-orders-wallet-record-\d+\.xlsx$/);
   });
 

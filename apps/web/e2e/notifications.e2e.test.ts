@@ -96,9 +96,13 @@ describe('the notification bell', () => {
       .getByText(/^您收到 .* 轉來的 5\.00$/)
       .first()
       .waitFor();
-    const box = await panel.boundingBox();
-    expect(box!.x).toBeGreaterThanOrEqual(0);
-    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    // The drawer slides in from the right: its place is read once it has come to rest.
+    const rightEdge = async () => {
+      const box = (await panel.boundingBox())!;
+      return box.x >= 0 ? box.x + box.width : -1;
+    };
+    await expect.poll(rightEdge).toBeGreaterThan(0);
+    await expect.poll(rightEdge).toBeLessThanOrEqual(390);
     await panel.getByRole('button', { name: '全部標為已讀' }).click();
     await expect.poll(() => bellCount(page)).toBe(0);
     await page.keyboard.press('Escape');

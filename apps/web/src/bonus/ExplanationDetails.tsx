@@ -114,11 +114,12 @@ export function PoolBreakdownView({ e, levelName }: { e: Explanation; levelName:
         <Descriptions.Item label={t('bonus.explain.pool.cap')}>{p.share_cap}</Descriptions.Item>
         <Descriptions.Item label={t('bonus.explain.pool.shares')}>
           <Typography.Text code>
+            {/* A formula to check on a calculator: its figures ungrouped, like the pool's line above. */}
             {t('bonus.explain.pool.sharesFormula', {
-              base: p.base_sp,
-              per: p.sp_per_share,
-              cap: p.share_cap,
-              shares: p.shares,
+              base: String(p.base_sp),
+              per: String(p.sp_per_share),
+              cap: String(p.share_cap),
+              shares: String(p.shares),
             })}
           </Typography.Text>
         </Descriptions.Item>
