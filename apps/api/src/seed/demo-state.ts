@@ -8,9 +8,11 @@ export type DemoLogin = (typeof DEMO_LOGINS)[number];
 
 /**
  * Whether this database holds the demo data set (its accounts, with their `@demo.local` addresses), and
- * which published demo logins still open an account here: the start-up banner shows only those.
+ * which published demo logins still open an account here: the start-up banner shows only those. Checking a
+ * password is a scrypt hash of about half a second, so `logins` is a promise of their checks, run together: a start
+ * serves meanwhile and prints its banner when they are done.
  */
-export async function demoAccounts(db: DbOrTx): Promise<{ present: boolean; logins: DemoLogin[] }> {
+export async function demoAccounts(db: DbOrTx): Promise<{ present: boolean; logins: Promise<DemoLogin[]> }> {
   const rows = await db
     .select({ name: users.name, passwordHash: users.passwordHash })
     .from(users)
@@ -23,10 +25,12 @@ export async function demoAccounts(db: DbOrTx): Promise<{ present: boolean; logi
         eq(users.email, sql`${users.name} || '@demo.local'`),
       ),
     );
-  const logins: DemoLogin[] = [];
-  for (const login of DEMO_LOGINS) {
+  const opens = async (login: DemoLogin) => {
     const row = rows.find((r) => r.name === login.account);
-    if (row && (await verifyPassword(login.password, row.passwordHash))) logins.push(login);
-  }
+    return row !== undefined && (await verifyPassword(login.password, row.passwordHash));
+  };
+  const logins = Promise.all(DEMO_LOGINS.map(opens)).then((open) => DEMO_LOGINS.filter((_, i) => open[i]));
+  // Awaited by the caller once it serves; a start that fails before then must not end on an unhandled rejection.
+  logins.catch(() => {});
   return { present: rows.length > 0, logins };
 }

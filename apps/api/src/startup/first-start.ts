@@ -16,10 +16,10 @@ import { type DemoLogin, demoAccounts } from '../seed/demo-state';
 /** loaded: by this start; present: by an earlier one; notEmpty: asked for, but accounts existed; off: not asked. */
 export type DemoOutcome = 'loaded' | 'present' | 'notEmpty' | 'off';
 
-export interface FirstStart {
+export interface FirstStart<Logins = DemoLogin[]> {
   demo: DemoOutcome;
-  /** Published demo logins that open an account of this database. */
-  demoLogins: DemoLogin[];
+  /** Published demo logins that open an account of this database (a promise until the start serves). */
+  demoLogins: Logins;
   /** Name of the super administrator this start made from INITIAL_ADMIN_*, if it made one. */
   initialAdmin: string | null;
   hasAdmin: boolean;
@@ -35,7 +35,10 @@ const INITIAL_ADMIN_ORIGIN = systemCaller('start-up:INITIAL_ADMIN_NAME');
  * SEED_DEMO asks for it, the first super administrator from INITIAL_ADMIN_* when there is none, and
  * what the banner needs to tell the operator about both.
  */
-export async function prepareFirstStart(db: Db, config: Config): Promise<FirstStart> {
+export async function prepareFirstStart(
+  db: Db,
+  config: Config,
+): Promise<FirstStart<Promise<DemoLogin[]>>> {
   const seeded = config.seedDemo && (await seedDemoIfEmpty(db));
   const initialAdmin =
     config.initialAdmin && !(await hasEnabledAdmin(db))

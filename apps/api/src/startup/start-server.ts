@@ -48,7 +48,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     await prepareDatabase(database);
     // Before the demo data, whose bonus periods are days and months of this zone.
     const businessZone = await applyBusinessTimeZone(database.db, config);
-    const firstStart = await prepareFirstStart(database.db, config);
+    const starting = await prepareFirstStart(database.db, config);
     replicas = config.readReplicas && openReplicas(database.db, config);
     const app = await listening(
       await buildApp({ db: database.db, replicas, config, logStream: stdoutLogOutput() }),
@@ -62,6 +62,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     const stopTidying = keepTidy(database.db, { dryRunListDays: config.dryRunListDays }, (error) =>
       app.log.error(error),
     );
+    const firstStart = { ...starting, demoLogins: await starting.demoLogins };
     const url = `http://localhost:${(app.server.address() as AddressInfo).port}`;
     const databaseText = location.dataDir
       ? `embedded PGlite in ${location.dataDir}`
