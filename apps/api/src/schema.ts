@@ -13,6 +13,7 @@ export * from './platform/audit/audit.schema';
 export * from './platform/business-time/business-time.schema';
 export * from './platform/http/idempotency.schema';
 export * from './platform/jobs/jobs.schema';
+export * from './platform/shared-pass/shared-pass.schema';
 export * from './products/products.schema';
 export * from './programmes/programmes.schema';
 export * from './providers/providers.schema';

@@ -35,10 +35,7 @@ const INITIAL_ADMIN_ORIGIN = systemCaller('start-up:INITIAL_ADMIN_NAME');
  * SEED_DEMO asks for it, the first super administrator from INITIAL_ADMIN_* when there is none, and
  * what the banner needs to tell the operator about both.
  */
-export async function prepareFirstStart(
-  db: Db,
-  config: Config,
-): Promise<FirstStart<Promise<DemoLogin[]>>> {
+export async function prepareFirstStart(db: Db, config: Config): Promise<FirstStart<Promise<DemoLogin[]>>> {
   const seeded = config.seedDemo && (await seedDemoIfEmpty(db));
   const initialAdmin =
     config.initialAdmin && !(await hasEnabledAdmin(db))

@@ -4,7 +4,7 @@ import { forgetOldDryRunLists } from '../bonus/settlement';
 import { DEFAULT_DRY_RUN_LIST_DAYS } from '../config';
 import type { Db } from '../platform/db/client';
 import { forgetOldIdempotencyKeys } from '../platform/http/idempotency';
-import { repeatEvery } from '../platform/repeat';
+import { repeatShared } from '../platform/shared-pass/shared-pass';
 
 const HOUR_MS = 3_600_000;
 
@@ -21,11 +21,14 @@ export async function tidyOnce(db: Db, options: TidyOptions = {}): Promise<void>
   await forgetOldDryRunLists(db, options.dryRunListDays ?? DEFAULT_DRY_RUN_LIST_DAYS);
 }
 
-/** Tidies at start and hourly (docs/operations.md); returns the stop. */
+/**
+ * Tidies hourly, in one process of all those on the database at a time (shared-pass.ts): a start tidies only
+ * when no process did within the hour (docs/operations.md). Returns the stop.
+ */
 export function keepTidy(
   db: Db,
   options: TidyOptions,
   onError: (error: unknown) => void,
 ): () => Promise<void> {
-  return repeatEvery(HOUR_MS, () => tidyOnce(db, options), onError);
+  return repeatShared(db, { name: 'housekeeping', everyMs: HOUR_MS }, () => tidyOnce(db, options), onError);
 }

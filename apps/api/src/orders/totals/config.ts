@@ -22,6 +22,11 @@ export interface TotalsConfig {
   scopeAheadFrom: number;
   /** How often the scopes ahead are looked for again as downlines grow (scopes-ahead.ts). */
   scopesAheadEveryMs: number;
+  /**
+   * The share of the time the scopes ahead may take: after adding one in t ms the pass rests t × (1/share − 1)
+   * ms, so serving slows by at most about this much while a pass fills scopes (scopes-ahead.ts).
+   */
+  scopesAheadShare: number;
   /** How long adding a scope waits for order writers in flight before giving up (scopes.ts; a PostgreSQL interval). */
   waitForWriters: string;
   /** work_mem of the transaction that fills a new scope (scopes.ts; grouped in memory). */
@@ -49,6 +54,7 @@ export const TOTALS_CONFIG: Readonly<TotalsConfig> = Object.freeze({
   // Counted exactly, the first requests of a larger downline would take over 150 ms (docs/performance/orders.md).
   scopeAheadFrom: 10_000,
   scopesAheadEveryMs: 3_600_000,
+  scopesAheadShare: 0.1,
   waitForWriters: '300ms',
   scopeWorkMem: '64MB',
   walkUpTo: 5_000,

@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { users } from '../../members/members.schema';
 import { type Db, queryRows } from '../../platform/db/client';
-import { repeatEvery } from '../../platform/repeat';
+import { repeatShared } from '../../platform/shared-pass/shared-pass';
+import { downlineCounts } from '../../tree/tree.schema';
 import { treeColumns } from '../../tree/tree-columns';
-import { pathRange, type TreeKind } from '../../tree/tree-path';
+import { ancestorIds, type TreeKind } from '../../tree/tree-path';
 import { orderTotalsScopes } from '../orders.schema';
 import { type TotalsConfig, totalsConfig } from './config';
 import { addScopeOnce } from './scopes';
@@ -16,24 +17,22 @@ interface Node {
 }
 
 /**
- * The members directly below `parent` (null: the roots) with more than `largerThan` members below
- * them, from one pass over the parent's downline (the path index).
+ * The members of `tree` with more than `largerThan` members below them, parents before children, read from
+ * `downline_counts` (kept by the users triggers): no walk of the tree. Their ancestors are all among them.
  */
-async function largeChildren(db: Db, tree: TreeKind, parent: string | null, largerThan: number) {
+async function largeDownlines(db: Db, tree: TreeKind, largerThan: number): Promise<Node[]> {
+  const count = tree === 'sponsor' ? downlineCounts.sponsorCount : downlineCounts.iblommerCount;
   const path = treeColumns[tree].path;
-  const child =
-    parent === null
-      ? sql`split_part(${path}, '/', 2)`
-      : sql`split_part(${path}, '/', ${parent.split('/').length})`;
-  const rows = await queryRows<{ child: string; downline: number }>(
+  const rows = await queryRows<{ id: number; path: string; downline: number }>(
     db,
-    sql`select ${child} as child, count(*)::int - 1 as downline from ${users}
-        where ${parent === null ? sql`true` : sql`${pathRange(path, parent)} and ${path} <> ${parent}`}
-        group by 1 having count(*) - 1 > ${largerThan}`,
+    sql`select ${users.id} as id, ${path} as path, ${count} as downline
+        from ${downlineCounts} join ${users} on ${users.id} = ${downlineCounts.userId}
+        where ${count} > ${largerThan}`,
   );
-  return rows.map(
-    (r): Node => ({ id: Number(r.child), path: `${parent ?? '/'}${r.child}/`, downline: r.downline }),
-  );
+  const depth = (n: Node) => n.path.split('/').length;
+  return rows
+    .map((r) => ({ id: Number(r.id), path: r.path, downline: Number(r.downline) }))
+    .sort((a, b) => depth(a) - depth(b));
 }
 
 export interface ScopesAheadOptions {
@@ -44,7 +43,7 @@ export interface ScopesAheadOptions {
    * scope (downlines.ts, the group sales of the member). Default: TotalsConfig.complementUpTo.
    */
   near?: number;
-  /** The other settings (how a scope is added): config.ts. */
+  /** The other settings (how a scope is added, the pass's share of the time): config.ts. */
   config?: Partial<TotalsConfig>;
   /** Asked between two scopes: stop there (the app is closing). */
   stopped?: () => boolean;
@@ -52,10 +51,10 @@ export interface ScopesAheadOptions {
 
 /**
  * Adds, one at a time, the scopes that downlines of more than `largerThan` members need, so that their
- * first request is counted from a scope too. Walks each tree from its roots through the large
- * downlines only. A downline with at most `near` members of the whole tree or of a scope above it
- * outside it is counted from that one and needs none of its own (a chain of sponsors above one large
- * team shares one scope). Returns the number of scopes added.
+ * first request is counted from a scope too. A downline with at most `near` members of the whole tree or of a
+ * scope above it outside it is counted from that one and needs none of its own (a chain of sponsors above one
+ * large team shares one scope). After each scope added it rests, so that adding them takes at most
+ * `scopesAheadShare` of the time (filling a scope reads the downline's orders). Returns the number added.
  */
 export async function addScopesAhead(db: Db, options: ScopesAheadOptions = {}): Promise<number> {
   const config = totalsConfig(options.config);
@@ -71,43 +70,49 @@ export async function addScopesAhead(db: Db, options: ScopesAheadOptions = {}): 
           .where(eq(orderTotalsScopes.tree, tree))
       ).map((r) => r.id),
     );
-    // Each large downline with the members of the smallest scope holding it (the whole tree: everyone).
-    let level = (await largeChildren(db, tree, null, largerThan)).map((node) => ({
-      node,
-      covered: everyone?.n ?? 0,
-    }));
-    while (level.length > 0 && !stopped()) {
-      const next: typeof level = [];
-      for (const { node, covered } of level) {
-        if (stopped()) break;
-        // The scope of this member would hold it and its downline.
-        let holding = covered;
-        if (scoped.has(node.id)) holding = node.downline + 1;
-        else if (covered - node.downline > near && (await addScopeOnce(db, tree, node.id, config))) {
+    // Members of the smallest scope holding each large downline's (the whole tree: everyone).
+    const holding = new Map<number, number>();
+    for (const node of await largeDownlines(db, tree, largerThan)) {
+      if (stopped()) return added;
+      const parent = ancestorIds(node.path).at(-1);
+      const covered = (parent !== undefined && holding.get(parent)) || (everyone?.n ?? 0);
+      let holds = covered;
+      if (scoped.has(node.id)) holds = node.downline + 1;
+      else if (covered - node.downline > near) {
+        const began = Date.now();
+        if (await addScopeOnce(db, tree, node.id, config)) {
           added++;
-          holding = node.downline + 1;
+          holds = node.downline + 1;
         }
-        for (const child of await largeChildren(db, tree, node.path, largerThan))
-          next.push({ node: child, covered: holding });
+        await rest((Date.now() - began) * (1 / config.scopesAheadShare - 1), stopped);
       }
-      level = next;
+      holding.set(node.id, holds);
     }
   }
   return added;
 }
 
+/** Waits `ms`, or less when a stop is asked. */
+async function rest(ms: number, stopped: () => boolean): Promise<void> {
+  const until = Date.now() + ms;
+  while (!stopped() && Date.now() < until)
+    await new Promise((resolve) => setTimeout(resolve, Math.min(100, until - Date.now())));
+}
+
 /**
- * Keeps the scopes of large downlines: adds them now, and again every `everyMs` (default
- * TotalsConfig.scopesAheadEveryMs, an hour) as downlines grow. Returns a stop function that waits for
- * the pass under way.
+ * Keeps the scopes of large downlines, one pass at a time among every process of the database (shared-pass.ts):
+ * a pass when none finished within `everyMs` (default TotalsConfig.scopesAheadEveryMs, an hour) as downlines
+ * grow, so a start adds nothing when another process or an earlier start did the pass lately. Returns a stop
+ * function that waits for the pass under way.
  */
 export function keepScopesAhead(
   db: Db,
   onError: (error: unknown) => void,
   { everyMs, ...options }: Omit<ScopesAheadOptions, 'stopped'> & { everyMs?: number } = {},
 ) {
-  return repeatEvery(
-    everyMs ?? totalsConfig(options.config).scopesAheadEveryMs,
+  return repeatShared(
+    db,
+    { name: 'orders.scopes-ahead', everyMs: everyMs ?? totalsConfig(options.config).scopesAheadEveryMs },
     (stopped) => addScopesAhead(db, { ...options, stopped }),
     onError,
   );
