@@ -18,6 +18,7 @@ import { storedDownlineCount } from '../tree/tree.queries';
 import { downlineCounts } from '../tree/tree.schema';
 import { pathRange } from '../tree/tree-path';
 import { wallets } from '../wallet/wallet.schema';
+import { memberIdsByBalance } from './by-balance';
 import { memberRef, personal } from './member.presenter';
 import { levels, users } from './members.schema';
 import { nameOrDisplayNameContains } from './name-search';
@@ -138,15 +139,21 @@ export async function listMembers(
   locale: Locale,
 ): Promise<{ list: UserListItem[]; total: number }> {
   const { where, keyword } = memberListWhere(viewer, q);
-  const direction = q.order === 'asc' || q.order === 'ascend' ? asc : desc;
-  const [rows, [totalRow]] = await Promise.all([
-    baseQuery(db)
-      .where(where)
-      .orderBy(direction(sortColumn(viewer, q.sort)), direction(users.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    listTotal(db, viewer, q, !keyword, where),
-  ]);
+  const ascending = q.order === 'asc' || q.order === 'ascend';
+  const direction = ascending ? asc : desc;
+  const offset = (q.page - 1) * q.pageSize;
+  const page = async () => {
+    if (sortColumn(viewer, q.sort) !== SORT_COLUMNS.balance)
+      return baseQuery(db)
+        .where(where)
+        .orderBy(direction(sortColumn(viewer, q.sort)), direction(users.id))
+        .limit(q.pageSize)
+        .offset(offset);
+    const ids = await memberIdsByBalance(db, where, ascending ? 'asc' : 'desc', offset, q.pageSize);
+    const found = ids.length ? await baseQuery(db).where(inArray(users.id, ids)) : [];
+    return ids.map((id) => found.find((r) => r.user.id === id)!);
+  };
+  const [rows, [totalRow]] = await Promise.all([page(), listTotal(db, viewer, q, !keyword, where)]);
   const missing = q.append_user_ids.filter((id) => !rows.some((r) => r.user.id === id));
   const appended = missing.length
     ? await baseQuery(db).where(and(scopeFilter(viewer), inArray(users.id, missing)))

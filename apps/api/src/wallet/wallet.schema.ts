@@ -32,6 +32,8 @@ export const wallets = pgTable(
   (t) => [
     check('wallets_available_non_negative', sql`${t.availableCents} >= 0`),
     check('wallets_frozen_non_negative', sql`${t.frozenCents} >= 0`),
+    // The member list by balance (members/by-balance.ts): wallets with money, in balance order.
+    index('wallets_available_idx').on(t.availableCents, t.userId).where(sql`${t.availableCents} > 0`),
   ],
 );
 

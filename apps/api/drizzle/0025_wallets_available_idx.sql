@@ -1,0 +1,1 @@
+CREATE INDEX "wallets_available_idx" ON "wallets" USING btree ("available_cents","user_id") WHERE "wallets"."available_cents" > 0;
