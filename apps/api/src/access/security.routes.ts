@@ -42,7 +42,7 @@ const disable = route({
   body: twoFactorDisableBody,
   message: 'access.twoFactorOff',
   handler: async ({ app, caller, body }) => {
-    await disableTwoFactor(app.db, caller, body);
+    await disableTwoFactor(app.db, caller, body, app.config.adminTwoFactor ?? false);
     return null;
   },
 });

@@ -278,6 +278,17 @@ describe('ADMIN_2FA=required', () => {
       await strict.post('/api/me/two-factor/confirm', { code: codeAt(setup.body.data.secret) }, { token });
       expect((await strict.get('/api/users/list', { token })).status).toBe(200);
 
+      // Once on, it stays on: turning it off is refused, even with the right password and code.
+      const off = await strict.post(
+        '/api/me/two-factor/disable',
+        { password: TEST_PASSWORD, code: codeAt(setup.body.data.secret, 1) },
+        { token, locale: 'zh-CN' },
+      );
+      expect(off.body).toMatchObject({ code: 409, msg: '此系统要求管理员使用双重验证，不能关闭' });
+      expect((await strict.get<TwoFactorStatus>('/api/me/two-factor', { token })).body.data.enabled).toBe(
+        true,
+      );
+
       // Members are not held to it.
       const member = await strict.factory.member();
       const memberToken = await strict.login(member.name, TEST_PASSWORD);

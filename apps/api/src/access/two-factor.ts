@@ -178,13 +178,18 @@ export async function acceptSecondFactor(
   });
 }
 
-/** Turns the caller's 2FA off: their password and a code (or a recovery code), each checked under its throttle. */
+/**
+ * Turns the caller's 2FA off: their password and a code (or a recovery code), each checked under its throttle.
+ * Not for an administrator while ADMIN_2FA=required (`adminTwoFactor`): they would be sent to set it up again.
+ */
 export async function disableTwoFactor(
   db: Db,
   caller: AccountCaller,
   { password, code }: { password: string; code: string },
+  adminTwoFactor: boolean,
 ): Promise<void> {
   if (!caller.twoFactor) throw conflict('access.twoFactorNotOn');
+  if (adminTwoFactor && caller.isAdmin) throw conflict('access.twoFactorRequiredStays');
   const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, caller.id));
   if (!row) throw notFound('access.userDataNotFound');
   const keys = attemptKeys(caller.origin ?? 'unknown', { userId: caller.id });

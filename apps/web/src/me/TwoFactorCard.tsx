@@ -30,9 +30,12 @@ export function TwoFactorCard({ onEnabled }: { onEnabled?: () => void }) {
       <Typography.Text type="secondary">
         {t('security.recoveryLeft', { count: status.recovery_codes_left })}
       </Typography.Text>
-      <Button danger onClick={() => setTurningOff(true)}>
-        {t('security.turnOff')}
-      </Button>
+      {/* ADMIN_2FA=required: an administrator keeps it (the API refuses to turn it off). */}
+      {!status.required && (
+        <Button danger onClick={() => setTurningOff(true)}>
+          {t('security.turnOff')}
+        </Button>
+      )}
     </Space>
   ) : (
     <Space direction="vertical">

@@ -40,6 +40,8 @@ export const accessMessages = defineMessages(
     'access.twoFactorChallengeExpired': 'The sign-in took too long; please enter your password again',
     'access.twoFactorAlreadyOn': 'Two-factor sign-in is already turned on',
     'access.twoFactorNotOn': 'Two-factor sign-in is not turned on',
+    'access.twoFactorRequiredStays':
+      'Two-factor sign-in is required of administrators here: it cannot be turned off',
     'access.twoFactorNoSetup': 'Start the set-up again: no set-up is waiting for a code',
     'access.twoFactorSetupRequired':
       'Administrators must turn on two-factor sign-in before anything else; please set it up first',
@@ -86,6 +88,7 @@ export const accessMessages = defineMessages(
     'access.twoFactorChallengeExpired': '登入逾時，請重新輸入密碼',
     'access.twoFactorAlreadyOn': '雙重驗證已開啟',
     'access.twoFactorNotOn': '雙重驗證未開啟',
+    'access.twoFactorRequiredStays': '此系統要求管理員使用雙重驗證，不能關閉',
     'access.twoFactorNoSetup': '沒有等待驗證碼的設定，請重新開始設定',
     'access.twoFactorSetupRequired': '管理員必須先開啟雙重驗證，請先完成設定',
     'access.twoFactorOn': '雙重驗證已開啟',
@@ -130,6 +133,7 @@ export const accessMessages = defineMessages(
     'access.twoFactorChallengeExpired': '登录超时，请重新输入密码',
     'access.twoFactorAlreadyOn': '双重验证已开启',
     'access.twoFactorNotOn': '双重验证未开启',
+    'access.twoFactorRequiredStays': '此系统要求管理员使用双重验证，不能关闭',
     'access.twoFactorNoSetup': '没有等待验证码的设置，请重新开始设置',
     'access.twoFactorSetupRequired': '管理员必须先开启双重验证，请先完成设置',
     'access.twoFactorOn': '双重验证已开启',
