@@ -112,29 +112,32 @@ export default function Chart({
   return (
     <figure style={{ margin: 0, position: 'relative' }} data-testid="chart">
       <div ref={box} style={{ height, width: '100%' }} aria-hidden="true" />
-      <table style={HIDDEN}>
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{title}</th>
-            {series.map((s) => (
-              <th key={s.name} scope="col">
-                {s.name}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {categories.map((category, i) => (
-            <tr key={category}>
-              <th scope="row">{category}</th>
+      {/* Hidden by a box around it: a table grows to its cells whatever its own width, and would widen the page. */}
+      <div style={HIDDEN}>
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{title}</th>
               {series.map((s) => (
-                <td key={s.name}>{s.format(s.values[i] ?? 0)}</td>
+                <th key={s.name} scope="col">
+                  {s.name}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {categories.map((category, i) => (
+              <tr key={category}>
+                <th scope="row">{category}</th>
+                {series.map((s) => (
+                  <td key={s.name}>{s.format(s.values[i] ?? 0)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
