@@ -1,8 +1,18 @@
-import { type DashboardCharts, formatCount, formatMoney, LOCALES } from '@app/contracts';
+import {
+  type DashboardCharts,
+  type DashboardMemberCharts,
+  type DashboardMoneyCharts,
+  formatCount,
+  formatMoney,
+  LOCALES,
+  type MonthAmountsByType,
+  translate,
+} from '@app/contracts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardMessages } from '../src/dashboard/dashboard.messages';
 import { DEMO, Harness } from './harness';
+import { PHONE } from './phone';
 
 let harness: Harness;
 beforeAll(async () => {
@@ -10,13 +20,23 @@ beforeAll(async () => {
 });
 afterAll(() => harness?.close());
 
-const chartsOf = (page: Page) =>
-  page.evaluate(async () => {
-    const res = await fetch('/api/dashboard/charts?days=30&months=12', {
-      headers: { authorization: `Bearer ${localStorage.getItem('token')}` },
+/** GET `path` as the page's signed-in user (in the page's language). */
+const getAs = <T>(page: Page, path: string) =>
+  page.evaluate(async (url) => {
+    const res = await fetch(url, {
+      headers: {
+        authorization: `Bearer ${localStorage.getItem('token')}`,
+        locale: document.documentElement.lang || 'en-US',
+      },
     });
-    return ((await res.json()) as { data: DashboardCharts }).data;
-  });
+    return ((await res.json()) as { data: unknown }).data;
+  }, path) as Promise<T>;
+
+const chartsOf = (page: Page) => getAs<DashboardCharts>(page, '/api/dashboard/charts?days=30&months=12');
+
+/** A stacked chart's table: per month, its period and each type's amount. */
+const typeRows = ({ months }: MonthAmountsByType) =>
+  months.map((m) => [m.period, ...m.amounts.map((a) => formatMoney(a))]);
 
 /** The rows of a chart's table (read by screen readers), each as its cells' texts. */
 const tableOf = (page: Page, key: string) =>
@@ -48,14 +68,54 @@ describe('the admin dashboard charts', () => {
       expect(months.at(-1)!.sales_count).toBeGreaterThan(0);
     });
 
-  it('are not on the member dashboard, which does not load the chart library', async () => {
-    const page = await harness.newPage();
-    await harness.login(page, ...DEMO.member);
-    await page.getByTestId('referral-card').waitFor();
-    expect(await page.getByTestId('chart').count()).toBe(0);
-    const scripts = await page.evaluate(() =>
-      performance.getEntriesByType('resource').map((entry) => entry.name.split('/').pop() ?? ''),
+  it('add payouts per type per month and the withdrawal queue, with their tables (en-US)', async () => {
+    const text = dashboardMessages['en-US'];
+    const page = await harness.newPage({ locale: 'en-US', viewport: { width: 1440, height: 900 } });
+    await harness.login(page, ...DEMO.admin);
+    await page.getByTestId('chart-payouts').locator('svg').first().waitFor();
+    await page.getByTestId('chart-withdrawals').locator('svg').first().waitFor();
+    expect(await page.getByText(text['dashboard.chart.payoutsPerMonth']).count()).toBeGreaterThan(0);
+    expect(await page.getByText(text['dashboard.chart.withdrawalQueue']).count()).toBeGreaterThan(0);
+    const { payouts, withdrawals } = await getAs<DashboardMoneyCharts>(
+      page,
+      '/api/dashboard/money-charts?months=12',
     );
-    expect(scripts.filter((name) => /^Chart-.*\.js/.test(name))).toEqual([]);
+    expect(await tableOf(page, 'payouts')).toEqual(typeRows(payouts));
+    expect(await tableOf(page, 'withdrawals')).toEqual(
+      withdrawals.map((w) => [
+        translate(`walletUi.withdraw.${w.status}`, 'en-US'),
+        formatCount(w.count, 'en-US'),
+        formatMoney(w.amount),
+      ]),
+    );
+    // The demo data settles bonuses: some month paid something.
+    expect(payouts.types.length).toBeGreaterThan(0);
+  });
+
+  it('show a member their own earnings and downline growth at 390 px, not the admin charts (zh-HK)', async () => {
+    const text = dashboardMessages['zh-HK'];
+    const page = await harness.newPage({ locale: 'zh-HK', viewport: PHONE });
+    await harness.login(page, ...DEMO.member);
+    await page.getByTestId('chart-earnings').locator('svg').first().waitFor();
+    await page.getByTestId('chart-downline').locator('svg').first().waitFor();
+    expect(await page.getByText(text['dashboard.chart.earningsPerMonth']).count()).toBeGreaterThan(0);
+    expect(await page.getByText(text['dashboard.chart.downlineGrowth']).count()).toBeGreaterThan(0);
+    const { earnings, downline } = await getAs<DashboardMemberCharts>(
+      page,
+      '/api/dashboard/member-charts?months=12',
+    );
+    expect(await tableOf(page, 'earnings')).toEqual(typeRows(earnings));
+    expect(await tableOf(page, 'downline')).toEqual(
+      downline.map((d) => [d.period, formatCount(d.new_members, 'zh-HK')]),
+    );
+    expect(await page.getByTestId('chart-payouts').count()).toBe(0);
+    expect(await page.getByTestId('chart-days').count()).toBe(0);
+    // Each chart fits the phone's width: no page scrolls sideways.
+    for (const key of ['earnings', 'downline']) {
+      const box = (await page.getByTestId(`chart-${key}`).boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   });
 });

@@ -36,13 +36,17 @@ try {
   await harness.login(member, ...DEMO.member);
   await saveBankDetails(member);
   await shoot(member, '/wallet', 'member-wallet-390.png');
-  await shoot(member, '/dashboard/workplace', 'member-dashboard-390.png');
+  await shoot(member, '/dashboard/workplace', 'member-dashboard-390.png', async () => {
+    await member.getByTestId('chart-downline').locator('svg').first().waitFor();
+    await member.waitForTimeout(1000); // the charts' bars grow in
+  });
 
   const admin = await harness.newPage({ viewport: DESKTOP });
   await harness.login(admin, ...DEMO.admin);
   await shoot(admin, '/orders/orders', 'admin-orders-1440.png');
   await shoot(admin, '/dashboard/workplace', 'admin-dashboard-1440.png', async () => {
     await admin.getByTestId('chart-members').locator('svg').first().waitFor();
+    await admin.getByTestId('chart-withdrawals').locator('svg').first().waitFor();
     await admin.waitForTimeout(1000); // the charts' bars grow in
   });
   // The largest downline under the demo member that fits a screen readably once expanded (the whole tree would be

@@ -3,6 +3,7 @@ import {
   type DashboardCharts,
   dayIn,
   formatCents,
+  type MonthAmountsByType,
   nextDay,
   nextMonthStart,
   startOfDayIn,
@@ -17,7 +18,7 @@ const daysBefore = (day: string, n: number) => {
 };
 
 /** The month `n` months before `month` ('YYYY-MM'). */
-const monthsBefore = (month: string, n: number) => {
+export const monthsBefore = (month: string, n: number) => {
   const [y, m] = month.split('-').map(Number) as [number, number];
   return new Date(Date.UTC(y, m - 1 - n, 1)).toISOString().slice(0, 7);
 };
@@ -66,6 +67,32 @@ async function activityOf(
   });
 }
 
+/** The last `months` business months up to the month of `now` in `zone` ('YYYY-MM', the oldest first). */
+export const lastMonths = (zone: string, months: number, now = new Date()): string[] => {
+  const current = dayIn(now, zone).slice(0, 7);
+  return Array.from({ length: months }, (_, i) => monthsBefore(current, months - 1 - i));
+};
+
+/**
+ * Amounts per month and bonus type (`rows` of sums in cents) as a chart draws them: every month of `monthList`,
+ * the types with any amount, named by `nameOf`.
+ */
+export function amountsByType(
+  monthList: string[],
+  rows: Array<{ period: string; type_key: number | string; cents: number | string }>,
+  nameOf: (key: number) => string,
+): MonthAmountsByType {
+  const keys = [...new Set(rows.map((r) => Number(r.type_key)))].sort((a, b) => a - b);
+  const cents = new Map(rows.map((r) => [`${r.period}/${Number(r.type_key)}`, Number(r.cents)]));
+  return {
+    types: keys.map((key) => ({ key, name: nameOf(key) })),
+    months: monthList.map((period) => ({
+      period,
+      amounts: keys.map((key) => formatCents(cents.get(`${period}/${key}`) ?? 0)),
+    })),
+  };
+}
+
 /** The last `days` business days and `months` business months up to today, in `zone` (docs/product/dashboard.md). */
 export async function dashboardCharts(
   db: DbOrTx,
@@ -75,7 +102,7 @@ export async function dashboardCharts(
 ): Promise<DashboardCharts> {
   const today = dayIn(now, zone);
   const dayList = Array.from({ length: days }, (_, i) => daysBefore(today, days - 1 - i));
-  const monthList = Array.from({ length: months }, (_, i) => monthsBefore(today.slice(0, 7), months - 1 - i));
+  const monthList = lastMonths(zone, months, now);
   return {
     zone,
     days: await activityOf(db, zone, dayList, 'day'),

@@ -1,9 +1,16 @@
-import { dashboardChartsQuery, dashboardEndpoints, Perm, type Workplace } from '@app/contracts';
+import {
+  dashboardChartsQuery,
+  dashboardEndpoints,
+  dashboardMonthsQuery,
+  Perm,
+  type Workplace,
+} from '@app/contracts';
 import { businessTimeZone } from '../platform/business-time/business-time';
 import { access, route } from '../platform/http/route';
 import { dashboardCharts } from './dashboard.charts';
 import { figureSources, membersPerLevel } from './dashboard.figures';
 import { recentBonuses } from './dashboard.money';
+import { dashboardMemberCharts, dashboardMoneyCharts } from './dashboard.money-charts';
 
 /** The home page of the signed-in user: network, sales and wallet totals for admins; their own network, wallet and bonuses for members. */
 const workplace = route({
@@ -30,4 +37,24 @@ const charts = route({
   handler: async ({ app, query }) => dashboardCharts(app.db, await businessTimeZone(app.db), query),
 });
 
-export const dashboardRoutes = [workplace, charts];
+/** The admin dashboard's money charts: payouts per type per month (run totals) and the withdrawal queue. */
+const moneyCharts = route({
+  endpoint: dashboardEndpoints.moneyCharts,
+  reads: 'replica',
+  access: access.admin(Perm.dashboard),
+  query: dashboardMonthsQuery,
+  handler: async ({ app, query, locale }) =>
+    dashboardMoneyCharts(app.db, await businessTimeZone(app.db), locale, query.months),
+});
+
+/** A member's own charts: their bonus earnings per month and type, their downline's growth per month. */
+const memberCharts = route({
+  endpoint: dashboardEndpoints.memberCharts,
+  reads: 'replica',
+  access: access.member(Perm.dashboard),
+  query: dashboardMonthsQuery,
+  handler: async ({ app, caller, query, locale }) =>
+    dashboardMemberCharts(app.db, await businessTimeZone(app.db), locale, caller.id, query.months),
+});
+
+export const dashboardRoutes = [workplace, charts, moneyCharts, memberCharts];

@@ -28,6 +28,7 @@ const ALLOWED_IMPORTS: Record<string, string> = {
   'content -> seed': 'demo content (content.seed.ts)',
   'dashboard -> bonus': 'the bonus figures count orders as settlement does',
   'dashboard -> members': 'member counts from the tallies',
+  'dashboard -> tree': 'the growth of a member’s downline, counted over its path range',
   'members -> access': 'a new member gets the member role and a password hash; level names',
   'members -> programmes': 'a member detail shows their qualified CPs',
   'members -> seed': 'demo members (members.demo.ts)',

@@ -1,20 +1,16 @@
 import type { ActivityPoint } from '@app/contracts';
-import { Card, Col, Empty, Row, Skeleton } from 'antd';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatCount, formatMoney } from '../platform/format';
+import { formatCount } from '../platform/format';
 import type { ChartSeries } from '../platform/ui/chart/Chart';
+import { Chart, ChartCard, money } from './ChartCard';
 import { useDashboardCharts } from './dashboard.api';
-
-// echarts loads with the first chart, never with the pages that draw none.
-const Chart = lazy(() => import('../platform/ui/chart/Chart'));
-
-const money = (value: number) => formatMoney(value.toFixed(2));
+import { MoneyCharts } from './MoneyCharts';
 
 /** The administrators' charts (docs/product/dashboard.md, "Charts (administrators)"): a table beside each for screen readers. */
 export default function ActivityCharts() {
   const { t } = useTranslation();
-  const { data, isLoading } = useDashboardCharts();
+  const query = useDashboardCharts();
   const salesSeries = (points: ActivityPoint[]): ChartSeries[] => [
     {
       name: t('dashboard.chart.sales'),
@@ -30,54 +26,44 @@ export default function ActivityCharts() {
       format: formatCount,
     },
   ];
-  const card = (
-    key: string,
-    title: string,
-    body: (points: { days: ActivityPoint[]; months: ActivityPoint[] }) => ReactNode,
-  ) => (
-    <Col xs={24} xl={key === 'members' ? 24 : 12} key={key}>
-      <Card title={title} data-testid={`chart-${key}`}>
-        {isLoading ? (
-          <Skeleton active />
-        ) : !data ? (
-          <Empty description={t('platform.noData')} />
-        ) : (
-          <Suspense fallback={<Skeleton active />}>{body(data)}</Suspense>
-        )}
-      </Card>
-    </Col>
-  );
   return (
     <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
-      {card('days', t('dashboard.chart.salesPerDay'), ({ days }) => (
-        <Chart
-          title={t('dashboard.chart.salesPerDay')}
-          categories={days.map((p) => p.period.slice(5))}
-          series={salesSeries(days)}
-        />
-      ))}
-      {card('months', t('dashboard.chart.salesPerMonth'), ({ months }) => (
-        <Chart
-          title={t('dashboard.chart.salesPerMonth')}
-          categories={months.map((p) => p.period)}
-          series={salesSeries(months)}
-        />
-      ))}
-      {card('members', t('dashboard.chart.newMembersPerDay'), ({ days }) => (
-        <Chart
-          title={t('dashboard.chart.newMembersPerDay')}
-          categories={days.map((p) => p.period.slice(5))}
-          series={[
-            {
-              name: t('dashboard.chart.newMembers'),
-              kind: 'bar',
-              values: days.map((p) => p.new_members),
-              format: formatCount,
-            },
-          ]}
-          height={220}
-        />
-      ))}
+      <ChartCard testId="days" title={t('dashboard.chart.salesPerDay')} query={query}>
+        {({ days }) => (
+          <Chart
+            title={t('dashboard.chart.salesPerDay')}
+            categories={days.map((p) => p.period.slice(5))}
+            series={salesSeries(days)}
+          />
+        )}
+      </ChartCard>
+      <ChartCard testId="months" title={t('dashboard.chart.salesPerMonth')} query={query}>
+        {({ months }) => (
+          <Chart
+            title={t('dashboard.chart.salesPerMonth')}
+            categories={months.map((p) => p.period)}
+            series={salesSeries(months)}
+          />
+        )}
+      </ChartCard>
+      <ChartCard testId="members" title={t('dashboard.chart.newMembersPerDay')} query={query} wide>
+        {({ days }) => (
+          <Chart
+            title={t('dashboard.chart.newMembersPerDay')}
+            categories={days.map((p) => p.period.slice(5))}
+            series={[
+              {
+                name: t('dashboard.chart.newMembers'),
+                kind: 'bar',
+                values: days.map((p) => p.new_members),
+                format: formatCount,
+              },
+            ]}
+            height={220}
+          />
+        )}
+      </ChartCard>
+      <MoneyCharts />
     </Row>
   );
 }

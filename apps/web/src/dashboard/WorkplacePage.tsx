@@ -10,8 +10,9 @@ import { ProgressCard } from '../programmes/ProgressCard';
 import { useWorkplace } from './dashboard.api';
 import { RecentBonuses } from './RecentBonuses';
 
-// The charts (and echarts with them) load for administrators only.
+// The charts (and echarts with them) load with the dashboard that shows them.
 const ActivityCharts = lazy(() => import('./ActivityCharts'));
+const MemberCharts = lazy(() => import('./MemberCharts'));
 
 const shown = (figure: WorkplaceFigure) =>
   figure.format === 'money' ? formatMoney(figure.value) : figure.value;
@@ -68,6 +69,11 @@ export default function WorkplacePage() {
           {user?.is_admin && (
             <Suspense fallback={<Skeleton active />}>
               <ActivityCharts />
+            </Suspense>
+          )}
+          {user && !user.is_admin && (
+            <Suspense fallback={<Skeleton active />}>
+              <MemberCharts />
             </Suspense>
           )}
           {data.recent_bonuses && <RecentBonuses bonuses={data.recent_bonuses} />}

@@ -62,3 +62,43 @@ export interface DashboardCharts {
   days: ActivityPoint[];
   months: ActivityPoint[];
 }
+
+/** `GET /api/dashboard/money-charts` and `/member-charts`: how many business months back the charts go. */
+export const dashboardMonthsQuery = z.object({
+  months: intFromQuery(1, 24).default(12),
+});
+export type DashboardMonthsQuery = z.input<typeof dashboardMonthsQuery>;
+
+/** One business month's amounts per bonus type (decimal strings), the types named in the request's language. */
+export interface MonthAmountsByType {
+  /** The bonus types with any amount in the range, in key order. */
+  types: Array<{ key: number; name: string }>;
+  /** Every month of the range, the oldest first: `amounts[i]` is the amount of `types[i]`. */
+  months: Array<{ period: string; amounts: string[] }>;
+}
+
+/** The withdrawals of one status now: how many and their amount (decimal string). */
+export interface WithdrawalStatusFigure {
+  /** WithdrawalStatus. */
+  status: number;
+  count: number;
+  amount: string;
+}
+
+/** The admin dashboard's money charts (docs/product/dashboard.md, "Money charts (administrators)"). */
+export interface DashboardMoneyCharts {
+  zone: string;
+  /** What the settlement runs done paid per bonus type, per business month of their period. */
+  payouts: MonthAmountsByType;
+  /** Every withdrawal status, in the order of WithdrawalStatus, none left out. */
+  withdrawals: WithdrawalStatusFigure[];
+}
+
+/** The member dashboard's charts (docs/product/dashboard.md, "Charts (members)"). */
+export interface DashboardMemberCharts {
+  zone: string;
+  /** The member's bonus credits per bonus period month and type. */
+  earnings: MonthAmountsByType;
+  /** New members of their sponsor downline per business month of sign-up, the oldest month first. */
+  downline: Array<{ period: string; new_members: number }>;
+}

@@ -24,6 +24,8 @@ export interface ChartSeries {
   axis?: 0 | 1;
   /** How the series' numbers are written (grouped per language: money, counts). */
   format: (value: number) => string;
+  /** Bars of series with the same stack name are drawn one on another (amounts per type). */
+  stack?: string;
 }
 
 const HIDDEN: CSSProperties = {
@@ -54,7 +56,19 @@ export default function Chart({
 }) {
   const { token } = theme.useToken();
   const box = useRef<HTMLDivElement>(null);
-  const palette = [token.colorPrimary, token.colorWarning, token.colorSuccess];
+  // The theme's colours first, then antd's preset ones for charts of many series (a bar per bonus type).
+  const palette = [
+    token.colorPrimary,
+    token.colorWarning,
+    token.colorSuccess,
+    token.purple,
+    token.cyan,
+    token.magenta,
+    token.volcano,
+    token.geekblue,
+    token.lime,
+    token.gold,
+  ];
   useEffect(() => {
     if (!box.current) return;
     const chart = echarts.init(box.current, undefined, { renderer: 'svg' });
@@ -63,7 +77,8 @@ export default function Chart({
     chart.setOption({
       color: palette,
       textStyle: { color: token.colorText },
-      legend: { top: 0, textStyle: { color: token.colorText } },
+      // A legend wider than the chart (many types on a phone) scrolls instead of covering it.
+      legend: { type: 'scroll', top: 0, textStyle: { color: token.colorText } },
       grid: { left: 8, right: 8, top: 36, bottom: 8, containLabel: true },
       tooltip: {
         trigger: 'axis',
@@ -82,6 +97,7 @@ export default function Chart({
         type: s.kind,
         yAxisIndex: s.axis ?? 0,
         data: s.values,
+        ...(s.stack ? { stack: s.stack } : {}),
         tooltip: { valueFormatter: (value: number) => s.format(value) },
         ...(s.kind === 'line' ? { symbolSize: 6, lineStyle: { width: 2 } } : {}),
       })),
@@ -96,29 +112,32 @@ export default function Chart({
   return (
     <figure style={{ margin: 0, position: 'relative' }} data-testid="chart">
       <div ref={box} style={{ height, width: '100%' }} aria-hidden="true" />
-      <table style={HIDDEN}>
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{title}</th>
-            {series.map((s) => (
-              <th key={s.name} scope="col">
-                {s.name}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {categories.map((category, i) => (
-            <tr key={category}>
-              <th scope="row">{category}</th>
+      {/* Hidden by a box around it: a table grows to its cells whatever its own width, and would widen the page. */}
+      <div style={HIDDEN}>
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{title}</th>
               {series.map((s) => (
-                <td key={s.name}>{s.format(s.values[i] ?? 0)}</td>
+                <th key={s.name} scope="col">
+                  {s.name}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {categories.map((category, i) => (
+              <tr key={category}>
+                <th scope="row">{category}</th>
+                {series.map((s) => (
+                  <td key={s.name}>{s.format(s.values[i] ?? 0)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
