@@ -151,13 +151,12 @@ function SaveViewDialog({
 function ColumnsButton({ list, columns }: { list: ListKey; columns: ColumnsType<never> }) {
   const { t } = useTranslation();
   const chosen = useListColumns(list).data?.columns;
-  const save = useSaveColumns();
+  const save = useSaveColumns(list);
   const known = LIST_COLUMNS[list];
   const first = keyOf(columns[0]);
   const shown = new Set(chosen ?? known);
   const choosable = columns.filter((column) => known.includes(keyOf(column)));
-  const toggle = (key: string, on: boolean) =>
-    save.mutate({ list, columns: known.filter((k) => (k === key ? on : shown.has(k))) });
+  const toggle = (key: string, on: boolean) => save(known.filter((k) => (k === key ? on : shown.has(k))));
   const content = (
     <Flex vertical gap={4} style={{ maxHeight: '60vh', overflowY: 'auto' }}>
       {choosable.map((column) => {
@@ -173,7 +172,7 @@ function ColumnsButton({ list, columns }: { list: ListKey; columns: ColumnsType<
           </Checkbox>
         );
       })}
-      <Button size="small" type="link" onClick={() => save.mutate({ list, columns: [...known] })}>
+      <Button size="small" type="link" onClick={() => save([...known])}>
         {t('views.ui.showAll')}
       </Button>
     </Flex>

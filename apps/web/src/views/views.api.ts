@@ -6,7 +6,7 @@ import {
   type SaveViewBody,
   viewEndpoints,
 } from '@app/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '../platform/http';
 import { queryRoots } from '../platform/query-roots';
 import { to, useWrite } from '../platform/write';
@@ -42,9 +42,16 @@ export const useListColumns = (list: ListKey) =>
     queryFn: () => request<ListColumns>(viewEndpoints.columns, { query: { list } }),
   });
 
-export const useSaveColumns = () =>
-  useWrite<ListColumnsBody, ListColumns>({
+/** Saves the columns shown; the list and the checkboxes show them at once, before the server's answer. */
+export function useSaveColumns(list: ListKey) {
+  const client = useQueryClient();
+  const write = useWrite<ListColumnsBody, ListColumns>({
     send: (body) => to(viewEndpoints.saveColumns, { body }),
     invalidates: (_columns, body) => [viewKeys.columns(body.list)],
     toast: false,
   });
+  return (columns: string[]) => {
+    client.setQueryData<ListColumns>(viewKeys.columns(list), { list, columns });
+    write.mutate({ list, columns });
+  };
+}
