@@ -18,6 +18,7 @@ import { providerRoutes } from './providers/providers.routes';
 import { rechargeRoutes } from './recharge/recharge.routes';
 import { searchRoutes } from './search/search.routes';
 import { treeRoutes } from './tree/tree.routes';
+import { viewRoutes } from './views/views.routes';
 import { walletRoutes } from './wallet/wallet.routes';
 import { withdrawalRoutes } from './withdrawals/withdrawals.routes';
 
@@ -40,6 +41,7 @@ export const routesByDomain: Record<string, RouteDef[]> = {
   programmes: programmeRoutes,
   notifications: notificationRoutes,
   search: searchRoutes,
+  views: viewRoutes,
 };
 
 export const allRoutes: RouteDef[] = Object.values(routesByDomain).flat();

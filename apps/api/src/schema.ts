@@ -19,5 +19,6 @@ export * from './programmes/programmes.schema';
 export * from './providers/providers.schema';
 export * from './recharge/recharge.schema';
 export * from './tree/tree.schema';
+export * from './views/views.schema';
 export * from './wallet/wallet.schema';
 export * from './withdrawals/withdrawals.schema';

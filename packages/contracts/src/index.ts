@@ -35,5 +35,6 @@ export * from './schemas/search';
 export * from './schemas/settings-history';
 export * from './schemas/statements';
 export * from './schemas/tree';
+export * from './schemas/views';
 export * from './schemas/wallet';
 export * from './schemas/withdrawals';

@@ -78,6 +78,7 @@ const ALLOWED_IMPORTS: Record<string, string> = {
   'startup -> seed': 'demo data on a first start',
   'tree -> access': 'level names',
   'tree -> members': 'the people in the trees and how they are shown',
+  'views -> members': 'saved views and columns belong to users',
   'wallet -> access': 'the wallet summary loads its caller with the balance in one statement',
   'wallet -> bonus': 'the records export names bonus types',
   'wallet -> members': 'wallet holders and the other side of a transfer',

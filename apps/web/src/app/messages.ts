@@ -19,6 +19,7 @@ import { searchUiMessages } from '../search/search.messages';
 import { menuMessages } from '../shell/menu.messages';
 import { shellMessages } from '../shell/shell.messages';
 import { treeUiMessages } from '../tree/tree.messages';
+import { viewsUiMessages } from '../views/views.messages';
 import { walletUiMessages } from '../wallet/wallet.messages';
 
 /**
@@ -47,6 +48,7 @@ const appDictionaries: Dictionary[] = [
   programmesUiMessages,
   searchUiMessages,
   notificationsUiMessages,
+  viewsUiMessages,
 ];
 
 /** Every dictionary the web app translates with: platform's own, then the shell's and the domains'. */

@@ -13,6 +13,7 @@ import { ConfirmButton } from '../platform/ui/ConfirmButton';
 import { MoneyText } from '../platform/ui/MoneyText';
 import { usePagedList } from '../platform/ui/PagedTable';
 import { UserName } from '../platform/ui/UserName';
+import { ListViews, useShownColumns } from '../views/ListViews';
 import { CommissionStatusTag } from './CommissionStatusCard';
 import { MemberBulkBar } from './MemberBulkBar';
 import {
@@ -135,8 +136,10 @@ export default function UserListPage() {
     },
   ];
 
+  const shown = useShownColumns('members', columns);
   return (
     <Card>
+      <ListViews list="members" columns={columns} />
       <FilterBar<MemberFilters>
         filters={filters}
         onChange={setFilters}
@@ -198,7 +201,7 @@ export default function UserListPage() {
         rowKey="id"
         {...tableProps}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
-        columns={columns}
+        columns={shown}
       />
       {editing !== undefined && <UserFormModal user={editing} onClose={() => setEditing(undefined)} />}
       <StartedJobProgress job={exportJob} />

@@ -28,6 +28,7 @@ import { usePagedList } from '../platform/ui/PagedTable';
 import { UserName } from '../platform/ui/UserName';
 import { useProductTags } from '../products/products.api';
 import { useProviderOptions } from '../providers/providers.api';
+import { ListViews, useShownColumns } from '../views/ListViews';
 import { dateShortcuts, rangeBounds, rangeOf } from './date-shortcuts';
 import { OrderActions } from './OrderActions';
 import { OrderDetailDialog } from './OrderDetailDialog';
@@ -174,11 +175,13 @@ export default function OrdersPage() {
       render: (_, o) => formatDateTime(o.completed_at),
     },
   ];
-  const tableWidth = columns.reduce((sum, c) => sum + Number(c.width), 0);
+  const shown = useShownColumns('orders', columns);
+  const tableWidth = shown.reduce((sum, c) => sum + Number(c.width), 0);
 
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       <Card>
+        <ListViews list="orders" columns={columns} />
         <FilterBar<OrderFilters>
           form={form}
           filters={filters}
@@ -276,7 +279,7 @@ export default function OrdersPage() {
           <OrderActions />
           <Table<OrderView>
             rowKey="id"
-            columns={columns}
+            columns={shown}
             scroll={{ x: tableWidth }}
             {...tableProps}
             pagination={

@@ -24,15 +24,18 @@ const DOMAIN_IMPORTS: Record<string, string> = {
   'dashboard -> programmes': "the member's progress to the next step, in short on the dashboard",
   'me -> notifications': 'the e-mail preferences card of the personal center',
   'members -> bonus': 'the commission status card of the member list and detail',
+  'members -> views': 'the saved views and columns of the member list',
   'notifications -> bonus': '"Explain" on a notification of a payout',
   'orders -> members': 'the member picker of the orders filter',
   'orders -> products': 'the product filter',
   'orders -> providers': 'the provider filter; the orders import dialog (SheetImport)',
+  'orders -> views': 'the saved views and columns of the orders list',
   'orders -> wallet': 'a refund to the wallet refreshes the wallets',
   'products -> members': 'the levels a product may grant',
   'products -> providers': 'a product belongs to a provider; the products import dialog (SheetImport)',
   'programmes -> members': 'the member picker of the CP and WEP lists; a change refreshes the members',
   'recharge -> members': 'the member picker of a recharge',
+  'recharge -> views': 'the saved views and columns of the recharges list',
   'tree -> members': 'whether an administrator may move members in the tree (useAdminCan)',
   'user-detail -> bonus': 'the bonus report and withheld payouts of the wallet section',
   'user-detail -> members':
@@ -45,6 +48,7 @@ const DOMAIN_IMPORTS: Record<string, string> = {
   'wallet -> me': "the member's bank details for a withdrawal",
   'wallet -> withdrawals': 'the wallet page lists, applies for and cancels withdrawals',
   'withdrawals -> members': 'the member picker of the withdrawal filters',
+  'withdrawals -> views': 'the saved views and columns of the withdrawals list',
 };
 
 /** The web app's code (tests left out), relative to apps/web/src. */

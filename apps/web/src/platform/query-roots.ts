@@ -20,6 +20,7 @@ export const queryRoots = {
   recharge: ['recharge'] as const,
   search: ['search'] as const,
   tree: ['tree'] as const,
+  views: ['views'] as const,
   wallet: ['wallet'] as const,
   withdrawals: ['withdrawals'] as const,
 };

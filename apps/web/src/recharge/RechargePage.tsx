@@ -1,5 +1,6 @@
 import type { BulkResult, RechargeItem } from '@app/contracts';
 import { Button, Card, Form, Select, Space, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserPicker } from '../members/UserPicker';
@@ -18,6 +19,7 @@ import { ConfirmButton } from '../platform/ui/ConfirmButton';
 import { MoneyText } from '../platform/ui/MoneyText';
 import { usePagedList } from '../platform/ui/PagedTable';
 import { UserName } from '../platform/ui/UserName';
+import { ListViews, useShownColumns } from '../views/ListViews';
 import { RechargeForm } from './RechargeForm';
 import { RechargeStatusTag } from './RechargeStatusTag';
 import {
@@ -48,8 +50,62 @@ export default function RechargePage() {
   const { tableProps } = usePagedList<RechargeItem>(rechargeList, filters);
   const settlement = useSettleRecharge();
   const settle = (id: number, outcome: 'complete' | 'reject') => settlement.mutateAsync({ id, outcome });
+  const columns: ColumnsType<RechargeItem> = [
+    { title: 'ID', dataIndex: 'id' },
+    { title: t('walletUi.member'), key: 'user', render: (r) => <UserName user={r.user} /> },
+    { title: t('walletUi.memberId'), key: 'no', render: (r) => r.user.user_no },
+    {
+      title: t('walletUi.amount'),
+      key: 'amount',
+      align: 'right',
+      render: (r) => <MoneyText value={r.amount} />,
+    },
+    { title: t('walletUi.points'), dataIndex: 'points' },
+    { title: t('walletUi.remark'), dataIndex: 'remark' },
+    {
+      title: t('walletUi.status'),
+      key: 'status',
+      render: (r) => <RechargeStatusTag status={r.status} />,
+    },
+    { title: t('walletUi.time'), key: 'time', render: (r) => formatDateTime(r.created_at) },
+    {
+      title: t('walletUi.operation'),
+      key: 'op',
+      render: (r) => (
+        <Space>
+          {r.has_proof && (
+            <Button size="small" type="link" onClick={() => viewProof(r.id)}>
+              {t('walletUi.viewProof')}
+            </Button>
+          )}
+          {r.status === 1 && (
+            <>
+              <ConfirmButton
+                size="small"
+                type="primary"
+                confirm={t('walletUi.completeConfirm')}
+                onConfirm={() => settle(r.id, 'complete')}
+              >
+                {t('walletUi.complete')}
+              </ConfirmButton>
+              <ConfirmButton
+                size="small"
+                danger
+                confirm={t('walletUi.rejectConfirm')}
+                onConfirm={() => settle(r.id, 'reject')}
+              >
+                {t('walletUi.reject')}
+              </ConfirmButton>
+            </>
+          )}
+        </Space>
+      ),
+    },
+  ];
+  const shown = useShownColumns('recharges', columns);
   return (
     <Card>
+      <ListViews list="recharges" columns={columns} />
       <FilterBar<RechargeFilters>
         filters={filters}
         onChange={setFilters}
@@ -109,58 +165,7 @@ export default function RechargePage() {
         size="small"
         scroll={{ x: 'max-content' }}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
-        columns={[
-          { title: 'ID', dataIndex: 'id' },
-          { title: t('walletUi.member'), key: 'user', render: (r) => <UserName user={r.user} /> },
-          { title: t('walletUi.memberId'), key: 'no', render: (r) => r.user.user_no },
-          {
-            title: t('walletUi.amount'),
-            key: 'amount',
-            align: 'right',
-            render: (r) => <MoneyText value={r.amount} />,
-          },
-          { title: t('walletUi.points'), dataIndex: 'points' },
-          { title: t('walletUi.remark'), dataIndex: 'remark' },
-          {
-            title: t('walletUi.status'),
-            key: 'status',
-            render: (r) => <RechargeStatusTag status={r.status} />,
-          },
-          { title: t('walletUi.time'), key: 'time', render: (r) => formatDateTime(r.created_at) },
-          {
-            title: t('walletUi.operation'),
-            key: 'op',
-            render: (r) => (
-              <Space>
-                {r.has_proof && (
-                  <Button size="small" type="link" onClick={() => viewProof(r.id)}>
-                    {t('walletUi.viewProof')}
-                  </Button>
-                )}
-                {r.status === 1 && (
-                  <>
-                    <ConfirmButton
-                      size="small"
-                      type="primary"
-                      confirm={t('walletUi.completeConfirm')}
-                      onConfirm={() => settle(r.id, 'complete')}
-                    >
-                      {t('walletUi.complete')}
-                    </ConfirmButton>
-                    <ConfirmButton
-                      size="small"
-                      danger
-                      confirm={t('walletUi.rejectConfirm')}
-                      onConfirm={() => settle(r.id, 'reject')}
-                    >
-                      {t('walletUi.reject')}
-                    </ConfirmButton>
-                  </>
-                )}
-              </Space>
-            ),
-          },
-        ]}
+        columns={shown}
       />
       {creating && <RechargeForm onClose={() => setCreating(false)} />}
       <BulkResultDialog result={result} label={(id) => `#${id}`} onClose={() => setResult(null)} />

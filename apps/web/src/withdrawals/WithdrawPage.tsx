@@ -6,6 +6,7 @@ import {
   WithdrawalStatus,
 } from '@app/contracts';
 import { Button, Card, Form, Input, Modal, Select, Space, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserPicker } from '../members/UserPicker';
@@ -25,6 +26,7 @@ import { applyFieldErrors } from '../platform/ui/form-errors';
 import { MoneyText } from '../platform/ui/MoneyText';
 import { usePagedList } from '../platform/ui/PagedTable';
 import { UserName } from '../platform/ui/UserName';
+import { ListViews, useShownColumns } from '../views/ListViews';
 import { WithdrawalStatusTag } from './WithdrawalStatusTag';
 import {
   exportWithdrawals,
@@ -179,8 +181,32 @@ export default function WithdrawPage() {
       );
     return null;
   };
+  const columns: ColumnsType<WithdrawalItem> = [
+    { title: 'ID', dataIndex: 'id' },
+    { title: t('walletUi.member'), key: 'user', render: (w) => <UserName user={w.user} /> },
+    { title: t('walletUi.memberId'), key: 'no', render: (w) => w.user.user_no },
+    {
+      title: t('walletUi.amount'),
+      key: 'amount',
+      align: 'right',
+      render: (w) => <MoneyText value={w.amount} />,
+    },
+    { title: t('walletUi.bankCardNumber'), dataIndex: 'bank_card_number' },
+    { title: t('walletUi.bankCode'), dataIndex: 'bank_code' },
+    { title: t('walletUi.bankName'), dataIndex: 'bank_name' },
+    {
+      title: t('walletUi.status'),
+      key: 'status',
+      render: (w) => <WithdrawalStatusTag status={w.status} />,
+    },
+    { title: t('walletUi.reason'), dataIndex: 'reason' },
+    { title: t('walletUi.time'), key: 'time', render: (w) => formatDateTime(w.created_at) },
+    { title: t('walletUi.operation'), key: 'op', render: actions },
+  ];
+  const shown = useShownColumns('withdrawals', columns);
   return (
     <Card>
+      <ListViews list="withdrawals" columns={columns} />
       <FilterBar<WithdrawalFilters>
         filters={filters}
         onChange={setFilters}
@@ -226,28 +252,7 @@ export default function WithdrawPage() {
         size="small"
         scroll={{ x: 'max-content' }}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
-        columns={[
-          { title: 'ID', dataIndex: 'id' },
-          { title: t('walletUi.member'), key: 'user', render: (w) => <UserName user={w.user} /> },
-          { title: t('walletUi.memberId'), key: 'no', render: (w) => w.user.user_no },
-          {
-            title: t('walletUi.amount'),
-            key: 'amount',
-            align: 'right',
-            render: (w) => <MoneyText value={w.amount} />,
-          },
-          { title: t('walletUi.bankCardNumber'), dataIndex: 'bank_card_number' },
-          { title: t('walletUi.bankCode'), dataIndex: 'bank_code' },
-          { title: t('walletUi.bankName'), dataIndex: 'bank_name' },
-          {
-            title: t('walletUi.status'),
-            key: 'status',
-            render: (w) => <WithdrawalStatusTag status={w.status} />,
-          },
-          { title: t('walletUi.reason'), dataIndex: 'reason' },
-          { title: t('walletUi.time'), key: 'time', render: (w) => formatDateTime(w.created_at) },
-          { title: t('walletUi.operation'), key: 'op', render: actions },
-        ]}
+        columns={shown}
       />
       {refusing && (
         <RefuseDialog

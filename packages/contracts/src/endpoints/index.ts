@@ -14,5 +14,6 @@ export * from './providers';
 export * from './recharge';
 export * from './search';
 export * from './tree';
+export * from './views';
 export * from './wallet';
 export * from './withdrawals';

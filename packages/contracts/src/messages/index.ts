@@ -14,6 +14,7 @@ import { passwordResetMessages } from './password-reset';
 import { salesMessages } from './sales';
 import { statementsMessages } from './statements';
 import { treeMessages } from './tree';
+import { viewsMessages } from './views';
 import { walletMessages } from './wallet';
 
 /**
@@ -37,6 +38,7 @@ const catalogues = [
   labelsMessages,
   healthMessages,
   notificationsMessages,
+  viewsMessages,
 ] as const;
 
 type KeysOf<T> = T extends Record<Locale, Record<infer K, string>> ? K : never;
