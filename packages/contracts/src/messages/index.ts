@@ -1,5 +1,6 @@
 import { countsAsOne, interpolate, type Locale } from '../locales';
 import { accessMessages } from './access';
+import { auditMessages } from './audit';
 import { bonusMessages } from './bonus';
 import { commissionMessages } from './commission';
 import { commonMessages } from './common';
@@ -23,6 +24,7 @@ import { walletMessages } from './wallet';
 const catalogues = [
   commonMessages,
   accessMessages,
+  auditMessages,
   passwordResetMessages,
   membersMessages,
   treeMessages,
