@@ -37,3 +37,4 @@ export * from './schemas/statements';
 export * from './schemas/tree';
 export * from './schemas/wallet';
 export * from './schemas/withdrawals';
+export * from './system-text';

@@ -12,6 +12,7 @@ import { labelsMessages } from './labels';
 import { membersMessages } from './members';
 import { notificationsMessages } from './notifications';
 import { passwordResetMessages } from './password-reset';
+import { remarksMessages } from './remarks';
 import { salesMessages } from './sales';
 import { statementsMessages } from './statements';
 import { treeMessages } from './tree';
@@ -39,6 +40,7 @@ const catalogues = [
   labelsMessages,
   healthMessages,
   notificationsMessages,
+  remarksMessages,
 ] as const;
 
 type KeysOf<T> = T extends Record<Locale, Record<infer K, string>> ? K : never;
