@@ -1,9 +1,11 @@
-import { MAX_PAGE_SIZE } from '@app/contracts';
+import { readFileSync } from 'node:fs';
+import { type AuditView, MAX_PAGE_SIZE, type Paged } from '@app/contracts';
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, Harness } from './harness';
-import { ApiAs, pickOption } from './wallet-helpers';
+import { ApiAs, credit, demoMember, pickOption } from './wallet-helpers';
 
 let harness: Harness;
 beforeAll(async () => {
@@ -123,6 +125,54 @@ describe('the operation log', () => {
     expect(text).toMatch(/memberMember127\.0\.0\.1EditedBank details #\d+/);
     expect(text).toContain('bankAccountNo: - → "****4321"');
     expect(text).not.toContain('8888');
+  });
+
+  it('the administrator exports the filtered log: the downloaded file holds the rows the filters select', async () => {
+    const page = await harness.newPage();
+    const admin = await ApiAs.admin(page);
+    const { me } = await demoMember(page, 'm0240');
+    const ids = [await credit(admin, me.id, '11.00'), await credit(admin, me.id, '12.00')];
+    const selected = await admin.get<Paged<AuditView>>('/api/permission/audit', {
+      entity: 'recharge',
+      action: 'complete',
+    });
+    expect(selected.meta.total).toBeGreaterThanOrEqual(2);
+    await harness.login(page, ...DEMO.admin);
+    await page.goto('/permission/audit');
+    // The lists are long (virtual): typed to bring the option into view.
+    for (const [label, option] of [
+      ['Record type', 'Recharge'],
+      ['Action', 'Completed'],
+    ] as const) {
+      await page.getByRole('combobox', { name: label, exact: true }).fill(option);
+      await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
+    }
+    await page.getByRole('main').getByRole('button', { name: 'Search' }).click();
+    await page
+      .getByRole('row', { name: /Recharge #/ })
+      .first()
+      .waitFor();
+    await expect.poll(() => page.getByRole('row', { name: /Recharge #/ }).count()).toBe(selected.meta.total);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 60_000 }),
+      page.getByRole('button', { name: 'Export', exact: true }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('operation-log.xlsx');
+    const dialog = page.getByRole('dialog', { name: /^Exporting operation-log/ });
+    await dialog
+      .getByText(`${selected.meta.total.toLocaleString('en-US')} rows exported; the download has started.`)
+      .waitFor();
+    await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(readFileSync((await download.path())!) as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.rowCount - 1).toBe(selected.meta.total);
+    const rows = sheet.getSheetValues().slice(2) as unknown[][];
+    // Columns: id, time, operator, operator type, from, browser, action, record type, record id, changes.
+    expect(new Set(rows.map((r) => `${r[7]} / ${r[8]}`))).toEqual(new Set(['Completed / Recharge']));
+    expect(rows.map((r) => String(r[9]))).toEqual(expect.arrayContaining(ids.map(String)));
   });
 
   it('the administrator form offers every role, past the first page of the role list', async () => {

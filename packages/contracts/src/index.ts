@@ -38,3 +38,4 @@ export * from './schemas/tree';
 export * from './schemas/views';
 export * from './schemas/wallet';
 export * from './schemas/withdrawals';
+export * from './system-text';

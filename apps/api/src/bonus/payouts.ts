@@ -1,4 +1,4 @@
-import { dayIn } from '@app/contracts';
+import { dayIn, systemText } from '@app/contracts';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { orders } from '../orders/orders.schema';
@@ -33,7 +33,7 @@ export async function payBonuses(tx: DbOrTx, payouts: readonly Payout[], opts: P
   // a settlement's payouts all have their period's day).
   const oneOff = payouts.some((p) => payoutDay(p.period, '') === '');
   const today = oneOff ? dayIn(new Date(), await businessTimeZone(tx)) : '';
-  const remark = opts.remark ?? (opts.runId ? `bonus run #${opts.runId}` : null);
+  const remark = opts.remark ?? (opts.runId ? systemText('remark.bonusRun', { runId: opts.runId }) : null);
   const server = opts.firstRun ? serverConnection(tx) : null;
   if (server) return payByCopy(server, payouts, opts, remark, today);
   let paid = 0;
@@ -285,7 +285,7 @@ export async function reverseOrderBonuses(
       kind: 'bonus_reversal',
       bonusType: payout.typeKey,
       reference: { type: 'order', id: order.orderNo },
-      remark: `refund of ${order.orderNo}`,
+      remark: systemText('remark.refundReversal', { orderNo: order.orderNo }),
       insufficientKey: 'bonus.reversalInsufficient',
     });
     await tx

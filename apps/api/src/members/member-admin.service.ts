@@ -2,6 +2,7 @@ import {
   formatCents,
   type MessageKey,
   type reportNumberBody,
+  systemText,
   type userCreateBody,
   type userUpdateBody,
 } from '@app/contracts';
@@ -94,9 +95,11 @@ export async function updateMember(
   await db.update(users).set(changes).where(eq(users.id, id));
   if (body.password || (body.status !== 1 && before.status === 1)) await endSessions(db, id);
   if (body.level_id !== before.levelId) {
-    await db
-      .insert(levelHistory)
-      .values({ userId: id, levelId: body.level_id, remark: body.level_remark || 'admin change' });
+    await db.insert(levelHistory).values({
+      userId: id,
+      levelId: body.level_id,
+      remark: body.level_remark || systemText('remark.adminChange'),
+    });
   }
   await audit(db, actor, {
     action: 'update',

@@ -1,4 +1,4 @@
-import { type MessageKey, ResultCode } from '@app/contracts';
+import { type MessageKey, ResultCode, systemText } from '@app/contracts';
 import { eq, inArray, or, sql } from 'drizzle-orm';
 import { userRoles } from '../access/access.schema';
 import { memberRoleId } from '../access/bootstrap';
@@ -149,7 +149,9 @@ export async function createMember(db: DbOrTx, input: NewMemberInput): Promise<U
       })
       .returning();
     await tx.insert(userRoles).values({ userId: id, roleId: await memberRoleId(tx) });
-    await tx.insert(levelHistory).values({ userId: id, levelId, remark: 'registration', createdAt });
+    await tx
+      .insert(levelHistory)
+      .values({ userId: id, levelId, remark: systemText('remark.registration'), createdAt });
     return user!;
   });
 }

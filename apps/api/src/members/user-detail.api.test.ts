@@ -67,7 +67,7 @@ describe('GET /api/users/{id}', () => {
     ]);
     expect(d.level_history?.map((h) => [h.name, h.remark, h.pivot.level_id])).toEqual([
       ['Pioneer', 'upgrade', 2],
-      ['Pathfinder', 'registration', 1],
+      ['Pathfinder', 'Registration', 1],
     ]);
     expect(d.packages?.[0]).toMatchObject({ expert_number: 3, remark: 'gift' });
     expect(d.cred_logs).toMatchObject({

@@ -2,6 +2,7 @@ import {
   type CredLog,
   type Locale,
   type ReportPackage,
+  readSystemText,
   type UpstreamUser,
   USER_DETAIL_SECTIONS,
   type UserDetail,
@@ -102,7 +103,7 @@ async function levelHistoryOf(db: DbOrTx, userId: number, locale: Locale) {
     .orderBy(desc(levelHistory.createdAt), desc(levelHistory.id));
   return rows.map(({ entry, level }) => ({
     name: levelName(level, locale),
-    remark: entry.remark,
+    remark: readSystemText(entry.remark, locale),
     created_at: entry.createdAt.toISOString(),
     pivot: { level_id: entry.levelId },
   }));

@@ -1,4 +1,4 @@
-import { type OrderIngest, SourceType, translate } from '@app/contracts';
+import { type OrderIngest, SourceType, systemText } from '@app/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { memberByNo, memberByPlatformId } from '../members/lookups';
 import { levelHistory, type UserRow, users } from '../members/members.schema';
@@ -140,7 +140,7 @@ async function raiseLevel(db: DbOrTx, o: ResolvedOrder, order: OrderRow) {
   await db.insert(levelHistory).values({
     userId: o.buyer.id,
     levelId: level,
-    remark: translate('sales.membershipRemark', 'en-US', { orderNo: order.orderNo }),
+    remark: systemText('sales.membershipRemark', { orderNo: order.orderNo }),
     createdAt: order.completedAt ?? order.orderAt,
   });
 }

@@ -1,4 +1,11 @@
-import { ASSESSMENT, BonusKey, Level, type WecAssessmentDto, type WecStatus } from '@app/contracts';
+import {
+  ASSESSMENT,
+  BonusKey,
+  Level,
+  systemText,
+  type WecAssessmentDto,
+  type WecStatus,
+} from '@app/contracts';
 import { and, desc, eq, gt, ilike, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { payOneOff } from '../bonus/one-off';
 import { users } from '../members/members.schema';
@@ -138,7 +145,7 @@ async function complete(
     .where(eq(wecAssessments.id, row.id))
     .returning();
   await tx.update(users).set({ isWec: true, updatedAt: now }).where(eq(users.id, row.userId));
-  const reward = await payOneOff(tx, BonusKey.wecReward, row.userId, 'WEC assessment reward');
+  const reward = await payOneOff(tx, BonusKey.wecReward, row.userId, systemText('remark.wecReward'));
   await audit(tx, actor, {
     action: 'status',
     entity: 'wec_assessment',

@@ -1,3 +1,4 @@
+import { systemText } from '@app/contracts';
 import { sql } from 'drizzle-orm';
 import { memberRoleId } from '../access/bootstrap';
 import { hashPassword } from '../access/passwords';
@@ -133,7 +134,7 @@ export async function seedBulkMembers(
         await tx.execute(sql`insert into user_roles (user_id, role_id)
           select id, ${roleId} from users where id between ${firstId + from} and ${firstId + to - 1}`);
         await tx.execute(sql`insert into level_history (user_id, level_id, remark, created_at)
-          select id, level_id, 'registration', created_at from users where id between ${firstId + from} and ${firstId + to - 1}`);
+          select id, level_id, ${systemText('remark.registration')}, created_at from users where id between ${firstId + from} and ${firstId + to - 1}`);
       });
       opts.onProgress?.(to);
     }

@@ -52,6 +52,6 @@ export async function recordExportJob(
     fileName: `wallet-records-${dayIn(new Date(), zone)}.xlsx`,
     columns: await recordExportColumns(db, reader),
     count: () => countRecords(db, q, zone),
-    batches: () => keysetBatches(recordBatchFetcher(db, q, zone)),
+    batches: () => keysetBatches(recordBatchFetcher(db, q, zone, reader.locale)),
   };
 }

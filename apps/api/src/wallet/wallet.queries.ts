@@ -1,7 +1,9 @@
 import {
   formatCents,
+  type Locale,
   nextDay,
   type PageQuery,
+  readSystemText,
   startOfDayIn,
   type WalletRecordItem,
   type WalletRecordKind,
@@ -49,8 +51,19 @@ type RecordJoinRow = {
   user: WalletRecordItem['user'];
 };
 
-function toItem({ record: r, state, user }: RecordJoinRow): WalletRecordItem {
-  return {
+/** Kinds whose remark a person typed (a transfer's sender): shown exactly as typed, never read as a system text. */
+const TYPED_REMARKS: ReadonlySet<string> = new Set<WalletRecordKind>(['transfer_in', 'transfer_out']);
+
+/**
+ * A record's remark as `locale` reads it: one the system wrote (a bonus, a release, a reversal) translated, a typed
+ * one and those written before as they are (docs/product/wallet.md, "System remarks").
+ */
+export const recordRemark = (kind: string, remark: string | null, locale: Locale) =>
+  TYPED_REMARKS.has(kind) ? remark : readSystemText(remark, locale);
+
+const toItem =
+  (locale: Locale) =>
+  ({ record: r, state, user }: RecordJoinRow): WalletRecordItem => ({
     id: r.id,
     wallet_record_no: r.walletRecordNo,
     amount: formatCents(r.amountCents),
@@ -63,20 +76,19 @@ function toItem({ record: r, state, user }: RecordJoinRow): WalletRecordItem {
     reference_id: r.referenceId,
     month: r.month,
     day: r.day,
-    remark: r.remark,
+    remark: recordRemark(r.kind, r.remark, locale),
     balance_after: formatCents(r.availableAfterCents),
     frozen_after: formatCents(r.frozenAfterCents),
     to_balance_at: r.toBalanceAt?.toISOString() ?? null,
     created_at: r.createdAt.toISOString(),
     user,
-  };
-}
+  });
 
 const selectRecords = (db: DbOrTx) =>
   db.select(recordColumns).from(walletRecords).innerJoin(users, eq(users.id, walletRecords.userId));
 
 /** One member's records, newest first. */
-export async function userRecords(db: DbOrTx, userId: number, q: PageQuery) {
+export async function userRecords(db: DbOrTx, userId: number, q: PageQuery, locale: Locale) {
   const where = eq(walletRecords.userId, userId);
   const [rows, [count]] = await Promise.all([
     selectRecords(db)
@@ -86,7 +98,10 @@ export async function userRecords(db: DbOrTx, userId: number, q: PageQuery) {
       .offset(pageWindow(q).offset),
     db.select({ n: sql<number>`count(*)::int` }).from(walletRecords).where(where),
   ]);
-  return { list: rows.map(toItem), meta: { total: count?.n ?? 0, page: q.page, pageSize: q.pageSize } };
+  return {
+    list: rows.map(toItem(locale)),
+    meta: { total: count?.n ?? 0, page: q.page, pageSize: q.pageSize },
+  };
 }
 
 export type RecordFilter = z.output<typeof walletRecordListQuery>;
@@ -116,7 +131,12 @@ function filterOf(q: RecordFilter, zone: string): SQL | undefined {
 }
 
 /** Admin list: any filter combination, totals of all matching complete records in meta. */
-export async function listRecords(db: DbOrTx, q: RecordFilter, zone: string): Promise<WalletRecordList> {
+export async function listRecords(
+  db: DbOrTx,
+  q: RecordFilter,
+  zone: string,
+  locale: Locale,
+): Promise<WalletRecordList> {
   const where = filterOf(q, zone);
   const [rows, [totals]] = await Promise.all([
     selectRecords(db)
@@ -135,7 +155,7 @@ export async function listRecords(db: DbOrTx, q: RecordFilter, zone: string): Pr
       .where(where),
   ]);
   return {
-    list: rows.map(toItem),
+    list: rows.map(toItem(locale)),
     meta: {
       total: totals?.n ?? 0,
       page: q.page,
@@ -157,7 +177,7 @@ export async function countRecords(db: DbOrTx, q: RecordFilter, zone: string): P
 }
 
 /** The same filter in keyset batches, for the export. */
-export function recordBatchFetcher(db: DbOrTx, q: RecordFilter, zone: string) {
+export function recordBatchFetcher(db: DbOrTx, q: RecordFilter, zone: string, locale: Locale) {
   const where = filterOf(q, zone);
   return async (afterId: number | null, limit: number) =>
     (
@@ -165,5 +185,5 @@ export function recordBatchFetcher(db: DbOrTx, q: RecordFilter, zone: string) {
         .where(and(where, afterId === null ? undefined : gt(walletRecords.id, afterId)))
         .orderBy(walletRecords.id)
         .limit(limit)
-    ).map(toItem);
+    ).map(toItem(locale));
 }

@@ -38,7 +38,7 @@ export const walletRoutes = [
     handler: async ({ app, query, caller, locale, timeZone }) =>
       query.export
         ? startXlsxJob(app.jobs, await recordExportJob(app.db, caller, query, { locale, timeZone }))
-        : listRecords(app.db, query, await businessTimeZone(app.db)),
+        : listRecords(app.db, query, await businessTimeZone(app.db), locale),
   }),
   route({
     endpoint: walletEndpoints.invariant,
@@ -99,9 +99,9 @@ export const walletRoutes = [
     access: access.holder(Perm.walletRecord),
     params: idParam,
     query: walletRecordQuery,
-    handler: ({ app, params, query, caller }) => {
+    handler: ({ app, params, query, caller, locale }) => {
       assertOwnWallet(caller, params.id);
-      return userRecords(app.db, params.id, query);
+      return userRecords(app.db, params.id, query, locale);
     },
   }),
 ];

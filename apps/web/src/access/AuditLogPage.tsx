@@ -1,13 +1,15 @@
 import { AUDIT_ACTIONS, AUDIT_ACTOR_KINDS, AUDIT_TARGETS } from '@app/contracts';
-import { Card, DatePicker, Form, Input, Select } from 'antd';
+import { Button, Card, DatePicker, Form, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { FilterBar } from '../platform/filters/FilterBar';
 import { useUrlFilters } from '../platform/filters/useUrlFilters';
+import { StartedJobProgress } from '../platform/jobs/JobProgressModal';
+import { useStartedJob } from '../platform/jobs/useJob';
 import { BusinessDaysHintItem } from '../platform/ui/BusinessDaysHint';
 import { AccessNav } from './AccessNav';
 import { AuditTable } from './AuditTable';
-import { type AuditFilters, auditFilters } from './access.api';
+import { type AuditFilters, auditFilters, exportAuditLog } from './access.api';
 
 type Values = Record<string, unknown>;
 
@@ -30,10 +32,14 @@ const toValues = ({ date_from, date_to, ...rest }: AuditFilters): Values => ({
     date_from || date_to ? [date_from ? dayjs(date_from) : null, date_to ? dayjs(date_to) : null] : undefined,
 });
 
-/** The operation log: every audited change of money, bank details, accounts, settings and tree positions. */
+/**
+ * The operation log: every audited change of money, bank details, accounts, settings and tree positions; export
+ * what the filters select.
+ */
 export default function AuditLogPage() {
   const { t } = useTranslation();
   const { filters, setFilters } = useUrlFilters(auditFilters);
+  const exportJob = useStartedJob();
   const options = (prefix: string, values: readonly string[]) =>
     values.map((value) => ({ value, label: t(`${prefix}${value}`) }));
   return (
@@ -45,6 +51,11 @@ export default function AuditLogPage() {
         toFilters={toFilters}
         searchText={t('audit.ui.search')}
         resetText={t('audit.ui.reset')}
+        extra={
+          <Button onClick={() => exportJob.run(() => exportAuditLog(filters)).catch(() => {})}>
+            {t('platform.export')}
+          </Button>
+        }
         style={{ marginBottom: 16, rowGap: 8 }}
       >
         <Form.Item name="keyword">
@@ -99,6 +110,7 @@ export default function AuditLogPage() {
         <BusinessDaysHintItem />
       </FilterBar>
       <AuditTable filters={filters} />
+      <StartedJobProgress job={exportJob} />
     </Card>
   );
 }

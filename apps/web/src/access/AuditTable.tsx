@@ -1,4 +1,4 @@
-import type { AuditView } from '@app/contracts';
+import { type AuditView, auditChangeLines } from '@app/contracts';
 import { Space, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -6,20 +6,6 @@ import { PagedTable } from '../platform/ui/PagedTable';
 import { auditList } from './access.api';
 
 type Snapshot = Record<string, unknown> | null;
-
-const show = (value: unknown) => (value == null || value === '' ? '-' : JSON.stringify(value));
-
-/** "field: old → new" for every field an update changed; "field: value" for a created or deleted record. */
-export function changeLines(entry: AuditView): string[] {
-  const before = entry.before as Snapshot;
-  const after = entry.after as Snapshot;
-  if (before && after)
-    return [...new Set([...Object.keys(before), ...Object.keys(after)])].map(
-      (key) => `${key}: ${show(before[key])} → ${show(after[key])}`,
-    );
-  const only = after ?? before;
-  return only ? Object.entries(only).map(([key, value]) => `${key}: ${show(value)}`) : [];
-}
 
 const recordName = (entry: AuditView) => ((entry.after ?? entry.before) as Snapshot)?.name;
 
@@ -76,7 +62,7 @@ export function AuditTable({ filters }: { filters: object }) {
           title: t('audit.ui.changes'),
           key: 'changes',
           render: (_, entry) =>
-            changeLines(entry).map((line) => (
+            auditChangeLines(entry).map((line) => (
               <Typography.Paragraph
                 key={line}
                 style={{ margin: 0, maxWidth: 420 }}

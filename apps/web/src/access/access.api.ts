@@ -2,6 +2,7 @@ import {
   accessEndpoints,
   auditQuery,
   type Endpoint,
+  type JobStarted,
   listQuery,
   MAX_PAGE_SIZE,
   MENU,
@@ -49,6 +50,10 @@ export const auditFilters = auditQuery.pick({
   date_to: true,
 });
 export type AuditFilters = FiltersOf<typeof auditFilters>;
+
+/** Starts the export job of the operation log as its filters select it. */
+export const exportAuditLog = (filters: AuditFilters) =>
+  request<JobStarted>(sessionEndpoints.auditLog, { query: { ...filters, export: 1 } });
 
 /** Every row of a paged list, the largest pages the API gives, page after page: never cut at the first page. */
 async function everyRow<T>(endpoint: Endpoint): Promise<T[]> {

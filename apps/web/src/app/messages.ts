@@ -1,5 +1,4 @@
 import { accessUiMessages } from '../access/access.messages';
-import { auditUiMessages } from '../access/audit.messages';
 import { bonusUiMessages } from '../bonus/bonus.messages';
 import { commissionUiMessages } from '../bonus/commission.messages';
 import { explainUiMessages } from '../bonus/explain.messages';
@@ -33,7 +32,6 @@ const appDictionaries: Dictionary[] = [
   securityMessages,
   dashboardMessages,
   accessUiMessages,
-  auditUiMessages,
   membersUiMessages,
   contentUiMessages,
   treeUiMessages,

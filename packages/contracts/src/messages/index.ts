@@ -1,5 +1,6 @@
 import { countsAsOne, interpolate, type Locale } from '../locales';
 import { accessMessages } from './access';
+import { auditMessages } from './audit';
 import { bonusMessages } from './bonus';
 import { commissionMessages } from './commission';
 import { commonMessages } from './common';
@@ -11,6 +12,7 @@ import { labelsMessages } from './labels';
 import { membersMessages } from './members';
 import { notificationsMessages } from './notifications';
 import { passwordResetMessages } from './password-reset';
+import { remarksMessages } from './remarks';
 import { salesMessages } from './sales';
 import { statementsMessages } from './statements';
 import { treeMessages } from './tree';
@@ -24,6 +26,7 @@ import { walletMessages } from './wallet';
 const catalogues = [
   commonMessages,
   accessMessages,
+  auditMessages,
   passwordResetMessages,
   membersMessages,
   treeMessages,
@@ -39,6 +42,7 @@ const catalogues = [
   healthMessages,
   notificationsMessages,
   viewsMessages,
+  remarksMessages,
 ] as const;
 
 type KeysOf<T> = T extends Record<Locale, Record<infer K, string>> ? K : never;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { pageQuery } from '../envelope';
 import { serialId } from '../integers';
+import { exportFlag } from './money-lists';
 
-/** What an audit row says was done; each has a label in the web catalogue (`audit.action.*`). */
+/** What an audit row says was done; each has a label in the catalogue (`audit.action.*`). */
 export const AUDIT_ACTIONS = [
   'create',
   'update',
@@ -30,7 +31,7 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** The kinds of record an audit row is about; each has a label in the web catalogue (`audit.target.*`). */
+/** The kinds of record an audit row is about; each has a label in the catalogue (`audit.target.*`). */
 export const AUDIT_TARGETS = [
   'admin',
   'role',
@@ -90,6 +91,8 @@ export const auditQuery = pageQuery.extend({
   date_to: dateOrTime,
   sort: z.enum(AUDIT_SORTS, { message: 'validation.choice' }).default('created_at'),
   order: z.enum(['asc', 'desc', 'ascend', 'descend'], { message: 'validation.choice' }).default('desc'),
+  /** The whole filtered log as a spreadsheet job instead of a page (newest first). */
+  export: exportFlag,
 });
 /** The filters, paging and sorting a caller may send (all optional). */
 export type AuditQuery = Partial<z.output<typeof auditQuery>>;
@@ -107,4 +110,23 @@ export interface AuditView {
   ip: string | null;
   user_agent: string | null;
   created_at: string;
+}
+
+type Snapshot = Record<string, unknown> | null;
+
+const show = (value: unknown) => (value == null || value === '' ? '-' : JSON.stringify(value));
+
+/**
+ * "field: old → new" for every field an update changed; "field: value" for a created or deleted record. The
+ * operation log's screen and its export write the changes alike.
+ */
+export function auditChangeLines(entry: Pick<AuditView, 'before' | 'after'>): string[] {
+  const before = entry.before as Snapshot;
+  const after = entry.after as Snapshot;
+  if (before && after)
+    return [...new Set([...Object.keys(before), ...Object.keys(after)])].map(
+      (key) => `${key}: ${show(before[key])} → ${show(after[key])}`,
+    );
+  const only = after ?? before;
+  return only ? Object.entries(only).map(([key, value]) => `${key}: ${show(value)}`) : [];
 }

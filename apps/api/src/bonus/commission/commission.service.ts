@@ -5,6 +5,7 @@ import {
   formatCents,
   type Locale,
   type PayoutSum,
+  systemText,
   type WithheldPayout,
   type WithheldPayouts,
   type withheldPayoutsQuery,
@@ -119,7 +120,9 @@ export async function releaseHeld(tx: DbOrTx, userId: number): Promise<{ count: 
         : { type: 'bonus_period', id: `${payout.period}#${payout.id}` },
       month: payout.day.slice(0, 7),
       day: payout.day,
-      remark: payout.run_id ? `bonus run #${payout.run_id}, held, released` : 'held bonus released',
+      remark: payout.run_id
+        ? systemText('remark.heldBonusOfRunReleased', { runId: payout.run_id })
+        : systemText('remark.heldBonusReleased'),
     });
     await queryRows(
       tx,

@@ -8,6 +8,7 @@ import {
   type SettlementPreviewItem,
   type SettlementResult,
   type SettlementRunDto,
+  systemText,
   translate,
 } from '@app/contracts';
 import { asc, count, desc, eq } from 'drizzle-orm';
@@ -170,7 +171,7 @@ describe('bonus settlement runs on the database', () => {
       referenceId: scn.orderNos.o4,
       day: '2026-10-20',
     });
-    expect(record.remark).toBe(`bonus run #${o4.runId}`);
+    expect(record.remark).toBe(systemText('remark.bonusRun', { runId: o4.runId! }));
     await expectLedgerBalanced(api);
   });
 

@@ -1,4 +1,5 @@
-import { type AuditAction, type AuditActorKind, type AuditTarget, defineMessages } from '@app/contracts';
+import { defineMessages } from '../locales';
+import type { AuditAction, AuditActorKind, AuditTarget } from '../schemas/audit';
 
 type Labels = {
   actions: Record<AuditAction, string>;
@@ -19,6 +20,7 @@ type Labels = {
     dates: string;
     search: string;
     reset: string;
+    userAgent: string;
   };
 };
 
@@ -30,8 +32,12 @@ const catalogue = ({ actions, targets, kinds, ui }: Labels) => ({
   ...prefixed('audit.ui.', ui),
 });
 
-const prefixed = (prefix: string, labels: Record<string, string>) =>
-  Object.fromEntries(Object.entries(labels).map(([key, label]) => [`${prefix}${key}`, label]));
+/** `{ create: 'Created' }` under `audit.action.` → `{ 'audit.action.create': 'Created' }`, keys typed. */
+const prefixed = <P extends string, K extends string>(prefix: P, labels: Record<K, string>) =>
+  Object.fromEntries(Object.entries(labels).map(([key, label]) => [`${prefix}${key}`, label])) as Record<
+    `${P}${K}`,
+    string
+  >;
 
 const en: Labels = {
   actions: {
@@ -102,6 +108,7 @@ const en: Labels = {
     dates: 'Date range',
     search: 'Search',
     reset: 'Reset',
+    userAgent: 'Browser',
   },
 };
 
@@ -174,6 +181,7 @@ const zhHK: Labels = {
     dates: '日期範圍',
     search: '搜索',
     reset: '重設',
+    userAgent: '瀏覽器',
   },
 };
 
@@ -246,8 +254,12 @@ const zhCN: Labels = {
     dates: '日期范围',
     search: '搜索',
     reset: '重置',
+    userAgent: '浏览器',
   },
 };
 
-/** The operation log (/permission/audit) and the change-log drawers of the permission pages. */
-export const auditUiMessages = defineMessages(catalogue(en), catalogue(zhHK), catalogue(zhCN));
+/**
+ * The operation log (/permission/audit), the change-log drawers of the permission pages and the log's export: the
+ * screens and the spreadsheet read the same labels.
+ */
+export const auditMessages = defineMessages(catalogue(en), catalogue(zhHK), catalogue(zhCN));
