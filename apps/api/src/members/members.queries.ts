@@ -91,20 +91,23 @@ export function memberFields(viewer: Viewer, row: Row, locale: Locale): Required
 export const toListItem = (viewer: Viewer, row: Row, locale: Locale): UserListItem =>
   personal(viewer, memberFields(viewer, row, locale));
 
-const SORT_COLUMNS: Record<UserSort, SQL | Column> = {
+/** The sorts read along a column; by balance, a page is read in two parts instead (by-balance.ts). */
+const SORT_COLUMNS: Record<Exclude<UserSort, 'balance'>, SQL | Column> = {
   id: users.id,
   created_at: users.createdAt,
   level_id: users.levelId,
   name: sql`lower(${users.name})`,
   user_no: users.userNo,
-  balance: sql`coalesce(${wallets.availableCents}, 0)`,
 };
 
-/** A member sorts only by what they see: never a private field, names as masked (like the keyword). */
-function sortColumn(viewer: Viewer, sort: UserSort) {
-  if (viewer.isAdmin) return SORT_COLUMNS[sort];
-  if (ADMIN_ONLY_USER_SORTS.includes(sort)) throw fieldError('sort', 'validation.choice');
-  return sort === 'name' ? sql`lower(${maskedName(users.name)})` : SORT_COLUMNS[sort];
+/**
+ * A member sorts only by what they see: never a private field, names as masked (like the keyword). Null: by
+ * balance (administrators only).
+ */
+function sortColumn(viewer: Viewer, sort: UserSort): SQL | Column | null {
+  if (!viewer.isAdmin && ADMIN_ONLY_USER_SORTS.includes(sort)) throw fieldError('sort', 'validation.choice');
+  if (sort === 'balance') return null;
+  return sort === 'name' && !viewer.isAdmin ? sql`lower(${maskedName(users.name)})` : SORT_COLUMNS[sort];
 }
 
 type MemberListQuery = z.output<typeof userListQuery>;
@@ -142,11 +145,12 @@ export async function listMembers(
   const ascending = q.order === 'asc' || q.order === 'ascend';
   const direction = ascending ? asc : desc;
   const offset = (q.page - 1) * q.pageSize;
+  const column = sortColumn(viewer, q.sort);
   const page = async () => {
-    if (sortColumn(viewer, q.sort) !== SORT_COLUMNS.balance)
+    if (column)
       return baseQuery(db)
         .where(where)
-        .orderBy(direction(sortColumn(viewer, q.sort)), direction(users.id))
+        .orderBy(direction(column), direction(users.id))
         .limit(q.pageSize)
         .offset(offset);
     const ids = await memberIdsByBalance(db, where, ascending ? 'asc' : 'desc', offset, q.pageSize);
