@@ -7,7 +7,7 @@
  * BENCH_LOAD_PROCESSES load processes keep BENCH_CONNECTIONS keep-alive HTTP connections busy for
  * BENCH_SECONDS per scenario, each request signed in as a random member reading their own data
  * (JWT check, principal lookup, permission, the query, the envelope). In the same run, as many bare Fastify+pg
- * processes making the same one statement give the baseline each line is compared with.
+ * processes making the API's statement give the baseline each line is compared with (the wallet and profile reads).
  */
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
@@ -22,6 +22,7 @@ import { sessionToken } from '../apps/api/src/access/sessions';
 import { buildApp } from '../apps/api/src/app';
 import { openDatabase } from '../apps/api/src/platform/db/client';
 import { testConfig } from '../apps/api/src/test/test-app';
+import { bareReads } from './bare-reads';
 import { freshDatabaseWithMembers } from './fresh-database';
 
 const SERVER = process.env.BENCH_READS_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_reads';
@@ -40,8 +41,12 @@ const SCENARIOS: Record<string, (userId: number) => string> = {
   'GET /api/wallet/:id/record': (id) => `/api/wallet/${id}/record?page=1&pageSize=10`,
   'GET /api/me': () => '/api/me',
 };
-/** The scenarios also run against the bare baseline (the same path there). */
-const BASELINE_SCENARIO = 'GET /api/wallet/:id';
+/** The bare baseline's path for the scenarios it answers too, with the API's statement (bare-reads.ts). */
+const BASELINE_PATHS: Record<string, (userId: number) => string> = {
+  'GET /api/wallet/:id': (id) => `/api/wallet/${id}`,
+  'GET /api/me': (id) => `/bare/me/${id}`,
+};
+const BARE = 'bare ';
 const CHOSEN = (process.env.BENCH_SCENARIOS ?? Object.keys(SCENARIOS).join(',')).split(',');
 
 interface Member {
@@ -77,29 +82,11 @@ async function apiProcess() {
   });
 }
 
-/**
- * The baseline: a bare Fastify process on its own pg pool answering `GET /api/wallet/:id` with the one
- * statement the API runs (the caller's principal and permissions with the wallet row,
- * apps/api/src/wallet/wallet-holder.ts; two statements until the fourth session of 2026-11-26) and the same envelope, without token check, access rule, logging or the rest of the app. What the API costs on top
- * of it is the ratio the figures report.
- */
+/** The baseline: a bare Fastify process on its own pg pool answering the reads with the API's statements (bare-reads.ts). */
 async function baselineProcess() {
   const pool = new pg.Pool({ connectionString: SERVER, max: Number(process.env.BENCH_POOL ?? 16) });
   const app = Fastify({ logger: false });
-  app.get<{ Params: { id: string } }>('/api/wallet/:id', async (req) => {
-    const id = Number(req.params.id);
-    const [row] = (await pool.query({ name: 'caller_wallet', text: CALLER_WALLET_SQL, values: [id] })).rows;
-    if (!row) throw new Error('no such user');
-    return {
-      code: 200,
-      msg: 'ok',
-      data: {
-        user_id: id,
-        total: String(row.available_cents ?? 0),
-        freezeTotal: String(row.frozen_cents ?? 0),
-      },
-    };
-  });
+  bareReads(app, pool);
   await app.listen({ port: 0, host: '127.0.0.1' });
   process.send?.({ port: (app.server.address() as AddressInfo).port });
   answerCpuQuestions();
@@ -139,17 +126,6 @@ async function cpuOf(servers: Server[]): Promise<number> {
   );
   return (await Promise.all(answers)).reduce((a, b) => a + b, 0);
 }
-
-/** access/caller.ts's statement, written out. */
-const CALLER_WALLET_SQL = `select u.id, u.name, u.is_admin, u.is_super, u.status, u.level_id,
-  w.available_cents, w.frozen_cents,
-  case when u.is_super then null else array(
-    select distinct rp.permission_id from user_roles ur
-    join roles r on r.id = ur.role_id and r.status = 1
-    join role_permissions rp on rp.role_id = r.id
-    join permissions p on p.id = rp.permission_id and p.status = 1
-    where ur.user_id = u.id order by 1) end as permission_ids
-  from users u left join wallets w on w.user_id = u.id where u.id = $1`;
 
 /** Keeps `connections` requests in flight for `ms`, spread over the API ports; counts and times them. */
 async function hammer(
@@ -204,7 +180,9 @@ async function loadProcess() {
   const [message] = (await once(process, 'message')) as [
     { ports: number[]; members: Member[]; scenario: string; connections: number; ms: number },
   ];
-  const path = SCENARIOS[message.scenario]!;
+  const path = (message.scenario.startsWith(BARE) ? BASELINE_PATHS : SCENARIOS)[
+    message.scenario.replace(BARE, '')
+  ]!;
   const result = await hammer(message.ports, message.members, path, message.connections, message.ms);
   process.send?.(result, () => process.disconnect());
 }
@@ -280,8 +258,8 @@ export async function benchReads(): Promise<void> {
   console.log(`load average before: ${readLoadAverage()}`);
   const runs: Array<[string, string, number[], Server[]]> = [];
   for (const scenario of CHOSEN) {
-    if (scenario === BASELINE_SCENARIO)
-      runs.push([`baseline ${scenario}`, scenario, baselinePorts, baselines]);
+    if (BASELINE_PATHS[scenario])
+      runs.push([`baseline ${scenario}`, `${BARE}${scenario}`, baselinePorts, baselines]);
     runs.push([scenario, scenario, ports, apis]);
   }
   let baseline = { perSecond: 0, cpuPerRead: 0 };

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_POOL_IDLE_MS } from './platform/db/client';
 import type { QueryTimeouts } from './platform/db/query-timeout';
 import type { MailSettings } from './platform/mail/mailer';
 import {
@@ -62,6 +63,8 @@ export interface Config {
   readReplicas?: { urls: string[]; maxLagMs: number; pollMs: number };
   /** Most connections to PostgreSQL per process (DB_POOL_MAX). */
   dbPoolMax?: number;
+  /** How long an unused PostgreSQL connection stays open (DB_POOL_IDLE_MS). */
+  dbPoolIdleMs?: number;
   /** How long a request waits for a new PostgreSQL connection before it fails (DB_CONNECT_TIMEOUT_MS). */
   dbConnectTimeoutMs?: number;
   /** Start-up tries to reach PostgreSQL this many times (DB_START_ATTEMPTS), pausing DB_START_DELAY_MS, doubled each time up to 5 s. */
@@ -260,6 +263,7 @@ export const SETTINGS = z
     METRICS_TOKEN: text(undefined),
     ADMIN_2FA: oneOf(['off', 'required'], 'off'),
     DB_POOL_MAX: wholeNumber(10, { min: 1 }),
+    DB_POOL_IDLE_MS: wholeNumber(DEFAULT_POOL_IDLE_MS, { min: 0, unit: MS }),
     DB_CONNECT_TIMEOUT_MS: wholeNumber(5000, { min: 1, unit: MS }),
     DB_STATEMENT_TIMEOUT_MS: wholeNumber(60_000, { min: 0, unit: MS }),
     DB_QUERY_TIMEOUT_MS: wholeNumber(DEFAULT_QUERY_TIMEOUTS.ms, { min: 0, unit: MS }),
@@ -389,6 +393,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollMs: settings.DB_READ_POLL_MS,
     },
     dbPoolMax: settings.DB_POOL_MAX,
+    dbPoolIdleMs: settings.DB_POOL_IDLE_MS,
     dbConnectTimeoutMs: settings.DB_CONNECT_TIMEOUT_MS,
     dbStartAttempts: settings.DB_START_ATTEMPTS,
     dbStatementTimeoutMs: settings.DB_STATEMENT_TIMEOUT_MS,

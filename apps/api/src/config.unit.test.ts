@@ -36,6 +36,7 @@ describe('a setting the server cannot take', () => {
     ['PORT', '70000', 'PORT must be a whole number from 0 to 65535, got "70000"'],
     ['DB_POOL_MAX', '-1', 'DB_POOL_MAX must be a whole number ≥ 1, got "-1"'],
     ['DB_POOL_MAX', '1.5', 'DB_POOL_MAX must be a whole number ≥ 1, got "1.5"'],
+    ['DB_POOL_IDLE_MS', '-1', 'DB_POOL_IDLE_MS must be a whole number of milliseconds ≥ 0, got "-1"'],
     [
       'DB_CONNECT_TIMEOUT_MS',
       '0',
@@ -150,6 +151,7 @@ describe('defaults', () => {
       tokenTtlSeconds: 43_200,
       metrics: false,
       dbPoolMax: 10,
+      dbPoolIdleMs: 600_000,
       dbConnectTimeoutMs: 5000,
       dbStatementTimeoutMs: 60_000,
       logLevel: 'info',

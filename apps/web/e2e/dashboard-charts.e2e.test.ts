@@ -38,6 +38,19 @@ const chartsOf = (page: Page) => getAs<DashboardCharts>(page, '/api/dashboard/ch
 const typeRows = ({ months }: MonthAmountsByType) =>
   months.map((m) => [m.period, ...m.amounts.map((a) => formatMoney(a))]);
 
+/** The texts drawn in the left half of a chart: its left axis's marks, the first categories. */
+const leftAxisOf = (page: Page, chart: string) =>
+  page
+    .getByTestId(`chart-${chart}`)
+    .locator('svg text')
+    .evaluateAll((texts) => {
+      const box = texts[0]?.closest('svg')?.getBoundingClientRect();
+      const middle = box ? box.left + box.width / 2 : 0;
+      return texts
+        .filter((text) => text.getBoundingClientRect().right < middle)
+        .map((text) => text.textContent ?? '');
+    });
+
 /** The rows of a chart's table (read by screen readers), each as its cells' texts. */
 const tableOf = (page: Page, key: string) =>
   page
@@ -90,6 +103,10 @@ describe('the admin dashboard charts', () => {
     );
     // The demo data settles bonuses: some month paid something.
     expect(payouts.types.length).toBeGreaterThan(0);
+    // The count axis (the left one) is marked in whole numbers: a handful of applications is not 0.5 of one.
+    const countMarks = (await leftAxisOf(page, 'withdrawals')).filter((label) => /^[\d,.]+$/.test(label));
+    expect(countMarks.length).toBeGreaterThan(1);
+    expect(countMarks.filter((label) => label.includes('.'))).toEqual([]);
   });
 
   it('show a member their own earnings and downline growth at 390 px, not the admin charts (zh-HK)', async () => {

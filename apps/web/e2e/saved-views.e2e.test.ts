@@ -1,4 +1,4 @@
-import type { WithdrawalItem } from '@app/contracts';
+import { type Locale, translate, type WithdrawalItem } from '@app/contracts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, Harness } from './harness';
@@ -16,6 +16,30 @@ const bar = (page: Page) => page.getByTestId('list-views');
 const popover = (page: Page) => page.locator('.ant-popover:not(.ant-popover-hidden)');
 const header = (page: Page, title: string) =>
   page.locator('.ant-table-thead th').filter({ hasText: new RegExp(`^${title}$`) });
+
+/**
+ * Remembers, from the next page load on, whether the list's header ever showed a column titled `title`: a column
+ * hidden for good must not flash in while the saved columns load.
+ */
+async function watchHeader(page: Page, title: string) {
+  await page.addInitScript((hidden) => {
+    const w = window as unknown as { headerSeen?: boolean };
+    new MutationObserver(() => {
+      if ([...document.querySelectorAll('.ant-table-thead th')].some((th) => th.textContent === hidden))
+        w.headerSeen = true;
+    }).observe(document, { childList: true, subtree: true });
+  }, title);
+  return () => page.evaluate(() => (window as unknown as { headerSeen?: boolean }).headerSeen === true);
+}
+
+/** Opens the select of the filter bar's field `name` and picks the option titled `option`. */
+async function pickFilter(page: Page, name: string, option: string) {
+  await page
+    .locator('.ant-select')
+    .filter({ has: page.locator(`#filters_${name}`) })
+    .click();
+  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
+}
 
 /** Saves the list's current filters as a view named `name` through the Views button and its dialog. */
 async function saveView(page: Page, views: string, saveLabel: string, name: string) {
@@ -143,4 +167,130 @@ describe('saved views and columns', () => {
       .click();
     await page.getByText('檢視已刪除').waitFor();
   });
+
+  it('an administrator saves a filtered wallet-records list, reopens it, and a hidden column never flashes back', async () => {
+    const admin = await harness.newPage();
+    await harness.login(admin, ...DEMO.admin);
+    const adminApi = await ApiAs.admin(admin);
+    const { me } = await demoMember(admin, 'm0242');
+    await credit(adminApi, me.id, '7.00');
+
+    await admin.goto('/walletRecord');
+    const keyword = admin.getByPlaceholder('Member ID or name');
+    await keyword.fill(me.user_no);
+    await keyword.press('Enter');
+    await expect.poll(() => new URL(admin.url()).searchParams.get('keyword')).toBe(me.user_no);
+    const name = `Records of one ${Date.now() % 100_000}`;
+    await saveView(admin, 'Views', 'Save current view…', name);
+    await admin.getByText(`View "${name}" saved`).waitFor();
+
+    await admin.reload();
+    await admin.getByRole('main').getByRole('button', { name: 'Reset' }).click();
+    await expect.poll(() => new URL(admin.url()).search).toBe('');
+    await bar(admin).getByRole('button', { name: 'Views' }).click();
+    await popover(admin).getByRole('button', { name, exact: true }).click();
+    await expect.poll(() => new URL(admin.url()).searchParams.get('keyword')).toBe(me.user_no);
+    await expect.poll(() => keyword.inputValue()).toBe(me.user_no);
+    await expect
+      .poll(async () => {
+        const rows = await admin.locator('tr.ant-table-row').allInnerTexts();
+        return rows.length > 0 && rows.every((row) => row.includes(me.user_no));
+      })
+      .toBe(true);
+
+    // Month hidden: gone at once, and after a reload it never shows, not even before the saved columns arrive.
+    await header(admin, 'Month').waitFor();
+    await bar(admin).getByRole('button', { name: 'Columns' }).click();
+    expect(await popover(admin).getByRole('checkbox', { name: 'Member', exact: true }).isDisabled()).toBe(
+      true,
+    );
+    await popover(admin).getByRole('checkbox', { name: 'Month' }).click();
+    await header(admin, 'Month').waitFor({ state: 'detached' });
+    await admin.keyboard.press('Escape');
+    const monthSeen = await watchHeader(admin, 'Month');
+    await admin.reload();
+    await header(admin, 'Record No').waitFor();
+    await admin.locator('tr.ant-table-row').first().waitFor();
+    expect(await header(admin, 'Month').count()).toBe(0);
+    expect(await monthSeen()).toBe(false);
+    expect(await keyword.inputValue()).toBe(me.user_no);
+    await bar(admin).getByRole('button', { name: 'Columns' }).click();
+    await popover(admin).getByRole('button', { name: 'Show all' }).click();
+    await header(admin, 'Month').waitFor();
+  });
+
+  const transfersOnPhone = (locale: Locale, views: string, save: string) =>
+    it(`a member on a phone (${locale}): the transfers received, saved and reopened; a column hidden for good`, async () => {
+      const page = await harness.newPage({ viewport: PHONE, locale });
+      await harness.login(page, ...DEMO.member);
+      const adminApi = await ApiAs.admin(page);
+      const member = await ApiAs.login(page, ...DEMO.member);
+      const { api: sender, me: senderMe } = await demoMember(page, 'm0243');
+      await credit(adminApi, senderMe.id, '30.00');
+      const memberNo = (await member.get<{ user_no: string }>('/api/me')).user_no;
+      await sender.post('/api/wallet/sendTransfer', { user_no: memberNo, amount: '3.21' });
+      const tr = (key: string) => translate(key as never, locale);
+      const received = locale === 'en-US' ? 'Received' : '收到';
+
+      await page.goto('/transfer');
+      await pickFilter(page, 'direction', received);
+      await expect.poll(() => new URL(page.url()).searchParams.get('direction')).toBe('in');
+      const directions = () => page.locator('tr.ant-table-row .ant-tag').allInnerTexts();
+      await expect
+        .poll(async () => {
+          const tags = await directions();
+          return tags.length > 0 && tags.every((tag) => tag === received);
+        })
+        .toBe(true);
+      const name = `${received} ${Date.now() % 100_000}`;
+      await saveView(page, views, save, name);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        PHONE.width,
+      );
+
+      await page.goto('/transfer');
+      await expect.poll(() => new URL(page.url()).search).toBe('');
+      await page.reload();
+      await bar(page).getByRole('button', { name: views }).click();
+      await popover(page).getByRole('button', { name, exact: true }).click();
+      await expect.poll(() => new URL(page.url()).searchParams.get('direction')).toBe('in');
+      await page
+        .locator('.ant-select')
+        .filter({ has: page.locator('#filters_direction') })
+        .getByText(received)
+        .waitFor();
+      await expect
+        .poll(async () => {
+          const tags = await directions();
+          return tags.length > 0 && tags.every((tag) => tag === received);
+        })
+        .toBe(true);
+      await page.locator('tr.ant-table-row').filter({ hasText: '3.21' }).first().waitFor();
+
+      const remark = tr('walletUi.remark');
+      await header(page, remark).waitFor();
+      await bar(page)
+        .getByRole('button', { name: locale === 'en-US' ? 'Columns' : '欄位' })
+        .click();
+      await popover(page).getByRole('checkbox', { name: remark }).click();
+      await header(page, remark).waitFor({ state: 'detached' });
+      await page.keyboard.press('Escape');
+      const remarkSeen = await watchHeader(page, remark);
+      await page.reload();
+      await header(page, tr('walletUi.time')).waitFor();
+      await page.locator('tr.ant-table-row').first().waitFor();
+      expect(await header(page, remark).count()).toBe(0);
+      expect(await remarkSeen()).toBe(false);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        PHONE.width,
+      );
+      await bar(page)
+        .getByRole('button', { name: locale === 'en-US' ? 'Columns' : '欄位' })
+        .click();
+      await popover(page)
+        .getByRole('button', { name: locale === 'en-US' ? 'Show all' : '顯示全部' })
+        .click();
+      await header(page, remark).waitFor();
+    });
+  transfersOnPhone('zh-HK', '檢視', '儲存目前檢視…');
 });

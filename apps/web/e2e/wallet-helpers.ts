@@ -22,7 +22,7 @@ export class ApiAs {
   static admin = (page: Page) => ApiAs.login(page, ...DEMO.admin);
 
   /** The envelope's data; fails the test unless the call answered code 200. */
-  async call<T>(method: 'GET' | 'POST', url: string, data?: object): Promise<T> {
+  async call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, data?: object): Promise<T> {
     const res = await this.page.request.fetch(url, {
       method,
       headers: { Authorization: `Bearer ${this.token}` },
@@ -42,6 +42,8 @@ export class ApiAs {
 
   get = <T>(url: string, params?: Record<string, string | number>) => this.call<T>('GET', url, params);
   post = <T>(url: string, body?: object) => this.call<T>('POST', url, body);
+  put = <T>(url: string, body?: object) => this.call<T>('PUT', url, body);
+  delete = <T>(url: string) => this.call<T>('DELETE', url);
 }
 
 /** A demo member's profile, signed in as them. */

@@ -1,5 +1,5 @@
 import { formatCents, parseCents, type WithdrawalItem } from '@app/contracts';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '../src/platform/format';
 import { DEMO, Harness } from './harness';
@@ -29,12 +29,27 @@ const BANK = { bank_card_number: '6222 0210 0000 9876', bank_code: 'BOCHK', bank
 const apply = (member: ApiAs, amount: string) =>
   member.post<WithdrawalItem>('/api/wallet/create-withdraw-record', { amount, ...BANK });
 
-/** Opens /withdraw listing only this member's applications. */
+/**
+ * Opens /withdraw listing only this member's applications: a page of its own, so a retried test does not find
+ * the dialog its first attempt left open.
+ */
 async function openWithdrawals(userNo: string) {
-  await admin.getByRole('menuitem', { name: 'Withdrawals' }).click();
-  const search = admin.getByPlaceholder('Member ID or name');
-  await search.fill(userNo);
-  await search.press('Enter');
+  await admin.goto(`/withdraw?keyword=${encodeURIComponent(userNo)}`);
+  await expect.poll(() => admin.getByPlaceholder('Member ID or name').inputValue()).toBe(userNo);
+}
+
+/**
+ * Submits the open dialog empty and waits for `error` under its field. A click that landed while the dialog was
+ * still opening once submitted nothing in CI: it is tried again.
+ */
+async function submitEmpty(dialog: Locator, field: string, error: string) {
+  await dialog.getByLabel(field).waitFor();
+  const shown = dialog.getByText(error);
+  for (let attempt = 0; attempt < 3 && (await shown.count()) === 0; attempt++) {
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await shown.waitFor({ timeout: 5_000 }).catch(() => {});
+  }
+  await shown.waitFor();
 }
 
 describe('withdrawals (administrator)', () => {
@@ -88,8 +103,7 @@ describe('withdrawals (administrator)', () => {
     const row = rowWithId(admin, target.id);
     await row.getByRole('button', { name: 'Refuse' }).click();
     const dialog = admin.getByRole('dialog');
-    await dialog.getByRole('button', { name: 'Submit' }).click();
-    await dialog.getByText('Please enter the reason for refusal').waitFor();
+    await submitEmpty(dialog, 'Reason for refusal', 'Please enter the reason for refusal');
     await dialog.getByLabel('Reason for refusal').fill('Account name does not match');
     await dialog.getByRole('button', { name: 'Submit' }).click();
     await admin.getByText('Operation successful').first().waitFor();

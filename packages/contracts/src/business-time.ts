@@ -99,6 +99,17 @@ export function periodInstants(period: string, zone: string): { from: Date; to: 
   return { from: startOfDayIn(firstDay, zone), to: startOfDayIn(end, zone) };
 }
 
+/**
+ * The start of the UTC month nearest to `instant`: a month of any zone starts within 14 hours of one, so a rollup
+ * kept per UTC month gives a zone's month after counting only the few hours between the two.
+ */
+export function nearestUtcMonthStart(instant: Date): Date {
+  const before = Date.UTC(instant.getUTCFullYear(), instant.getUTCMonth(), 1);
+  const after = Date.UTC(instant.getUTCFullYear(), instant.getUTCMonth() + 1, 1);
+  const ms = instant.getTime();
+  return new Date(ms - before <= after - ms ? before : after);
+}
+
 /** The instant the month of `zone` that holds `instant` begins (its 1st, at midnight there). */
 export const monthStartIn = (instant: Date | string, zone: string): Date =>
   startOfDayIn(`${dayIn(instant, zone).slice(0, 7)}-01`, zone);

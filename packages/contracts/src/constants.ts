@@ -60,6 +60,4 @@ export const STORAGE_KEYS = {
   user: 'userInfo',
   locale: 'locale',
   settings: 'app-settings',
-  /** The colour theme chosen by each user on this browser: `{ [userId]: 'dark' | 'light' }`. */
-  theme: 'app-theme',
 } as const;

@@ -5,7 +5,7 @@ import { levels, users } from '../members/members.schema';
 import { businessTimeZone } from '../platform/business-time/business-time';
 import type { AccountCaller, CallerLoader, CallSource } from '../platform/caller';
 import type { Db, DbOrTx } from '../platform/db/client';
-import { preparedPerHandle } from '../platform/db/prepared';
+import { preparedPerHandle, statementText } from '../platform/db/prepared';
 import { notFound } from '../platform/http/errors';
 import { roles, userRoles } from './access.schema';
 import { callerColumns, callerOf, callerParams, roleIdsOf } from './caller';
@@ -31,7 +31,7 @@ const roleNames = sql<string[]>`array(
  * only the columns the profile shows, its level's names, its sponsor and its role names. It is the route's
  * caller loader, so the read is one round trip (docs/performance/reads.md).
  */
-const profileQuery = preparedPerHandle((db) =>
+const profileSelect = (db: DbOrTx) =>
   db
     .select({
       ...callerColumns,
@@ -48,6 +48,7 @@ const profileQuery = preparedPerHandle((db) =>
       createdAt: users.createdAt,
       platformId: users.platformId,
       treeDepth: users.treeDepth,
+      uiTheme: users.uiTheme,
       level: { id: levels.id, name: levels.name, nameZhHk: levels.nameZhHk, nameZhCn: levels.nameZhCn },
       parent: { id: parent.id, name: parent.name, user_no: parent.userNo },
       roleNames,
@@ -55,9 +56,11 @@ const profileQuery = preparedPerHandle((db) =>
     .from(users)
     .leftJoin(levels, eq(levels.id, users.levelId))
     .leftJoin(parent, eq(parent.id, users.parentUserId))
-    .where(eq(users.id, sql.placeholder('id')))
-    .prepare('load_caller_profile'),
-);
+    .where(eq(users.id, sql.placeholder('id')));
+const profileQuery = preparedPerHandle((db) => profileSelect(db).prepare('load_caller_profile'));
+
+/** The statement's text (for the benchmarks' bare baseline). */
+export const profileStatementText = (db: DbOrTx) => statementText(profileSelect(db));
 
 type ProfileRow = Awaited<ReturnType<ReturnType<typeof profileQuery>['execute']>>[number];
 
@@ -123,6 +126,7 @@ export function profileOf(
     business_time_zone: zone,
     two_factor_enabled: user.twoFactor,
     two_factor_required: adminTwoFactor && user.isAdmin,
+    theme: user.uiTheme,
   };
 }
 
@@ -145,5 +149,6 @@ export function currentUserOf(p: MeProfile): CurrentUser {
     business_time_zone: p.business_time_zone,
     two_factor_enabled: p.two_factor_enabled,
     two_factor_required: p.two_factor_required,
+    theme: p.theme,
   };
 }

@@ -1,4 +1,4 @@
-import { passwordFor, type updateMeBody } from '@app/contracts';
+import { passwordFor, type ThemeBody, type ThemeMode, type updateMeBody } from '@app/contracts';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { type UserRow, users } from '../members/members.schema';
@@ -115,3 +115,17 @@ async function saveOwnProfile(
 }
 
 const differs = (a: object, b: object) => JSON.stringify(a) !== JSON.stringify(b);
+
+/**
+ * Saves the caller's colour theme of the web app. A preference of the user interface, like their notification
+ * choices: neither audited nor a change of the profile (`updated_at` stays).
+ */
+export async function saveOwnTheme(db: DbOrTx, caller: AccountCaller, theme: ThemeMode): Promise<ThemeBody> {
+  const [saved] = await db
+    .update(users)
+    .set({ uiTheme: theme })
+    .where(eq(users.id, caller.id))
+    .returning({ theme: users.uiTheme });
+  if (!saved) throw notFound('access.userDataNotFound');
+  return saved;
+}

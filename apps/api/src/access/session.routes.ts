@@ -9,6 +9,7 @@ import {
   menuFor,
   ResultCode,
   sessionEndpoints,
+  themeBody,
   updateMeBody,
 } from '@app/contracts';
 import { and, eq, or, sql } from 'drizzle-orm';
@@ -25,7 +26,7 @@ import {
   profileOf,
 } from './current-user';
 import { attemptKeys, checkThrottled } from './login-throttle';
-import { updateOwnProfile } from './own-profile';
+import { saveOwnTheme, updateOwnProfile } from './own-profile';
 import {
   hashPassword,
   needsRehash,
@@ -164,6 +165,14 @@ const updateMe = route({
   },
 });
 
+/** The caller's colour theme of the web app, on every device they sign in from; not audited (a preference). */
+const saveTheme = route({
+  endpoint: sessionEndpoints.theme,
+  access: access.user,
+  body: themeBody,
+  handler: ({ app, caller, body }) => saveOwnTheme(app.db, caller, body.theme),
+});
+
 const menu = route({
   endpoint: sessionEndpoints.menu,
   access: access.user,
@@ -176,4 +185,4 @@ const menu = route({
   }),
 });
 
-export const sessionRoutes = [login, loginCode, logout, userInfo, getMe, updateMe, menu];
+export const sessionRoutes = [login, loginCode, logout, userInfo, getMe, updateMe, saveTheme, menu];

@@ -5,7 +5,7 @@ import {
   formatCents,
   type MonthAmountsByType,
   nextDay,
-  nextMonthStart,
+  periodInstants,
   startOfDayIn,
 } from '@app/contracts';
 import { sql } from 'drizzle-orm';
@@ -31,38 +31,78 @@ type Row = {
   new_members: number | string;
 };
 
+/** One period's sums of the activity rollup. */
+export interface ActivitySums {
+  salesCount: number;
+  salesCents: number;
+  salesSp: number;
+  newMembers: number;
+}
+
 /**
- * The activity of `periods` (business days 'YYYY-MM-DD' or months 'YYYY-MM' of `zone`, oldest first) from the
- * quarter-hour rollup (activity.schema.ts): its buckets between the first period's start and the last one's end,
- * summed per period in the zone. No order or member is read.
+ * The activity of `periods` (business days 'YYYY-MM-DD' or months 'YYYY-MM' of `zone`) from the quarter-hour rollup
+ * (activity.schema.ts): its buckets between each period's start and end (cut to `days`, business days 'YYYY-MM-DD'
+ * first to last inclusive: a range that starts or ends inside a month), summed per period. No order or member is
+ * read.
  */
-async function activityOf(
+export async function activitySums(
   db: DbOrTx,
   zone: string,
   periods: string[],
-  unit: 'day' | 'month',
-): Promise<ActivityPoint[]> {
-  const first = periods[0]!;
-  const last = periods.at(-1)!;
-  const from = startOfDayIn(unit === 'day' ? first : `${first}-01`, zone);
-  const to = startOfDayIn(unit === 'day' ? nextDay(last) : nextMonthStart(last), zone);
-  const format = unit === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM';
-  const rows = await queryRows<Row>(
-    db,
-    sql`select to_char(bucket at time zone ${zone}, ${format}) as period, sum(sales_count) as sales_count,
-          sum(sales_cents) as sales_cents, sum(sales_sp) as sales_sp, sum(new_members) as new_members
-        from activity_quarter_hours where bucket >= ${from.toISOString()} and bucket < ${to.toISOString()}
-        group by 1`,
-  );
-  const byPeriod = new Map(rows.map((r) => [r.period, r]));
-  return periods.map((period) => {
-    const r = byPeriod.get(period);
+  days?: { first: string; last: string },
+): Promise<Map<string, ActivitySums>> {
+  // Each period's instants in the zone, cut to `days`: the buckets are summed by range, with no time zone
+  // conversion per bucket (a year of quarter hours is 35,040 of them).
+  const range = days && { from: startOfDayIn(days.first, zone), to: startOfDayIn(nextDay(days.last), zone) };
+  const bounds = periods.map((period) => {
+    const { from, to } = periodInstants(period, zone)!;
     return {
       period,
-      sales_count: Number(r?.sales_count ?? 0),
-      sales: formatCents(Number(r?.sales_cents ?? 0)),
-      sp: Number(r?.sales_sp ?? 0),
-      new_members: Number(r?.new_members ?? 0),
+      from_at: new Date(Math.max(from.getTime(), range?.from.getTime() ?? 0)).toISOString(),
+      to_at: new Date(Math.min(to.getTime(), range?.to.getTime() ?? Infinity)).toISOString(),
+    };
+  });
+  const rows = await queryRows<Row>(
+    db,
+    sql`select p.period, sum(a.sales_count) as sales_count, sum(a.sales_cents) as sales_cents,
+          sum(a.sales_sp) as sales_sp, sum(a.new_members) as new_members
+        from json_to_recordset(${JSON.stringify(bounds)}::json) as p(period text, from_at timestamptz, to_at timestamptz)
+        join activity_quarter_hours a on a.bucket >= p.from_at and a.bucket < p.to_at
+        group by p.period`,
+  );
+  const byPeriod = new Map(rows.map((r) => [r.period, r]));
+  return new Map(
+    periods.map((period) => {
+      const r = byPeriod.get(period);
+      return [
+        period,
+        {
+          salesCount: Number(r?.sales_count ?? 0),
+          salesCents: Number(r?.sales_cents ?? 0),
+          salesSp: Number(r?.sales_sp ?? 0),
+          newMembers: Number(r?.new_members ?? 0),
+        },
+      ];
+    }),
+  );
+}
+
+/** The activity of `periods` (oldest first) as the charts show it (activitySums). */
+export async function activityOf(
+  db: DbOrTx,
+  zone: string,
+  periods: string[],
+  days?: { first: string; last: string },
+): Promise<ActivityPoint[]> {
+  const sums = await activitySums(db, zone, periods, days);
+  return periods.map((period) => {
+    const a = sums.get(period)!;
+    return {
+      period,
+      sales_count: a.salesCount,
+      sales: formatCents(a.salesCents),
+      sp: a.salesSp,
+      new_members: a.newMembers,
     };
   });
 }
@@ -105,7 +145,7 @@ export async function dashboardCharts(
   const monthList = lastMonths(zone, months, now);
   return {
     zone,
-    days: await activityOf(db, zone, dayList, 'day'),
-    months: await activityOf(db, zone, monthList, 'month'),
+    days: await activityOf(db, zone, dayList),
+    months: await activityOf(db, zone, monthList),
   };
 }

@@ -9,11 +9,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bonusSettlementRuns, bonusTypes } from '../bonus/bonus.schema';
 import { businessTimeZone } from '../platform/business-time/business-time';
+import { queryRows } from '../platform/db/client';
 import { TEST_PASSWORD } from '../test/factory';
 import { TestApi } from '../test/test-app';
 import { postEntry } from '../wallet/ledger';
 import { withdrawals } from '../withdrawals/withdrawals.schema';
 import { monthsBefore } from './dashboard.charts';
+import { downlineGrowth } from './downline-growth';
 
 let api: TestApi;
 let adminToken: string;
@@ -156,6 +158,59 @@ describe('the member charts', () => {
     expect(theirs.body.data.earnings.types.map((t) => t.key)).toEqual([3]);
     expect(monthOf(theirs.body.data.earnings, thisMonth)).toEqual(['44.00']);
     expect(theirs.body.data.downline.every((d) => d.new_members === 0)).toBe(true);
+  });
+
+  it('count the downline’s sign-ups per business month as a count of the members would, in any time zone', async () => {
+    const top = await api.factory.member();
+    const below = await Promise.all(
+      Array.from({ length: 8 }, () => api.factory.member({ parentUserId: top.id })),
+    );
+    await api.factory.member({ parentUserId: below[0]!.id });
+    const outside = await api.factory.member();
+    // Sign-ups around the edges of three months in zones ahead of UTC, behind it and at it, and one 20 months back.
+    const month = monthsBefore(thisMonth, 2);
+    const times = ['-10:00', '-04:30', '+00:00', '+05:45', '+08:00', '+14:00'].map(
+      (offset) => new Date(`${month}-01T00:00:00${offset}`),
+    );
+    const spread = [
+      ...times,
+      new Date(times[0]!.getTime() - 1),
+      new Date(`${monthsBefore(thisMonth, 20)}-15T12:00:00Z`),
+    ];
+    const downline = await queryRows<{ id: number }>(
+      api.db,
+      sql`select id from users where tree_path like (select tree_path from users where id = ${top.id}) || '_%'`,
+    );
+    expect(downline).toHaveLength(9);
+    for (const [i, member] of downline.entries())
+      await api.db.execute(
+        sql`update users set created_at = ${spread[i % spread.length]!} where id = ${member.id}`,
+      );
+    await api.db.execute(sql`update users set created_at = ${times[2]!} where id = ${outside.id}`);
+    for (const tz of [
+      'Asia/Hong_Kong',
+      'America/New_York',
+      'Pacific/Kiritimati',
+      'Pacific/Honolulu',
+      'UTC',
+    ]) {
+      const monthList = Array.from({ length: 24 }, (_, i) => monthsBefore(thisMonth, 23 - i));
+      const counted = await queryRows<{ period: string; n: number }>(
+        api.db,
+        sql`select to_char(u.created_at at time zone ${tz}, 'YYYY-MM') as period, count(*)::int as n
+            from users me join users u on u.tree_path like me.tree_path || '_%'
+            where me.id = ${top.id} group by 1`,
+      );
+      const exact = new Map(counted.map((c) => [c.period, c.n]));
+      const growth = await downlineGrowth(api.db, tz, top.id, monthList);
+      expect(growth, tz).toEqual(
+        monthList.map((period) => ({ period, new_members: exact.get(period) ?? 0 })),
+      );
+      expect(
+        growth.reduce((sum, g) => sum + g.new_members, 0),
+        tz,
+      ).toBe(9);
+    }
   });
 
   it('keep each dashboard to its role: a member gets no admin figures, an administrator no member charts', async () => {

@@ -3,16 +3,13 @@ import {
   type DashboardMoneyCharts,
   formatCents,
   type Locale,
-  nextMonthStart,
-  startOfDayIn,
   WithdrawalStatus,
 } from '@app/contracts';
 import { sql } from 'drizzle-orm';
 import { bonusTypeNames } from '../bonus/type-names';
 import { type DbOrTx, queryRows } from '../platform/db/client';
-import { col } from '../tree/tree-columns';
-import { pathRange } from '../tree/tree-path';
 import { amountsByType, lastMonths } from './dashboard.charts';
+import { downlineGrowth } from './downline-growth';
 
 type TypeSum = { period: string; type_key: number; cents: string };
 
@@ -57,17 +54,15 @@ export async function dashboardMoneyCharts(
 /**
  * A member's charts (docs/product/dashboard.md, "Charts (members)"): their bonus credits per bonus period month and
  * type (their wallet records, along wallet_records_user_idx), and the members who joined their sponsor downline per
- * business month (one grouped count over the downline's path range, users_tree_path_idx).
+ * business month (the downline joins rollup, downline-growth.ts).
  */
 export async function dashboardMemberCharts(
   db: DbOrTx,
   zone: string,
   locale: Locale,
   userId: number,
-  months: number,
-  now = new Date(),
-): Promise<DashboardMemberCharts> {
-  const monthList = lastMonths(zone, months, now);
+  monthList: string[],
+): Promise<Omit<DashboardMemberCharts, 'team'>> {
   const first = monthList[0]!;
   const last = monthList.at(-1)!;
   const earnings = await queryRows<TypeSum>(
@@ -77,19 +72,9 @@ export async function dashboardMemberCharts(
           and month >= ${first} and month <= ${last}
         group by 1, 2`,
   );
-  const from = startOfDayIn(`${first}-01`, zone).toISOString();
-  const to = startOfDayIn(nextMonthStart(last), zone).toISOString();
-  const joined = await queryRows<{ period: string; n: number }>(
-    db,
-    sql`select to_char(u.created_at at time zone ${zone}, 'YYYY-MM') as period, count(*)::int as n
-        from users me join users u on ${pathRange(col('sponsor', 'path'), col('sponsor', 'path', 'me'))}
-        where me.id = ${userId} and u.id <> me.id and u.created_at >= ${from} and u.created_at < ${to}
-        group by 1`,
-  );
-  const perMonth = new Map(joined.map((j) => [j.period, Number(j.n)]));
   return {
     zone,
     earnings: amountsByType(monthList, earnings, await bonusTypeNames(db, locale)),
-    downline: monthList.map((period) => ({ period, new_members: perMonth.get(period) ?? 0 })),
+    downline: await downlineGrowth(db, zone, userId, monthList),
   };
 }

@@ -1,4 +1,5 @@
 import {
+  type DashboardMemberCharts,
   dashboardChartsQuery,
   dashboardEndpoints,
   dashboardMonthsQuery,
@@ -7,10 +8,11 @@ import {
 } from '@app/contracts';
 import { businessTimeZone } from '../platform/business-time/business-time';
 import { access, route } from '../platform/http/route';
-import { dashboardCharts } from './dashboard.charts';
+import { dashboardCharts, lastMonths } from './dashboard.charts';
 import { figureSources, membersPerLevel } from './dashboard.figures';
 import { recentBonuses } from './dashboard.money';
 import { dashboardMemberCharts, dashboardMoneyCharts } from './dashboard.money-charts';
+import { teamSalesPerMonth } from './dashboard.team';
 
 /** The home page of the signed-in user: network, sales and wallet totals for admins; their own network, wallet and bonuses for members. */
 const workplace = route({
@@ -47,14 +49,28 @@ const moneyCharts = route({
     dashboardMoneyCharts(app.db, await businessTimeZone(app.db), locale, query.months),
 });
 
-/** A member's own charts: their bonus earnings per month and type, their downline's growth per month. */
+/**
+ * A member's own charts: their bonus earnings per month and type, their downline's growth per month, their team's
+ * sales and SP per month (the orders totals of their downline, dashboard.team.ts).
+ */
 const memberCharts = route({
   endpoint: dashboardEndpoints.memberCharts,
   reads: 'replica',
   access: access.member(Perm.dashboard),
   query: dashboardMonthsQuery,
-  handler: async ({ app, caller, query, locale }) =>
-    dashboardMemberCharts(app.db, await businessTimeZone(app.db), locale, caller.id, query.months),
+  handler: async ({ app, caller, query, locale, req }): Promise<DashboardMemberCharts> => {
+    const zone = await businessTimeZone(app.db);
+    const monthList = lastMonths(zone, query.months);
+    const [charts, team] = await Promise.all([
+      dashboardMemberCharts(app.db, zone, locale, caller.id, monthList),
+      teamSalesPerMonth(app.db, caller, zone, monthList, {
+        ...app.config.ordersTotals,
+        onScopeError: (err) => req.log.error({ err }, 'adding an orders totals scope failed'),
+        scopeDb: app.replicas?.primary,
+      }),
+    ]);
+    return { ...charts, team };
+  },
 });
 
 export const dashboardRoutes = [workplace, charts, moneyCharts, memberCharts];

@@ -13,6 +13,7 @@ import {
 import { and, asc, count, eq, gte, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { levelName } from '../access/current-user';
+import { activityOf } from '../dashboard/dashboard.charts';
 import { businessTimeZone } from '../platform/business-time/business-time';
 import type { DbOrTx } from '../platform/db/client';
 import { access, route } from '../platform/http/route';
@@ -36,8 +37,9 @@ export function periodsOf(start: string, end: string, period: 'day' | 'month'): 
 }
 
 /**
- * New members per period and level in [start, end], and today's members per level. The days and months are those
- * of the business time zone `zone` (platform/business-time/).
+ * New members per period and level in [start, end], and today's members per level; with the done sales and SP of
+ * each period, from the activity rollup (dashboard/activity.schema.ts: no order is read). The days and months are
+ * those of the business time zone `zone` (platform/business-time/).
  */
 export async function memberReport(db: DbOrTx, q: Query, locale: Locale, zone: string): Promise<UserReport> {
   const from = startOfDayIn(q.start, zone);
@@ -46,7 +48,8 @@ export async function memberReport(db: DbOrTx, q: Query, locale: Locale, zone: s
   // runtime knows (setBusinessTimeZone checks it), quoted as a string literal.
   const format = sql.raw(q.period === 'day' ? `'YYYY-MM-DD'` : `'YYYY-MM'`);
   const periodKey = sql<string>`to_char(${users.createdAt} at time zone ${sql.raw(`'${zone.replaceAll("'", "''")}'`)}, ${format})`;
-  const [levelRows, counts, current] = await Promise.all([
+  const periods = periodsOf(q.start, q.end, q.period);
+  const [levelRows, counts, current, activity] = await Promise.all([
     db.select().from(levels).orderBy(asc(levels.id)),
     db
       .select({ period: periodKey, levelId: users.levelId, n: count() })
@@ -58,10 +61,11 @@ export async function memberReport(db: DbOrTx, q: Query, locale: Locale, zone: s
       .from(users)
       .where(eq(users.isAdmin, false))
       .groupBy(users.levelId),
+    activityOf(db, zone, periods, { first: q.start, last: q.end }),
   ]);
   const levelRefs: LevelRef[] = levelRows.map((l) => ({ id: l.id, name: levelName(l, locale) }));
   const rows = new Map<string, UserReportRow>(
-    periodsOf(q.start, q.end, q.period).map((period) => [period, { period, total: 0, by_level: {} }]),
+    periods.map((period) => [period, { period, total: 0, by_level: {} }]),
   );
   const totals = { total: 0, by_level: {} as Record<string, number> };
   for (const c of counts) {
@@ -77,7 +81,7 @@ export async function memberReport(db: DbOrTx, q: Query, locale: Locale, zone: s
     members.total += c.n;
     members.by_level[c.levelId] = c.n;
   }
-  return { levels: levelRefs, rows: [...rows.values()], totals, members };
+  return { levels: levelRefs, rows: [...rows.values()], totals, members, activity };
 }
 
 /** `GET /api/users/report` (Perm.userReport): JSON, or an .xlsx with `export=true`. */

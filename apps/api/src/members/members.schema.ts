@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   index,
   integer,
@@ -77,6 +78,10 @@ export const users = pgTable(
      */
     commissionStatus: text('commission_status').notNull().default('pay'),
     commissionReason: text('commission_reason'),
+    /** The colour theme of the web app the person chose (settings drawer), on every device they sign in from. */
+    uiTheme: text('ui_theme', { enum: ['light', 'dark'] })
+      .notNull()
+      .default('light'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -111,6 +116,7 @@ export const users = pgTable(
     index('users_name_prefix_idx').on(sql`${t.nameLower} text_pattern_ops`),
     index('users_display_name_prefix_idx').on(sql`${t.displayNameLower} text_pattern_ops`),
     index('users_email_prefix_idx').on(sql`lower(${t.email}) text_pattern_ops`),
+    check('users_ui_theme', sql`${t.uiTheme} in ('light', 'dark')`),
   ],
 );
 

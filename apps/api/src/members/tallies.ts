@@ -1,4 +1,4 @@
-import { monthStartIn } from '@app/contracts';
+import { monthStartIn, nearestUtcMonthStart } from '@app/contracts';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../platform/db/client';
 
@@ -8,10 +8,7 @@ import { type DbOrTx, queryRows } from '../platform/db/client';
  */
 export function monthEdges(zone: string, now = new Date()): { start: Date; utcStart: Date } {
   const start = monthStartIn(now, zone);
-  const before = Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), 1);
-  const after = Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1);
-  const ms = start.getTime();
-  return { start, utcStart: new Date(ms - before <= after - ms ? before : after) };
+  return { start, utcStart: nearestUtcMonthStart(start) };
 }
 
 /**

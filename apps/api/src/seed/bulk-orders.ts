@@ -4,17 +4,22 @@ import { type DbOrTx, queryRows } from '../platform/db/client';
 export interface BulkOrdersOptions {
   count: number;
   batchSize?: number;
+  /** Completed within [from, to) (default: the last two years up to now). */
+  within?: { from: Date; to: Date };
   onProgress?: (done: number) => void;
 }
 
 /**
  * Appends `count` completed orders of the existing products (20 providers and 60 products are added first
  * when there are none), bought by members spread evenly over every member, completed over the last two
- * years (so some in the current month), 1 in 50 cancelled. Each batch is one INSERT … SELECT over
+ * years (so some in the current month) or `within` a given range, 1 in 50 cancelled. Each batch is one INSERT … SELECT over
  * generate_series: the orders totals' triggers roll them up as for any other insert.
  */
 export async function seedBulkOrders(db: DbOrTx, opts: BulkOrdersOptions): Promise<{ orders: number }> {
   const { count, batchSize = 100_000 } = opts;
+  const until = opts.within?.to ?? new Date(Date.now() - 1000);
+  const since = opts.within?.from ?? new Date(until.getTime() - 63_072_000_000);
+  const seconds = Math.floor((until.getTime() - since.getTime()) / 1000);
   const [{ products }] = (await queryRows<{ products: number }>(
     db,
     sql`select count(*)::int as products from products`,
@@ -53,8 +58,8 @@ export async function seedBulkOrders(db: DbOrTx, opts: BulkOrdersOptions): Promi
                (array['credit_order', 'renewal_order', 'normal_order'])[1 + (g % 10 > 0)::int + (g % 10 > 2)::int],
                p.source_type, b.id, b.parent_user_id, p.id, p.name, p.provider_id, p.price_cents, p.sales_points,
                p.price_cents * 8 / 10,
-               now() - ((g::bigint * 7919) % 63072000) * interval '1 second' - interval '5 minutes',
-               now() - ((g::bigint * 7919) % 63072000) * interval '1 second'
+               ${until.toISOString()}::timestamptz - (1 + (g::bigint * 7919) % ${seconds}::int) * interval '1 second' - interval '5 minutes',
+               ${until.toISOString()}::timestamptz - (1 + (g::bigint * 7919) % ${seconds}::int) * interval '1 second'
         from generate_series(${from}::int, ${to - 1}::int) g
         join seed_buyers b on b.k = (g::bigint * 2654435761) % ${buyers}::int
         join seed_products p on p.k = g % ${Number(sizes!.products)}::int`);

@@ -34,6 +34,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     ...location,
     statementTimeoutMs: config.dbStatementTimeoutMs,
     poolMax: config.dbPoolMax,
+    poolIdleMs: config.dbPoolIdleMs,
     connectTimeoutMs: config.dbConnectTimeoutMs,
     queryTimeouts: config.dbQueryTimeouts,
   });
@@ -95,6 +96,7 @@ function openReplicas(primary: Database['db'], config: Config): ReadReplicas {
   return ReadReplicas.open(primary, {
     ...config.readReplicas!,
     poolMax: config.dbPoolMax,
+    poolIdleMs: config.dbPoolIdleMs,
     connectTimeoutMs: config.dbConnectTimeoutMs,
     statementTimeoutMs: config.dbStatementTimeoutMs,
     queryTimeouts: config.dbQueryTimeouts,

@@ -9,9 +9,10 @@ import { TEST_PASSWORD } from '../test/factory';
 import { TestApi } from '../test/test-app';
 
 /**
- * The maintained counters (downline_counts, member_tallies; migration 0007) against a recount from the
- * rows after everything that changes them: creations (one by one, concurrent, the bulk seed), moves in
- * each tree (an iBloomer one also by an edit and out of the line), a level and status change, a delete.
+ * The maintained counters (downline_counts, member_tallies; migration 0007; downline_joins, 0028) against a recount
+ * from the rows after everything that changes them: creations (one by one, concurrent, the bulk seed), moves in
+ * each tree (an iBloomer one also by an edit and out of the line), a level and status change, sign-up times
+ * corrected across months, a delete.
  */
 let api: TestApi;
 let admin: string;
@@ -51,9 +52,26 @@ const storedTallies = () =>
         where accounts <> 0 order by 1, 2, 3, 4`,
   );
 
+/** Each member's sponsor downline per UTC month of sign-up, counted from the paths (downline_joins). */
+const recountJoins = () =>
+  queryRows(
+    api.db,
+    sql`select u.id as user_id, date_trunc('month', b.created_at at time zone 'UTC')::date::text as month,
+          count(*)::int as joined
+        from users u join users b on b.tree_path like u.tree_path || '%' and b.id <> u.id
+        group by 1, 2 order by 1, 2`,
+  );
+
+const storedJoins = () =>
+  queryRows(
+    api.db,
+    sql`select user_id, month::text as month, joined from downline_joins where joined <> 0 order by 1, 2`,
+  );
+
 async function expectExact() {
   expect(await storedDownlines()).toEqual(await recountDownlines());
   expect(await storedTallies()).toEqual(await recountTallies());
+  expect(await storedJoins()).toEqual(await recountJoins());
 }
 
 beforeAll(async () => {
@@ -104,19 +122,25 @@ describe('downline counts and member tallies', () => {
     await expectExact();
   });
 
-  it('are exact after one statement changes the level of many members', async () => {
+  it('are exact after one statement changes the level of many members, and another their sign-up times', async () => {
     const changed = await api.db.execute(
       sql`update users set level_id = 1 + level_id % 4 where name like 'bulk%' and id % 3 = 0`,
     );
     expect((changed as { rowCount?: number }).rowCount).toBeGreaterThan(50);
     await expectExact();
+    const moved = await api.db.execute(
+      sql`update users set created_at = created_at - (id % 4) * interval '32 days' where name like 'bulk%'`,
+    );
+    expect((moved as { rowCount?: number }).rowCount).toBeGreaterThan(50);
+    await expectExact();
     // The triggers join the statement's old and new rows by id; planned as a nested loop that join compared
     // every pair (hours for 100,000 members: migration 0010), so their functions forbid nested loops.
     const config = await queryRows<{ proname: string; proconfig: string[] }>(
       api.db,
-      sql`select proname, proconfig from pg_proc where proname in ('member_counters_apply', 'order_totals_move')`,
+      sql`select proname, proconfig from pg_proc
+          where proname in ('member_counters_apply', 'order_totals_move', 'downline_joins_apply')`,
     );
-    expect(config).toHaveLength(2);
+    expect(config).toHaveLength(3);
     for (const fn of config) expect(fn.proconfig).toContain('enable_nestloop=off');
   });
 

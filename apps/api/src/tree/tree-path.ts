@@ -7,7 +7,12 @@ import type { DbOrTx } from '../platform/db/client';
  * [path, path with its final '/' replaced by '0') under text_pattern_ops.
  */
 export function pathRange(column: SQL | SQL.Aliased | unknown, path: SQL | string): SQL {
-  return sql`(${column} ~>=~ ${path} and ${column} ~<~ (left(${path}, -1) || '0'))`;
+  return sql`(${column} ~>=~ ${path} and ${column} ~<~ ${pathRangeEnd(path)})`;
+}
+
+/** The first path after a subtree's range: '/1/5/' → '/1/50' (the next character after '/' is '0'). */
+export function pathRangeEnd(path: SQL | string): SQL {
+  return sql`(left(${path}, -1) || '0')`;
 }
 
 /** Ids of the ancestors in a path, top-down, without the node itself. */

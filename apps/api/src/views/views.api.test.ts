@@ -126,6 +126,27 @@ describe('columns', () => {
     );
     expect([res.status, fieldsOf(res.body.data)]).toEqual([422, ['columns']]);
   });
+
+  it('are kept for the transfers (a member) and the wallet records (an administrator), each with its own columns', async () => {
+    const put = (token: string, list: string, columns: string[]) =>
+      api.put<ListColumns>('/api/views/columns', { list, columns }, { token });
+    const transfers = await put(member.token, 'transfers', ['amount', 'dir']);
+    expect([transfers.status, transfers.body.data.columns]).toEqual([200, ['time', 'dir', 'amount']]);
+    const records = await put(admin.token, 'wallet-records', ['userNo', 'kind', 'amount']);
+    expect([records.status, records.body.data.columns]).toEqual([200, ['user', 'userNo', 'kind', 'amount']]);
+    expect((await put(admin.token, 'wallet-records', ['dir'])).status).toBe(422);
+    expect((await put(member.token, 'transfers', ['kind'])).status).toBe(422);
+    const view = await save(member.token, {
+      list: 'transfers',
+      name: 'Received',
+      filters: { direction: 'in' },
+    });
+    expect(view.status).toBe(200);
+    expect((await viewsOf(member.token, 'transfers')).map((v) => [v.name, v.filters])).toContainEqual([
+      'Received',
+      { direction: 'in' },
+    ]);
+  });
 });
 
 it('answers 401 without a sign-in', async () => {

@@ -3,7 +3,7 @@ import type { AccountCaller } from '../platform/caller';
 import type { Db } from '../platform/db/client';
 import { listExportJob } from '../platform/jobs/list-export';
 import { type SheetReader, sheetFormat } from '../platform/xlsx/format';
-import { countTransfers, transfersBefore } from './transfers.service';
+import { countTransfers, type TransferFilters, transfersBefore } from './transfers.service';
 
 const person = (u: TransferItem['from_user']) => `${u.name} (${u.user_no})`;
 
@@ -13,6 +13,7 @@ function transferColumns(reader: SheetReader) {
   return [
     f.text('walletUi.id', (r: TransferItem) => r.id, 10),
     f.time('walletUi.time', (r: TransferItem) => r.created_at),
+    f.label('statement.direction', (r: TransferItem) => `statement.direction.${r.direction}` as const, 10),
     f.text('walletUi.from', (r: TransferItem) => person(r.from_user), 28),
     f.text('walletUi.to', (r: TransferItem) => person(r.to_user), 28),
     f.money('walletUi.amount', (r: TransferItem) => r.amount),
@@ -20,11 +21,14 @@ function transferColumns(reader: SheetReader) {
   ];
 }
 
-/** `GET /api/wallet/transferList?export=1`: the transfers the viewer may read (a member: their own), as a job. */
+/**
+ * `GET /api/wallet/transferList?export=1`: the transfers the viewer may read (a member: their own) that the filters keep,
+ * as a job.
+ */
 export function transferExportJob(
   db: Db,
   viewer: AccountCaller,
-  query: Record<string, unknown>,
+  query: Record<string, unknown> & TransferFilters,
   reader: SheetReader,
 ) {
   return listExportJob({
@@ -33,7 +37,7 @@ export function transferExportJob(
     query,
     fileName: 'transfers.xlsx',
     columns: transferColumns(reader),
-    count: () => countTransfers(db, viewer),
-    before: (beforeId, limit) => transfersBefore(db, viewer, beforeId, limit),
+    count: () => countTransfers(db, viewer, query),
+    before: (beforeId, limit) => transfersBefore(db, viewer, beforeId, limit, query),
   });
 }

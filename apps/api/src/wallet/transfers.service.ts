@@ -106,9 +106,21 @@ export async function sendTransferAudited(
 const fromUser = alias(users, 'from_user');
 const toUser = alias(users, 'to_user');
 
-/** The transfers the viewer may read: a member's own (sent and received), or all for admins. */
-const visibleTransfers = (viewer: AccountCaller) =>
-  viewer.isAdmin ? undefined : or(eq(transfers.fromUserId, viewer.id), eq(transfers.toUserId, viewer.id));
+/** The transfer list's filter: a member's received (`in`) or sent (`out`) ones. */
+export interface TransferFilters {
+  direction?: TransferItem['direction'];
+}
+
+/**
+ * The transfers the viewer may read: a member's own (sent and received, or only those of `direction`), or all for
+ * admins (each read as sent, so `direction` does not narrow their list).
+ */
+function visibleTransfers(viewer: AccountCaller, { direction }: TransferFilters = {}) {
+  if (viewer.isAdmin) return undefined;
+  if (direction === 'in') return eq(transfers.toUserId, viewer.id);
+  if (direction === 'out') return eq(transfers.fromUserId, viewer.id);
+  return or(eq(transfers.fromUserId, viewer.id), eq(transfers.toUserId, viewer.id));
+}
 
 const ref = (u: typeof fromUser | typeof toUser) => ({ id: u.id, name: u.name, user_no: u.userNo });
 const selectTransfers = (db: DbOrTx) =>
@@ -133,24 +145,28 @@ function toTransferItem(viewer: AccountCaller, { t, from, to }: TransferRow): Tr
   };
 }
 
-/** How many transfers the viewer may read. */
-export async function countTransfers(db: DbOrTx, viewer: AccountCaller): Promise<number> {
+/** How many transfers the viewer may read, of those the filters keep. */
+export async function countTransfers(
+  db: DbOrTx,
+  viewer: AccountCaller,
+  filters: TransferFilters = {},
+): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(transfers)
-    .where(visibleTransfers(viewer));
+    .where(visibleTransfers(viewer, filters));
   return row?.n ?? 0;
 }
 
 /** Transfers newest first: a member's own (sent and received, others' names masked), or all for admins. */
-export async function listTransfers(db: DbOrTx, q: PageQuery, viewer: AccountCaller) {
+export async function listTransfers(db: DbOrTx, q: PageQuery & TransferFilters, viewer: AccountCaller) {
   const [rows, total] = await Promise.all([
     selectTransfers(db)
-      .where(visibleTransfers(viewer))
+      .where(visibleTransfers(viewer, q))
       .orderBy(desc(transfers.id))
       .limit(pageWindow(q).limit)
       .offset(pageWindow(q).offset),
-    countTransfers(db, viewer),
+    countTransfers(db, viewer, q),
   ]);
   return {
     list: rows.map((r) => toTransferItem(viewer, r)),
@@ -158,15 +174,16 @@ export async function listTransfers(db: DbOrTx, q: PageQuery, viewer: AccountCal
   };
 }
 
-/** The transfers the viewer may read newest first, `limit` of them below `beforeId` (an export's batches). */
+/** The transfers the viewer may read (of those the filters keep) newest first, `limit` of them below `beforeId` (an export's batches). */
 export async function transfersBefore(
   db: DbOrTx,
   viewer: AccountCaller,
   beforeId: number | null,
   limit: number,
+  filters: TransferFilters = {},
 ) {
   const rows = await selectTransfers(db)
-    .where(and(visibleTransfers(viewer), beforeId === null ? undefined : lt(transfers.id, beforeId)))
+    .where(and(visibleTransfers(viewer, filters), beforeId === null ? undefined : lt(transfers.id, beforeId)))
     .orderBy(desc(transfers.id))
     .limit(limit);
   return rows.map((r) => toTransferItem(viewer, r));

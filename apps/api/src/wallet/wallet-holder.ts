@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { callerColumns, callerOf, callerParams } from '../access/caller';
 import { users } from '../members/members.schema';
 import type { AccountCaller, CallerLoader } from '../platform/caller';
-import { preparedPerHandle } from '../platform/db/prepared';
+import type { DbOrTx } from '../platform/db/client';
+import { preparedPerHandle, statementText } from '../platform/db/prepared';
 import { NO_WALLET } from './ledger';
 import { wallets } from './wallet.schema';
 
@@ -10,7 +11,7 @@ import { wallets } from './wallet.schema';
  * A member reads their own wallet summary (docs/performance/reads.md), so that read loads its caller with their
  * balances in one statement, the route's caller loader (checked like every caller): one round trip, not two.
  */
-const callerWithBalanceQuery = preparedPerHandle((db) =>
+const callerWithBalance = (db: DbOrTx) =>
   db
     .select({
       ...callerColumns,
@@ -18,9 +19,11 @@ const callerWithBalanceQuery = preparedPerHandle((db) =>
     })
     .from(users)
     .leftJoin(wallets, eq(wallets.userId, users.id))
-    .where(eq(users.id, sql.placeholder('id')))
-    .prepare('load_caller_wallet'),
-);
+    .where(eq(users.id, sql.placeholder('id')));
+const callerWithBalanceQuery = preparedPerHandle((db) => callerWithBalance(db).prepare('load_caller_wallet'));
+
+/** The statement's text (for the benchmarks' bare baseline). */
+export const callerWithBalanceText = (db: DbOrTx) => statementText(callerWithBalance(db));
 
 export interface WalletHolder extends AccountCaller {
   ownBalance: { availableCents: number; frozenCents: number };

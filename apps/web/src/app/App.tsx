@@ -10,7 +10,6 @@ import 'dayjs/locale/zh-hk';
 import { type ReactNode, useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router-dom';
-import { useCurrentUser } from '../platform/current-user';
 import { setFeedbackInstances } from '../platform/feedback';
 import { storedLocale } from '../platform/locale-choice';
 import { i18n } from '../platform/locales';
@@ -37,7 +36,7 @@ const THEMES = {
 
 /** antd's theme in the signed-in user's mode (settings drawer), with the page's own colour scheme to match. */
 function Themed({ children, locale }: { children: ReactNode; locale: Locale }) {
-  const mode = useThemeMode(useCurrentUser().user?.id);
+  const mode = useThemeMode();
   useEffect(() => {
     document.documentElement.dataset.theme = mode;
     document.documentElement.style.colorScheme = mode;

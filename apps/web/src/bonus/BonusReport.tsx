@@ -1,6 +1,12 @@
-import type { BonusColumn, BonusDetailRow, CashBackItem, UserWalletBonus } from '@app/contracts';
+import type {
+  BonusColumn,
+  BonusDetailRow,
+  CashBackItem,
+  MonthAmountsByType,
+  UserWalletBonus,
+} from '@app/contracts';
 import { BONUS_DETAIL_PAGE_SIZES, UI } from '@app/contracts';
-import { Alert, Button, DatePicker, Modal, Space, Table, Tabs, Typography } from 'antd';
+import { Alert, Button, DatePicker, Modal, Row, Space, Table, Tabs, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -10,6 +16,7 @@ import { businessToday } from '../platform/business-days';
 import { useBusinessTimeZone } from '../platform/current-user';
 import { formatDateTime, formatMoney } from '../platform/format';
 import { BusinessDaysHint } from '../platform/ui/BusinessDaysHint';
+import { Chart, ChartCard, typeSeries } from '../platform/ui/chart/ChartCard';
 import { MoneyText } from '../platform/ui/MoneyText';
 import { useMemberBonusDetail, useMemberBonusReport } from './bonus.api';
 import { ExplainPayoutButton, useMayExplainPayouts } from './PayoutExplanation';
@@ -123,6 +130,22 @@ export function BonusDetailTable({
   );
 }
 
+/**
+ * The report's amounts as a chart draws them: the types with any amount in the range, and the periods with any
+ * payout, the oldest first (the report lists the newest first). Undefined when there is none.
+ */
+export function reportAmounts(report: UserWalletBonus | undefined): MonthAmountsByType | undefined {
+  const types = (report?.cashBack ?? []).filter((item) => Number(item.value) !== 0);
+  if (!report || types.length === 0) return undefined;
+  return {
+    types: types.map((item) => ({ key: Number(item.key), name: item.text })),
+    months: [...report.list].reverse().map((row) => ({
+      period: row.period,
+      amounts: types.map((type) => row.cashBack.find((i) => i.key === type.key)?.value ?? '0.00'),
+    })),
+  };
+}
+
 /** The days of a report row's period ('YYYY-MM-DD' or 'YYYY-MM'). */
 const periodRange = (period: string, by: 'day' | 'month'): Range => [
   dayjs(period).startOf(by),
@@ -130,8 +153,8 @@ const periodRange = (period: string, by: 'day' | 'month'): Range => [
 ];
 
 /**
- * Bonus by day or by month of a member (bonusEndpoints.memberBonuses): one row per period, one
- * column per bonus type; a click on an amount opens that type's payouts behind it (of that period, or of
+ * Bonus by day or by month of a member (bonusEndpoints.memberBonuses): a chart of the amounts per period and type
+ * (stacked, with its table for screen readers), then one row per period, one column per bonus type; a click on an amount opens that type's payouts behind it (of that period, or of
  * the whole range on the total row), each of them explainable. Embedded by the member wallet
  * page and the user detail wallet accordion: <BonusReport userId={id} by="day" />
  */
@@ -169,51 +192,74 @@ export function BonusReport({ userId, by }: { userId: number; by: 'day' | 'month
       render: (_, row) => <MoneyText value={row.total} strong />,
     },
   ];
+  // The chart comes first, outside the report's test id: the report's own table is the one tests read.
   return (
-    <Space direction="vertical" style={{ width: '100%' }} data-testid={`bonus-report-${by}`}>
-      <DatePicker.RangePicker
-        picker={by === 'month' ? 'month' : 'date'}
-        value={range}
-        onChange={(value) =>
-          setRange(value?.[0] && value[1] ? [value[0].startOf(by), value[1].endOf(by).startOf('day')] : null)
-        }
-      />
-      <BusinessDaysHint />
-      {by === 'month' && <Typography.Text type="secondary">{t('bonus.monthMeaning')}</Typography.Text>}
-      {range === null && <Alert type="info" showIcon message={t('bonus.selectTime')} />}
-      <Table
-        rowKey="period"
-        size="small"
-        loading={report.isFetching}
-        dataSource={report.data?.list ?? []}
-        columns={columns}
-        scroll={{ x: 'max-content' }}
-        pagination={false}
-        summary={() =>
-          types.length > 0 && (
-            <Table.Summary.Row>
-              <Table.Summary.Cell index={0}>{t('bonus.total')}</Table.Summary.Cell>
-              {types.map((item, i) => (
-                <Table.Summary.Cell key={item.key} index={i + 1} align="right">
-                  {range && cell(types, item, range)}
-                </Table.Summary.Cell>
-              ))}
-              <Table.Summary.Cell index={types.length + 1} />
-            </Table.Summary.Row>
-          )
-        }
-      />
-      {open && (
-        <Modal
-          open
-          width={960}
-          footer={null}
-          title={t('bonus.detail', { name: open.item.text })}
-          onCancel={() => setOpen(null)}
-        >
-          <BonusDetailTable userId={userId} typeKey={Number(open.item.key)} range={open.range} />
-        </Modal>
+    <Space direction="vertical" style={{ width: '100%' }}>
+      {range && (
+        <Row>
+          <ChartCard
+            testId={`bonus-${by}`}
+            title={t(by === 'day' ? 'bonus.chart.perDay' : 'bonus.chart.perMonth')}
+            query={{ data: reportAmounts(report.data), isLoading: report.isLoading }}
+            wide
+          >
+            {(amounts) => (
+              <Chart
+                title={t(by === 'day' ? 'bonus.chart.perDay' : 'bonus.chart.perMonth')}
+                categories={amounts.months.map((m) => m.period)}
+                series={typeSeries(amounts)}
+              />
+            )}
+          </ChartCard>
+        </Row>
       )}
+      <Space direction="vertical" style={{ width: '100%' }} data-testid={`bonus-report-${by}`}>
+        <DatePicker.RangePicker
+          picker={by === 'month' ? 'month' : 'date'}
+          value={range}
+          onChange={(value) =>
+            setRange(
+              value?.[0] && value[1] ? [value[0].startOf(by), value[1].endOf(by).startOf('day')] : null,
+            )
+          }
+        />
+        <BusinessDaysHint />
+        {by === 'month' && <Typography.Text type="secondary">{t('bonus.monthMeaning')}</Typography.Text>}
+        {range === null && <Alert type="info" showIcon message={t('bonus.selectTime')} />}
+        <Table
+          rowKey="period"
+          size="small"
+          loading={report.isFetching}
+          dataSource={report.data?.list ?? []}
+          columns={columns}
+          scroll={{ x: 'max-content' }}
+          pagination={false}
+          summary={() =>
+            types.length > 0 && (
+              <Table.Summary.Row>
+                <Table.Summary.Cell index={0}>{t('bonus.total')}</Table.Summary.Cell>
+                {types.map((item, i) => (
+                  <Table.Summary.Cell key={item.key} index={i + 1} align="right">
+                    {range && cell(types, item, range)}
+                  </Table.Summary.Cell>
+                ))}
+                <Table.Summary.Cell index={types.length + 1} />
+              </Table.Summary.Row>
+            )
+          }
+        />
+        {open && (
+          <Modal
+            open
+            width={960}
+            footer={null}
+            title={t('bonus.detail', { name: open.item.text })}
+            onCancel={() => setOpen(null)}
+          >
+            <BonusDetailTable userId={userId} typeKey={Number(open.item.key)} range={open.range} />
+          </Modal>
+        )}
+      </Space>
     </Space>
   );
 }

@@ -1,9 +1,7 @@
-import type { ActivityPoint } from '@app/contracts';
 import { Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatCount } from '../platform/format';
-import type { ChartSeries } from '../platform/ui/chart/Chart';
-import { Chart, ChartCard, money } from './ChartCard';
+import { Chart, ChartCard, salesSeries } from '../platform/ui/chart/ChartCard';
 import { useDashboardCharts } from './dashboard.api';
 import { MoneyCharts } from './MoneyCharts';
 
@@ -11,21 +9,7 @@ import { MoneyCharts } from './MoneyCharts';
 export default function ActivityCharts() {
   const { t } = useTranslation();
   const query = useDashboardCharts();
-  const salesSeries = (points: ActivityPoint[]): ChartSeries[] => [
-    {
-      name: t('dashboard.chart.sales'),
-      kind: 'bar',
-      values: points.map((p) => Number(p.sales)),
-      format: money,
-    },
-    {
-      name: t('dashboard.chart.sp'),
-      kind: 'line',
-      axis: 1,
-      values: points.map((p) => p.sp),
-      format: formatCount,
-    },
-  ];
+  const names = { sales: t('dashboard.chart.sales'), sp: t('dashboard.chart.sp') };
   return (
     <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
       <ChartCard testId="days" title={t('dashboard.chart.salesPerDay')} query={query}>
@@ -33,7 +17,7 @@ export default function ActivityCharts() {
           <Chart
             title={t('dashboard.chart.salesPerDay')}
             categories={days.map((p) => p.period.slice(5))}
-            series={salesSeries(days)}
+            series={salesSeries(days, names)}
           />
         )}
       </ChartCard>
@@ -42,7 +26,7 @@ export default function ActivityCharts() {
           <Chart
             title={t('dashboard.chart.salesPerMonth')}
             categories={months.map((p) => p.period)}
-            series={salesSeries(months)}
+            series={salesSeries(months, names)}
           />
         )}
       </ChartCard>
@@ -57,6 +41,7 @@ export default function ActivityCharts() {
                 kind: 'bar',
                 values: days.map((p) => p.new_members),
                 format: formatCount,
+                whole: true,
               },
             ]}
             height={220}

@@ -1,12 +1,13 @@
 import { Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatCount } from '../platform/format';
-import { Chart, ChartCard, typeSeries } from './ChartCard';
+import { Chart, ChartCard, salesSeries, typeSeries } from '../platform/ui/chart/ChartCard';
 import { useDashboardMemberCharts } from './dashboard.api';
 
 /**
  * A member's charts (docs/product/dashboard.md, "Charts (members)"): their bonus earnings per month by type
- * (stacked) and the new members of their downline per month, each with a table for screen readers.
+ * (stacked), the new members of their downline per month and their team's sales and SP per month (the done orders of
+ * their whole downline), each with a table for screen readers.
  */
 export default function MemberCharts() {
   const { t } = useTranslation();
@@ -33,8 +34,21 @@ export default function MemberCharts() {
                 kind: 'bar',
                 values: downline.map((d) => d.new_members),
                 format: formatCount,
+                whole: true,
               },
             ]}
+          />
+        )}
+      </ChartCard>
+      <ChartCard testId="team" title={t('dashboard.chart.teamSales')} query={query} wide>
+        {({ team }) => (
+          <Chart
+            title={t('dashboard.chart.teamSales')}
+            categories={team.map((m) => m.period)}
+            series={salesSeries(team, {
+              sales: t('dashboard.chart.teamSalesAmount'),
+              sp: t('dashboard.chart.teamSp'),
+            })}
           />
         )}
       </ChartCard>

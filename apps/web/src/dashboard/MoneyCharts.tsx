@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatCount } from '../platform/format';
-import { Chart, ChartCard, money, typeSeries } from './ChartCard';
+import { Chart, ChartCard, money, typeSeries } from '../platform/ui/chart/ChartCard';
 import { useDashboardMoneyCharts } from './dashboard.api';
 
 /**
@@ -32,6 +32,7 @@ export function MoneyCharts() {
                 kind: 'bar',
                 values: withdrawals.map((w) => w.count),
                 format: formatCount,
+                whole: true,
               },
               {
                 name: t('dashboard.chart.withdrawalAmount'),

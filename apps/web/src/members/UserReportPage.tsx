@@ -1,19 +1,62 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import type { UserReportRow } from '@app/contracts';
-import { Button, Card, DatePicker, Radio, Space, Statistic, Table } from 'antd';
+import type { UserReport, UserReportRow } from '@app/contracts';
+import { Button, Card, DatePicker, Radio, Row, Space, Statistic, Table } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { businessToday } from '../platform/business-days';
 import { useBusinessTimeZone } from '../platform/current-user';
+import { formatCount } from '../platform/format';
 import { BusinessDaysHint } from '../platform/ui/BusinessDaysHint';
+import { Chart, ChartCard, salesSeries } from '../platform/ui/chart/ChartCard';
 import { exportUserReport, type ReportParams, useUserReport } from './members.api';
 
 type Period = ReportParams['period'];
 
 /**
+ * The report's charts (docs/product/members.md, "Member report"): new members per period stacked by level (the
+ * report's rows), and the done sales and SP of each period (its `activity`, from the activity rollup).
+ */
+function ReportCharts({ query }: { query: { data: UserReport | undefined; isLoading: boolean } }) {
+  const { t } = useTranslation();
+  return (
+    <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
+      <ChartCard testId="report-members" title={t('members.ui.report.newMembersChart')} query={query}>
+        {({ levels, rows }) => (
+          <Chart
+            title={t('members.ui.report.newMembersChart')}
+            categories={rows.map((r) => r.period)}
+            series={levels.map((level) => ({
+              name: level.name,
+              kind: 'bar',
+              stack: 'levels',
+              values: rows.map((r) => r.by_level[level.id] ?? 0),
+              format: formatCount,
+              whole: true,
+            }))}
+          />
+        )}
+      </ChartCard>
+      <ChartCard testId="report-sales" title={t('members.ui.report.salesChart')} query={query}>
+        {({ activity }) => (
+          <Chart
+            title={t('members.ui.report.salesChart')}
+            categories={activity.map((p) => p.period)}
+            series={salesSeries(activity, {
+              sales: t('members.ui.report.sales'),
+              sp: t('members.ui.report.sp'),
+            })}
+          />
+        )}
+      </ChartCard>
+    </Row>
+  );
+}
+
+/**
  * /user/report: new members per day or month (of the business time zone) and level in a date range, exportable
- * as .xlsx. It opens on the last 30 business days.
+ * as .xlsx, with charts of the new members and of the done sales and SP per period. It opens on the last 30
+ * business days.
  */
 export default function UserReportPage() {
   const { t } = useTranslation();
@@ -62,6 +105,7 @@ export default function UserReportPage() {
           <Statistic key={level.id} title={level.name} value={data.members.by_level[level.id] ?? 0} />
         ))}
       </Space>
+      <ReportCharts query={report} />
       <Table<UserReportRow>
         rowKey="period"
         size="small"

@@ -1,6 +1,7 @@
 import { type CurrentUser, DEFAULT_BUSINESS_TIME_ZONE, sessionEndpoints } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { request } from './http';
+import { queryClient } from './query-client';
 import { getStoredUser, getToken, storeUser } from './session';
 
 export const CURRENT_USER_KEY = ['currentUser'] as const;
@@ -24,6 +25,21 @@ export function useCurrentUser() {
     retry: false,
   });
   return { user: getToken() ? (query.data ?? null) : null, query };
+}
+
+/**
+ * A change the signed-in user makes to their own account (their theme), shown at once and kept in the copy in local
+ * storage; a current-user read still under way is dropped first, so its older answer cannot undo the change.
+ * Resolves to the user as they were.
+ */
+export async function changeCurrentUser(change: Partial<CurrentUser>): Promise<CurrentUser | undefined> {
+  await queryClient.cancelQueries({ queryKey: CURRENT_USER_KEY });
+  const user = queryClient.getQueryData<CurrentUser>(CURRENT_USER_KEY);
+  if (!user) return undefined;
+  const changed = { ...user, ...change };
+  queryClient.setQueryData(CURRENT_USER_KEY, changed);
+  storeUser(changed);
+  return user;
 }
 
 /** Admins see full names and user details; members see masked names (docs/product/README.md). */

@@ -46,6 +46,7 @@ const DOMAIN_IMPORTS: Record<string, string> = {
   'user-detail -> wallet': 'the balance and wallet records section',
   'wallet -> bonus': 'the bonus tabs of the wallet page; "Explain" on a bonus record',
   'wallet -> me': "the member's bank details for a withdrawal",
+  'wallet -> views': 'the saved views and columns of the transfers and wallet records lists',
   'wallet -> withdrawals': 'the wallet page lists, applies for and cancels withdrawals',
   'withdrawals -> members': 'the member picker of the withdrawal filters',
   'withdrawals -> views': 'the saved views and columns of the withdrawals list',

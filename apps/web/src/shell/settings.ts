@@ -1,5 +1,6 @@
-import { STORAGE_KEYS, UI } from '@app/contracts';
+import { STORAGE_KEYS, type ThemeMode, UI } from '@app/contracts';
 import { useSyncExternalStore } from 'react';
+import { useCurrentUser } from '../platform/current-user';
 
 /** The layout toggles of the settings drawer (docs/product/README.md), kept in local storage. */
 export interface LayoutSettings {
@@ -50,28 +51,9 @@ const subscribe = (listener: () => void) => {
 export const useSettings = () => useSyncExternalStore(subscribe, () => current);
 
 /**
- * The colour theme, light or dark (antd's dark algorithm), chosen in the settings drawer and remembered per user in
- * this browser's local storage (`app-theme`, by user id): the server keeps no preferences of the user interface.
+ * The colour theme, light or dark (antd's dark algorithm): the signed-in user's own (`theme` of the current user),
+ * chosen in the settings drawer and kept on the server (`useSaveTheme`, PUT /api/me/theme), so it follows them to
+ * every browser. The copy of the user in local storage (`userInfo`) caches it, so a reload paints it at once; the
+ * server's answer (GET /api/user/info, the sign-in) replaces the copy. The signed-out pages are light.
  */
-export type ThemeMode = 'light' | 'dark';
-type Themes = Record<string, ThemeMode>;
-
-function readThemes(): Themes {
-  try {
-    return JSON.parse(localStorage.getItem(STORAGE_KEYS.theme) ?? '{}') as Themes;
-  } catch {
-    return {};
-  }
-}
-
-let themes = readThemes();
-const themeOwner = (userId: number | undefined) => String(userId ?? 'signed-out');
-
-export function setThemeMode(userId: number | undefined, mode: ThemeMode): void {
-  themes = { ...themes, [themeOwner(userId)]: mode };
-  localStorage.setItem(STORAGE_KEYS.theme, JSON.stringify(themes));
-  for (const listener of listeners) listener();
-}
-
-export const useThemeMode = (userId: number | undefined): ThemeMode =>
-  useSyncExternalStore(subscribe, () => themes[themeOwner(userId)] ?? 'light');
+export const useThemeMode = (): ThemeMode => useCurrentUser().user?.theme ?? 'light';

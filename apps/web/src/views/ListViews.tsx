@@ -16,11 +16,14 @@ const keyOf = (column: ColumnsType<never>[number] | undefined) =>
 
 /**
  * The columns a list shows: those the person chose (docs/product/members.md, "Saved views and columns"); the first column, and
- * any the list does not name in LIST_COLUMNS, always show.
+ * any the list does not name in LIST_COLUMNS, always show. None until the choice has loaded, so a list opened
+ * with some columns hidden never shows them all for a moment first (every column when the choice cannot load).
  *   const shown = useShownColumns('withdrawals', columns);  <Table columns={shown} />
  */
 export function useShownColumns<T>(list: ListKey, columns: ColumnsType<T>): ColumnsType<T> {
-  const chosen = useListColumns(list).data?.columns;
+  const choice = useListColumns(list);
+  if (choice.isPending) return [];
+  const chosen = choice.data?.columns;
   if (!chosen) return columns;
   const known = LIST_COLUMNS[list];
   return columns.filter((column, i) => {

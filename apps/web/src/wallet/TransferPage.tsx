@@ -1,10 +1,19 @@
-import { parseCents, type SendTransferBody, sendTransferBody, type TransferItem } from '@app/contracts';
-import { Button, Card, Col, Form, Input, Row, Statistic, Tag } from 'antd';
+import {
+  parseCents,
+  type SendTransferBody,
+  sendTransferBody,
+  TRANSFER_DIRECTIONS,
+  type TransferItem,
+} from '@app/contracts';
+import { Button, Card, Col, Form, Input, Row, Select, Statistic, Tag } from 'antd';
 import type { Rule } from 'antd/es/form';
+import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../platform/current-user';
 import { feedback } from '../platform/feedback';
+import { FilterBar } from '../platform/filters/FilterBar';
+import { useUrlFilters } from '../platform/filters/useUrlFilters';
 import { formatDateTime, formatMoney } from '../platform/format';
 import { StartedJobProgress } from '../platform/jobs/JobProgressModal';
 import { useStartedJob } from '../platform/jobs/useJob';
@@ -12,29 +21,57 @@ import { applyFieldErrors } from '../platform/ui/form-errors';
 import { MoneyText } from '../platform/ui/MoneyText';
 import { PagedTable } from '../platform/ui/PagedTable';
 import { zodRules } from '../platform/ui/zod-rules';
+import { ListViews, useShownColumns } from '../views/ListViews';
 import { RecipientField } from './RecipientField';
 import {
   exportTransfers,
   lookUpRecipient,
+  type TransferFilters,
+  transferFilters,
   transfersList,
   useSendTransfer,
   useWalletSummary,
 } from './wallet.api';
 
-/** /transfer (members): send money to another member picked by member id, after a confirm dialog. */
+/**
+ * /transfer (members): send money to another member picked by member id, after a confirm dialog; the transfers
+ * received or sent, with saved views and columns (docs/product/members.md, "Saved views and columns").
+ */
 export default function TransferPage() {
   const { t } = useTranslation();
   const userId = useCurrentUser().user?.id ?? 0;
   const [form] = Form.useForm<SendTransferBody>();
   const [busy, setBusy] = useState(false);
-  const transfer = useSendTransfer();
+  const transfer = useSendTransfer(() => form.resetFields());
   const wallet = useWalletSummary(userId);
   const exportJob = useStartedJob();
+  const { filters, setFilters } = useUrlFilters(transferFilters);
+  const columns: ColumnsType<TransferItem> = [
+    { title: t('walletUi.time'), key: 'time', render: (r) => formatDateTime(r.created_at) },
+    {
+      title: t('walletUi.kind'),
+      key: 'dir',
+      render: (r) => (
+        <Tag color={r.direction === 'in' ? 'success' : 'default'}>
+          {t(`walletUi.direction.${r.direction}`)}
+        </Tag>
+      ),
+    },
+    { title: t('walletUi.from'), key: 'from', render: (r) => `${r.from_user.name} (${r.from_user.user_no})` },
+    { title: t('walletUi.to'), key: 'to', render: (r) => `${r.to_user.name} (${r.to_user.user_no})` },
+    {
+      title: t('walletUi.amount'),
+      key: 'amount',
+      align: 'right',
+      render: (r) => <MoneyText value={r.amount} />,
+    },
+    { title: t('walletUi.remark'), dataIndex: 'remark' },
+  ];
+  const shown = useShownColumns('transfers', columns);
   const send = async (values: SendTransferBody) => {
     setBusy(true);
     try {
       await transfer.mutateAsync(values);
-      form.resetFields();
     } catch (error) {
       applyFieldErrors(form, error);
     } finally {
@@ -86,52 +123,38 @@ export default function TransferPage() {
         </Card>
       </Col>
       <Col xs={24} lg={14}>
-        <Card
-          title={t('walletUi.transfers')}
-          extra={
-            <Button size="small" onClick={() => exportJob.run(exportTransfers).catch(() => {})}>
-              {t('platform.export')}
-            </Button>
-          }
-        >
+        <Card title={t('walletUi.transfers')}>
+          <ListViews list="transfers" columns={columns} />
+          <FilterBar<TransferFilters>
+            filters={filters}
+            onChange={setFilters}
+            liveFields={['direction']}
+            searchText={t('platform.search')}
+            resetText={t('platform.reset')}
+            extra={
+              <Button onClick={() => exportJob.run(() => exportTransfers(filters)).catch(() => {})}>
+                {t('platform.export')}
+              </Button>
+            }
+            style={{ marginBottom: 16 }}
+          >
+            <Form.Item name="direction">
+              <Select
+                allowClear
+                style={{ width: 140 }}
+                placeholder={t('walletUi.kind')}
+                options={TRANSFER_DIRECTIONS.map((d) => ({ value: d, label: t(`walletUi.direction.${d}`) }))}
+              />
+            </Form.Item>
+          </FilterBar>
           <PagedTable<TransferItem>
             list={transfersList}
+            filters={filters}
             options={{ pageSize: 10, pageSizes: [10, 20, 50] }}
             rowKey="id"
             size="small"
-            columns={[
-              {
-                title: t('walletUi.time'),
-                key: 'time',
-                render: (r) => formatDateTime(r.created_at),
-              },
-              {
-                title: t('walletUi.kind'),
-                key: 'dir',
-                render: (r) => (
-                  <Tag color={r.direction === 'in' ? 'success' : 'default'}>
-                    {t(`walletUi.direction.${r.direction}`)}
-                  </Tag>
-                ),
-              },
-              {
-                title: t('walletUi.from'),
-                key: 'from',
-                render: (r) => `${r.from_user.name} (${r.from_user.user_no})`,
-              },
-              {
-                title: t('walletUi.to'),
-                key: 'to',
-                render: (r) => `${r.to_user.name} (${r.to_user.user_no})`,
-              },
-              {
-                title: t('walletUi.amount'),
-                key: 'amount',
-                align: 'right',
-                render: (r) => <MoneyText value={r.amount} />,
-              },
-              { title: t('walletUi.remark'), dataIndex: 'remark' },
-            ]}
+            scroll={{ x: 'max-content' }}
+            columns={shown}
           />
         </Card>
       </Col>

@@ -5,6 +5,7 @@ import {
   type WalletRecordTotals,
 } from '@app/contracts';
 import { Button, Card, DatePicker, Form, Input, Select, Space, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { FilterBar } from '../platform/filters/FilterBar';
@@ -15,6 +16,7 @@ import { BusinessDaysHintItem } from '../platform/ui/BusinessDaysHint';
 import { MoneyText } from '../platform/ui/MoneyText';
 import { usePagedList } from '../platform/ui/PagedTable';
 import { UserName } from '../platform/ui/UserName';
+import { ListViews, useShownColumns } from '../views/ListViews';
 import {
   exportWalletRecords,
   type WalletRecordFilters,
@@ -41,7 +43,10 @@ const toValues = ({ start_date, end_date, ...rest }: WalletRecordFilters): Value
   dates: start_date && end_date ? [dayjs(start_date), dayjs(end_date)] : undefined,
 });
 
-/** /walletRecord (admins): every wallet record with filters, totals of all matches, and export. */
+/**
+ * /walletRecord (admins): every wallet record with filters, totals of all matches, and export; saved views and
+ * columns (docs/product/members.md, "Saved views and columns").
+ */
 export default function WalletRecordPage() {
   const { t } = useTranslation();
   const { filters, setFilters } = useUrlFilters(walletRecordFilters);
@@ -49,11 +54,18 @@ export default function WalletRecordPage() {
     pageSize: 10,
     pageSizes: [10, 20, 50, 100],
   });
-  const columns = useRecordColumns();
+  const recordColumns = useRecordColumns();
+  const columns: ColumnsType<WalletRecordItem> = [
+    { title: t('walletUi.member'), key: 'user', render: (r: WalletRecordItem) => <UserName user={r.user} /> },
+    { title: t('walletUi.memberId'), key: 'userNo', render: (r: WalletRecordItem) => r.user.user_no },
+    ...recordColumns,
+  ];
+  const shown = useShownColumns('wallet-records', columns);
   const exportJob = useStartedJob();
   const exportAll = () => exportJob.run(() => exportWalletRecords(filters)).catch(() => {});
   return (
     <Card>
+      <ListViews list="wallet-records" columns={columns} />
       <FilterBar<WalletRecordFilters>
         style={{ marginBottom: 16, rowGap: 8 }}
         filters={filters}
@@ -106,18 +118,10 @@ export default function WalletRecordPage() {
         {...tableProps}
         rowKey="id"
         size="small"
-        columns={[
-          {
-            title: t('walletUi.member'),
-            key: 'user',
-            render: (r: WalletRecordItem) => <UserName user={r.user} />,
-          },
-          { title: t('walletUi.memberId'), key: 'userNo', render: (r: WalletRecordItem) => r.user.user_no },
-          ...columns,
-        ]}
+        columns={shown}
         summary={() => (
           <Table.Summary.Row>
-            <Table.Summary.Cell index={0} colSpan={columns.length + 2}>
+            <Table.Summary.Cell index={0} colSpan={Math.max(shown.length, 1)}>
               <Space size="large">
                 <Typography.Text>
                   {t('walletUi.totalAdd')}: <MoneyText value={meta?.totalAdd} strong />

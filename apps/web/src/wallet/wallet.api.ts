@@ -3,6 +3,7 @@ import {
   type Paged,
   type SendTransferBody,
   type TransferRecipient,
+  transferListQuery,
   type WalletRecordItem,
   type WalletSummary,
   walletEndpoints,
@@ -40,9 +41,13 @@ export const walletRecordList: ListEndpoint = {
   key: walletKeys.recordList(),
   endpoint: walletEndpoints.recordList,
 };
-/** Starts the export job of the caller's transfers. */
-export const exportTransfers = () =>
-  request<JobStarted>(walletEndpoints.transferList, { query: { export: 1 } });
+/** The transfer list's filters, as the contract reads them (also from the URL). */
+export const transferFilters = transferListQuery.pick({ direction: true });
+export type TransferFilters = FiltersOf<typeof transferFilters>;
+
+/** Starts the export job of the caller's transfers the filters keep. */
+export const exportTransfers = (filters: TransferFilters) =>
+  request<JobStarted>(walletEndpoints.transferList, { query: { ...filters, export: 1 } });
 
 export const transfersList: ListEndpoint = {
   key: walletKeys.transfers(),
@@ -91,11 +96,13 @@ export const useLookedUpRecipient = (userNo: string) =>
     enabled: false,
   }).data;
 
-export const useSendTransfer = () =>
+/** `onSent` runs as soon as the server has answered, before the lists and the balance are fetched again. */
+export const useSendTransfer = (onSent: () => void) =>
   useWrite({
     send: (values: SendTransferBody) => to(walletEndpoints.sendTransfer, { body: values }),
     invalidates: moneyRoots,
     idempotent: true,
+    onAnswer: onSent,
   });
 
 /** One page of a member's wallet records, for a table paged by its caller. */

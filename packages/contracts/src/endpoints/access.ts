@@ -9,6 +9,8 @@ export const sessionEndpoints = {
   currentUser: endpoint('GET', '/api/user/info'),
   me: endpoint('GET', '/api/me'),
   updateMe: endpoint('POST', '/api/me'),
+  /** The caller's colour theme of the web app (light or dark). */
+  theme: endpoint('PUT', '/api/me/theme'),
   menu: endpoint('POST', '/api/user/menu'),
   auditLog: endpoint('GET', '/api/permission/audit'),
 };

@@ -87,6 +87,14 @@ export interface SessionView {
   current: boolean;
 }
 
+/** The colour theme of the web app (antd's light or dark algorithm): each person's own, kept on the server. */
+export const themeMode = z.enum(['light', 'dark'], { message: 'validation.choice' });
+export type ThemeMode = z.infer<typeof themeMode>;
+
+/** `PUT /api/me/theme`: the caller's colour theme; the answer is the theme saved. */
+export const themeBody = z.object({ theme: themeMode });
+export type ThemeBody = z.infer<typeof themeBody>;
+
 export interface LevelRef {
   id: number;
   name: string;
@@ -119,6 +127,8 @@ export interface CurrentUser {
    * before any other call is answered.
    */
   two_factor_required: boolean;
+  /** The colour theme the user chose (settings drawer), on every device they sign in from. */
+  theme: ThemeMode;
 }
 
 /** A member's saved bank details: the fields the withdrawal form asks too, and prefills from them. */

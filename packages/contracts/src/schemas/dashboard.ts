@@ -101,4 +101,9 @@ export interface DashboardMemberCharts {
   earnings: MonthAmountsByType;
   /** New members of their sponsor downline per business month of sign-up, the oldest month first. */
   downline: Array<{ period: string; new_members: number }>;
+  /**
+   * Their team's sales per business month, the oldest first: the done orders (net of refunds) completed in the
+   * month and bought by their whole sponsor downline (not themselves): how many, their amount and SP.
+   */
+  team: Array<Omit<ActivityPoint, 'new_members'>>;
 }

@@ -6,6 +6,7 @@ import { intFromQuery, PG_INTEGER_MAX, serialId } from '../integers';
 import type { LevelRef } from './auth';
 import { bulkIds } from './bulk';
 import { type CommissionStatus, commissionStatus } from './commission';
+import type { ActivityPoint } from './dashboard';
 import { exportFlag } from './money-lists';
 
 /** Account status of a member: 1 enabled, 2 disabled. */
@@ -276,4 +277,9 @@ export interface UserReport {
   totals: { total: number; by_level: Record<string, number> };
   /** All members today, per level and in all. */
   members: { total: number; by_level: Record<string, number> };
+  /**
+   * Every period of `rows`, the oldest first: the done sales (count, amount, SP) completed and the members who
+   * joined within the range's business days, from the activity rollup (docs/product/members.md, "Member report").
+   */
+  activity: ActivityPoint[];
 }

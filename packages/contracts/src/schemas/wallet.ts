@@ -116,14 +116,20 @@ export interface TransferItem {
   remark: string | null;
   created_at: string;
   /** 'out' when the caller (or, for admins, the listed sender) sent it. */
-  direction: 'in' | 'out';
+  direction: (typeof TRANSFER_DIRECTIONS)[number];
   from_user: { id: number; name: string; user_no: string };
   to_user: { id: number; name: string; user_no: string };
 }
 
-/** `GET /api/wallet/transferList`; `export=1` for the whole list as a spreadsheet job. */
+export const TRANSFER_DIRECTIONS = ['in', 'out'] as const;
+
+/**
+ * `GET /api/wallet/transferList`; `export=1` for the whole list as a spreadsheet job. `direction` keeps a member's
+ * received (`in`) or sent (`out`) transfers; an administrator's list is every transfer, each read as sent.
+ */
 export const transferListQuery = pageQuery.extend({
   pageSize: intFromQuery(1, MAX_PAGE_SIZE).default(UI.walletRecordsPageSize),
+  direction: z.enum(TRANSFER_DIRECTIONS, { message: 'validation.choice' }).optional(),
   export: exportFlag,
 });
 

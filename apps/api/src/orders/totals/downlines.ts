@@ -3,7 +3,7 @@ import { type Column, type SQL, sql } from 'drizzle-orm';
 import { type UserRow, users } from '../../members/members.schema';
 import { type Db, type DbOrTx, queryRows } from '../../platform/db/client';
 import { placeIn, type TreePlaces, treeColumns } from '../../tree/tree-columns';
-import { pathRange, type TreeKind } from '../../tree/tree-path';
+import { pathRange, pathRangeEnd, type TreeKind } from '../../tree/tree-path';
 import type { CountedBuyers } from './conditions';
 import type { TotalsConfig } from './config';
 import { addScopeOnce, nearestScope } from './scopes';
@@ -21,6 +21,17 @@ const treeOf = (tree: TreeKind, subject: Subject): Tree => {
  */
 const below = (t: Tree, from: number, to?: number) =>
   sql`${pathRange(t.path, t.at)} and ${t.depth} >= ${t.level + from}${to === undefined ? sql`` : sql` and ${t.depth} <= ${t.level + to}`}`;
+
+/**
+ * Every member but those `from` (to `to`) levels below the subject: before or after the subject's path range, or
+ * in it above `from` (or below `to`). The same members as `not (below(…))`, but each part is a range of a tree
+ * index: `not (…)` read every member to find the few outside a large downline (350 ms at 1M members).
+ */
+const outside = (t: Tree, from: number, to?: number) => {
+  const inRange = pathRange(t.path, t.at);
+  return sql`(${t.path} ~<~ ${t.at} or ${t.path} ~>=~ ${pathRangeEnd(t.at)}
+    or (${inRange} and ${t.depth} < ${t.level + from})${to === undefined ? sql`` : sql` or (${inRange} and ${t.depth} > ${t.level + to})`})`;
+};
 
 /** The members `from` (to `to`) levels below `subject` in `tree`. */
 export interface Downline {
@@ -69,12 +80,12 @@ export async function countedDownline(
   const limits = config;
   const members = downlineMembers(d);
   if ((await membersUpTo(db, members, limits.directUpTo)) <= limits.directUpTo) return null;
-  const outside = sql`not (${members})`;
-  if ((await membersUpTo(db, outside, limits.complementUpTo)) <= limits.complementUpTo)
-    return { scope: null, excluded: outside };
+  const tree = treeOf(d.tree, d.subject);
+  const others = outside(tree, d.from, d.to);
+  if ((await membersUpTo(db, others, limits.complementUpTo)) <= limits.complementUpTo)
+    return { scope: null, excluded: others };
   // Generational sales stop two levels down: no scope holds just those.
   if (d.to !== undefined) return null;
-  const tree = treeOf(d.tree, d.subject);
   const scope = await nearestScope(db, d.tree, tree.at);
   if (scope?.ancestorId === d.subject.id)
     return {
@@ -84,7 +95,7 @@ export async function countedDownline(
     };
   if (scope) {
     const scopeMembers = pathRange(tree.path, scope.path);
-    const excluded = sql`${scopeMembers} and not (${members})`;
+    const excluded = sql`${scopeMembers} and ${others}`;
     if ((await membersUpTo(db, excluded, limits.complementUpTo)) <= limits.complementUpTo)
       return { scope: scope.id, members: scopeMembers, excluded };
   }

@@ -4,7 +4,7 @@ import type { AccountCaller } from '../../platform/caller';
 import type { Db } from '../../platform/db/client';
 import { totalsConfig } from './config';
 import { type OrderQuerySettings, orderWhere } from './filters';
-import { orderPage } from './page';
+import { orderPage, orderTotals } from './page';
 
 /**
  * The orders totals: the only module code outside this folder imports (README.md tells the design).
@@ -29,6 +29,19 @@ export async function orderPageAndTotals(
   const config = totalsConfig(settings);
   const query = await orderWhere(db, filter, viewer, settings);
   return orderPage(db, viewer, filter, query, config.walkUpTo, config.refererWalkFrom, config.countUpTo);
+}
+
+/**
+ * The count and sums of the orders the viewer may see that match `filter`, as `orderPageAndTotals` counts them,
+ * without reading a page (a chart's figures).
+ */
+export async function orderTotalsOf(
+  db: Db,
+  viewer: AccountCaller,
+  filter: OrderFilter,
+  settings: OrderQuerySettings,
+) {
+  return orderTotals(db, await orderWhere(db, filter, viewer, settings));
 }
 
 /**

@@ -173,10 +173,14 @@ beforeAll(async () => {
   api = await TestApi.start({ refundAdmin: 'tot_refunder', ordersIngestKey: 'shop-key' });
   sales = new SalesFixtures(api.db);
   const f = api.factory;
+  // A root before A in path order and one after (X): the members outside A's downline lie on both sides of it.
+  m.W = await f.member({ name: 'tot_w' });
   m.A = await f.member({ name: 'tot_a' });
   m.B = await f.member({ name: 'tot_b', parentUserId: m.A.id, iblommerParentUserId: m.A.id });
   m.C = await f.member({ name: 'tot_c', parentUserId: m.B.id, iblommerParentUserId: m.B.id });
   m.D = await f.member({ name: 'tot_d', parentUserId: m.C.id, iblommerParentUserId: m.C.id });
+  // Below A's third generation: outside A's generational sales (the 2nd and 3rd generations).
+  m.E = await f.member({ name: 'tot_e', parentUserId: m.D.id, iblommerParentUserId: m.D.id });
   m.X = await f.member({ name: 'tot_x' });
   m.Y = await f.member({ name: 'tot_y', parentUserId: m.X.id });
   p1 = (await sales.provider({ referrer_user_no: m.A.userNo })).id;
@@ -226,6 +230,23 @@ beforeAll(async () => {
               : { source_type: 3 }),
     });
   }
+  const outside: [UserRow, string][] = [
+    [m.W, '2026-04-14T00:00:00Z'],
+    [m.W, '2026-04-15T10:00:00Z'],
+    [m.E, '2026-04-15T10:00:00Z'],
+  ];
+  for (const [i, [buyer, completed]] of outside.entries())
+    await sales.order({
+      platform_order_no: `TOT-OUT-${i}`,
+      user_no: buyer.userNo,
+      subtype: 'normal_order',
+      status: 1,
+      completed_at: completed,
+      order_at: '2026-04-13T00:00:00Z',
+      amount: '5.00',
+      sales_point: 3,
+      source_type: 3,
+    });
 });
 afterAll(() => api.close());
 
@@ -341,7 +362,9 @@ describe('orders list totals from order_totals_daily', () => {
   });
 
   it('count a large downline as all orders less those bought outside it', async () => {
-    // Every downline counts as large here; A's is the whole tree but A itself (and X, a root).
+    // Every downline counts as large here; A's is the whole tree but A itself and the roots W and X, whose paths
+    // sort before and after A's.
+    expect([m.W!.treePath < m.A!.treePath, m.X!.treePath > m.A!.treePath]).toEqual([true, true]);
     const limits = { directUpTo: 0, complementUpTo: 100 };
     const filters = [
       { group_sales: true, member_id: m.A!.userNo },
@@ -358,11 +381,11 @@ describe('orders list totals from order_totals_daily', () => {
       expect(served, label).toEqual(exact);
       expect((await list(filter)).body.data.meta.total, label).toBe(exact.total);
     }
-    // The group's orders are B's and C's: A's own orders are not part of A's group sales.
+    // The group's orders are B's, C's and E's: A's own orders are not part of A's group sales.
     const { served } = await exactAndRollup(filters[0]!, admin, limits);
     const [own] = await queryRows<{ n: number; a: number }>(
       api.db,
-      sql`select count(*) filter (where user_id in (${m.B!.id}, ${m.C!.id}))::int as n,
+      sql`select count(*) filter (where user_id in (${m.B!.id}, ${m.C!.id}, ${m.E!.id}))::int as n,
                  count(*) filter (where user_id = ${m.A!.id})::int as a from orders`,
     );
     expect(own!.a).toBeGreaterThan(0);
@@ -429,11 +452,11 @@ describe('orders list totals from order_totals_daily', () => {
       sql`select count(*)::int as n from order_totals_scopes`,
     )) as [{ n: number }];
     expect(scopeCount).toBe(6);
-    // The group sales of A are B's, C's and D's orders (A's own are not part of them).
+    // The group sales of A are B's, C's, D's and E's orders (A's own are not part of them).
     const { served } = await exactAndRollup(filters()[0]!, admin, limits);
     const [own] = await queryRows<{ n: number }>(
       api.db,
-      sql`select count(*)::int as n from orders where user_id in (${m.B!.id}, ${m.C!.id}, ${m.D!.id})`,
+      sql`select count(*)::int as n from orders where user_id in (${m.B!.id}, ${m.C!.id}, ${m.D!.id}, ${m.E!.id})`,
     );
     expect(served.total).toBe(own!.n);
 

@@ -23,6 +23,9 @@ export type Tx = PgTransaction<PgQueryResultHKT, NoSchema, ExtractTablesWithRela
 /** Services take either, so they can join a caller's transaction. */
 export type DbOrTx = Db | Tx;
 
+/** DB_POOL_IDLE_MS's default: ten minutes. */
+export const DEFAULT_POOL_IDLE_MS = 600_000;
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
@@ -57,6 +60,8 @@ export function openDatabase(opts: {
   statementTimeoutMs?: number;
   /** Most connections to the server (DB_POOL_MAX). */
   poolMax?: number;
+  /** How long an unused connection stays open (DB_POOL_IDLE_MS). */
+  poolIdleMs?: number;
   /** How long to wait for a new connection (DB_CONNECT_TIMEOUT_MS). */
   connectTimeoutMs?: number;
   /** How long each query waits for its answer (TimedClient); default without end. */
@@ -67,6 +72,10 @@ export function openDatabase(opts: {
     const pool = new pg.Pool({
       connectionString: opts.url,
       max: opts.poolMax ?? 10,
+      // A new connection is a new PostgreSQL process, slow at first: it maps each shared buffer it touches (a
+      // name search's deep page took 200 ms on a new connection, 58 ms on a used one; docs/performance/orders.md).
+      // pg's default closed connections after 10 s unused, so every pause in the traffic cost that again.
+      idleTimeoutMillis: opts.poolIdleMs ?? DEFAULT_POOL_IDLE_MS,
       // A server out of reach fails a request after this long instead of letting it wait for ever.
       connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000,
       keepAlive: true,
@@ -180,8 +189,20 @@ export async function withoutStatementTimeout(tx: DbOrTx): Promise<void> {
  * point where the walk alone would have stopped).
  */
 export function withoutParallelWorkers<T>(db: DbOrTx, read: (tx: DbOrTx) => PromiseLike<T>): Promise<T> {
+  return withLocalSetting(db, sql`set local max_parallel_workers_per_gather = 0`, read);
+}
+
+/**
+ * Runs a read without JIT compilation: for a statement of many small index probes whose estimated cost passes
+ * jit_above_cost, where compiling took 165 ms of a 40 ms read (a member's team sales, dashboard.team.ts).
+ */
+export function withoutJit<T>(db: DbOrTx, read: (tx: DbOrTx) => PromiseLike<T>): Promise<T> {
+  return withLocalSetting(db, sql`set local jit = off`, read);
+}
+
+function withLocalSetting<T>(db: DbOrTx, setting: SQL, read: (tx: DbOrTx) => PromiseLike<T>): Promise<T> {
   return (db as Db).transaction(async (tx) => {
-    await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
+    await tx.execute(setting);
     return read(tx);
   });
 }

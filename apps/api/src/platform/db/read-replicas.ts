@@ -12,6 +12,7 @@ export interface ReadReplicaOptions {
   /** How often each replica's replayed position is read (DB_READ_POLL_MS). */
   pollMs: number;
   poolMax?: number;
+  poolIdleMs?: number;
   connectTimeoutMs?: number;
   statementTimeoutMs?: number;
   queryTimeouts?: QueryTimeouts;
@@ -67,6 +68,7 @@ export class ReadReplicas {
       openDatabase({
         url,
         poolMax: options.poolMax,
+        poolIdleMs: options.poolIdleMs,
         connectTimeoutMs: options.connectTimeoutMs,
         statementTimeoutMs: options.statementTimeoutMs,
         queryTimeouts: options.queryTimeouts,

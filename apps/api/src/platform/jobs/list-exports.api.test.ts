@@ -109,31 +109,55 @@ describe('every list exports what it shows with its filters (one export job for 
     expect(rows[1]![7]).toBe(translate('members.ui.disabled', 'zh-CN'));
   });
 
-  it("transfers: a member exports their own, others' names masked as the list shows them", async () => {
+  it("transfers: a member exports their own, others' names masked as the list shows them, by direction", async () => {
     const sender = await fundedMember(api, 50_000);
-    const receiver = await fundedMember(api, 0);
+    const receiver = await fundedMember(api, 10_000);
     await api.post(
       '/api/wallet/sendTransfer',
       { user_no: receiver.user.userNo, amount: '15.00' },
       { token: sender.token },
     );
-    const res = await api.get<JobStarted>('/api/wallet/transferList', {
-      token: sender.token,
-      locale: 'zh-HK',
-      query: { export: 1 },
-    });
-    expect(res.status).toBe(200);
-    const rows = await xlsxRows((await jobFile(api, res.body.data, sender.token)).file.raw);
-    expect(rows[0]!.slice(2, 5)).toEqual(
-      ['walletUi.from', 'walletUi.to', 'walletUi.amount'].map((k) => translate(k as never, 'zh-HK')),
+    await api.post(
+      '/api/wallet/sendTransfer',
+      { user_no: sender.user.userNo, amount: '2.00' },
+      { token: receiver.token },
     );
-    expect(rows.slice(1).map((r) => r.slice(2, 5))).toEqual([
-      [
-        `${sender.user.name} (${sender.user.userNo})`,
-        `${maskName(receiver.user.name)} (${receiver.user.userNo})`,
-        '15',
-      ],
+    const exportOf = async (query: Record<string, string | number>) => {
+      const res = await api.get<JobStarted>('/api/wallet/transferList', {
+        token: sender.token,
+        locale: 'zh-HK',
+        query: { ...query, export: 1 },
+      });
+      expect(res.status).toBe(200);
+      return xlsxRows((await jobFile(api, res.body.data, sender.token)).file.raw);
+    };
+    const rows = await exportOf({ direction: 'out' });
+    expect(rows[0]!.slice(2, 6)).toEqual(
+      ['statement.direction', 'walletUi.from', 'walletUi.to', 'walletUi.amount'].map((k) =>
+        translate(k as never, 'zh-HK'),
+      ),
+    );
+    const sent = `${sender.user.name} (${sender.user.userNo})`;
+    const received = `${maskName(receiver.user.name)} (${receiver.user.userNo})`;
+    expect(rows.slice(1).map((r) => r.slice(2, 6))).toEqual([
+      [translate('statement.direction.out', 'zh-HK'), sent, received, '15'],
     ]);
+    const incoming = await exportOf({ direction: 'in' });
+    expect(incoming.slice(1).map((r) => r.slice(2, 6))).toEqual([
+      [translate('statement.direction.in', 'zh-HK'), received, sent, '2'],
+    ]);
+    expect((await exportOf({})).length).toBe(3);
+    const list = await api.get<{ list: Array<{ amount: string }>; meta: { total: number } }>(
+      '/api/wallet/transferList',
+      { token: sender.token, query: { direction: 'in' } },
+    );
+    expect(list.body.data.meta.total).toBe(1);
+    expect(list.body.data.list.map((t) => t.amount)).toEqual(['2.00']);
+    const bad = await api.get('/api/wallet/transferList', {
+      token: sender.token,
+      query: { direction: 'up' },
+    });
+    expect(bad.status).toBe(422);
   });
 
   it('refuses the export to members and to administrators without the list', async () => {

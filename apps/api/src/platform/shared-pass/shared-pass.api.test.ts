@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TestApi } from '../../test/test-app';
 import { repeatShared } from './shared-pass';
 import { sharedPasses } from './shared-pass.schema';
@@ -8,6 +8,12 @@ let api: TestApi;
 
 beforeAll(async () => {
   api = await TestApi.start();
+});
+
+/** Every pass a test started, stopped after it even when it failed, so none asks a closed pool. */
+const running: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((stop) => stop()));
 });
 
 afterAll(async () => {
@@ -21,10 +27,20 @@ const row = async (name: string) =>
 const fail = (error: unknown) => {
   throw error;
 };
+/** Waits until `done` holds (a slow CI machine takes its time to connect), at most 10 s. */
+async function until(done: () => boolean | Promise<boolean>) {
+  for (let i = 0; i < 500 && !(await done()); i++) await sleep(20);
+}
+
+function shared(...args: Parameters<typeof repeatShared>) {
+  const stop = repeatShared(...args);
+  running.push(stop);
+  return stop;
+}
 
 /** Starts a "process" of the pass `name` that counts its runs; answers its stop and the runs so far. */
 function start(name: string, runs: { n: number }, options: { everyMs?: number; checkMs?: number } = {}) {
-  return repeatShared(
+  return shared(
     api.db,
     { name, everyMs: options.everyMs ?? HOUR, checkMs: options.checkMs ?? 20 },
     async () => {
@@ -39,7 +55,9 @@ describe('a pass shared by the processes of one database', () => {
   it('runs once for several processes started together, and not again at a start within the period', async () => {
     const runs = { n: 0 };
     const stops = [start('together', runs), start('together', runs), start('together', runs)];
-    await sleep(300);
+    await until(async () => (await row('together'))?.finishedAt != null);
+    // Each process has asked again several times since: still the one run.
+    await sleep(200);
     expect(runs.n).toBe(1);
     expect(await row('together')).toMatchObject({ heldBy: null, leaseUntil: null });
     expect((await row('together'))!.finishedAt).toBeInstanceOf(Date);
@@ -54,7 +72,7 @@ describe('a pass shared by the processes of one database', () => {
   it('runs again once the period is over', async () => {
     const runs = { n: 0 };
     const stop = start('periodic', runs, { everyMs: 150, checkMs: 20 });
-    for (let i = 0; i < 100 && runs.n < 3; i++) await sleep(20);
+    await until(() => runs.n >= 3);
     await stop();
     expect(runs.n).toBeGreaterThanOrEqual(3);
   });
@@ -73,7 +91,7 @@ describe('a pass shared by the processes of one database', () => {
       .update(sharedPasses)
       .set({ leaseUntil: sql`now() - interval '1 second'` })
       .where(eq(sharedPasses.name, 'held'));
-    for (let i = 0; i < 50 && runs.n === 0; i++) await sleep(20);
+    await until(() => runs.n > 0);
     await stop();
     expect(runs.n).toBe(1);
     expect(await row('held')).toMatchObject({ heldBy: null });
@@ -82,7 +100,7 @@ describe('a pass shared by the processes of one database', () => {
   it('is due again at once after a pass that failed or was stopped before its end', async () => {
     const errors: unknown[] = [];
     let attempts = 0;
-    const stop = repeatShared(
+    const stop = shared(
       api.db,
       { name: 'failing', everyMs: HOUR, checkMs: 20 },
       async () => {
@@ -91,7 +109,7 @@ describe('a pass shared by the processes of one database', () => {
       },
       (error) => errors.push(error),
     );
-    for (let i = 0; i < 50 && attempts < 2; i++) await sleep(20);
+    await until(() => attempts >= 2);
     await stop();
     expect(attempts).toBe(2);
     expect(errors).toHaveLength(1);
@@ -99,7 +117,7 @@ describe('a pass shared by the processes of one database', () => {
 
     // Stopped mid-pass (the process is closing): not recorded as finished, so the next start runs it.
     const runs = { n: 0 };
-    const stopping = repeatShared(
+    const stopping = shared(
       api.db,
       { name: 'cut', everyMs: HOUR, checkMs: 20 },
       async (stopped) => {
@@ -108,11 +126,11 @@ describe('a pass shared by the processes of one database', () => {
       },
       fail,
     );
-    await sleep(100);
+    await until(() => runs.n > 0);
     await stopping();
     expect(await row('cut')).toMatchObject({ heldBy: null, finishedAt: null });
     const next = start('cut', runs);
-    for (let i = 0; i < 50 && runs.n < 2; i++) await sleep(20);
+    await until(() => runs.n >= 2);
     await next();
     expect(runs.n).toBe(2);
   });

@@ -94,7 +94,8 @@ export function FilterBar<F extends object>({
         {children}
         {(searchText || extra) && (
           <Form.Item>
-            <Space>
+            {/* Wraps on a phone: Search, Reset and a page's own buttons are wider than 390 px together. */}
+            <Space wrap>
               {searchText && (
                 <Button type="primary" htmlType="submit">
                   {searchText}

@@ -1,18 +1,21 @@
 import { Button, Drawer, Form, InputNumber, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../../platform/current-user';
 import { feedback } from '../../platform/feedback';
-import { type LayoutSettings, setThemeMode, updateSettings, useSettings, useThemeMode } from '../settings';
+import { type LayoutSettings, updateSettings, useSettings, useThemeMode } from '../settings';
+import { useSaveTheme } from '../shell.api';
 
 type Toggle = Exclude<keyof LayoutSettings, 'menuWidth'>;
 const TOGGLES: Toggle[] = ['navbar', 'menu', 'topMenu', 'footer', 'tabBar', 'menuFromServer', 'colorWeak'];
 
-/** Every layout toggle of the settings drawer (docs/product/README.md), applied at once and kept in local storage. */
+/**
+ * Every layout toggle of the settings drawer (docs/product/README.md), applied at once and kept in local storage, and
+ * the dark mode, the user's own on the server.
+ */
 export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const settings = useSettings();
-  const userId = useCurrentUser().user?.id;
-  const mode = useThemeMode(userId);
+  const mode = useThemeMode();
+  const saveTheme = useSaveTheme();
   const copy = async () => {
     try {
       if (!navigator.clipboard) throw new Error('no clipboard');
@@ -36,7 +39,7 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
             id="setting-dark"
             aria-label={t('shell.settings.dark')}
             checked={mode === 'dark'}
-            onChange={(dark) => setThemeMode(userId, dark ? 'dark' : 'light')}
+            onChange={(dark) => void saveTheme(dark ? 'dark' : 'light')}
           />
         </Form.Item>
         {TOGGLES.map((key) => (

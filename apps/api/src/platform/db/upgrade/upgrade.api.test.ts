@@ -92,11 +92,22 @@ async function rollupMatchesOrders(db: Db): Promise<boolean> {
   return row!.same;
 }
 
-/** The member counters backfilled by migration 0007 against a recount of users. */
+/** The member counters backfilled by migrations 0007 and 0028 against a recount of users. */
 async function countersMatchUsers(db: Db): Promise<boolean> {
   const [row] = await queryRows<{ same: boolean }>(
     db,
     sql`select (select coalesce(sum(accounts), 0) from member_tallies) = (select count(*) from users)
+          and not exists (
+            (select a.id, date_trunc('month', u.created_at at time zone 'UTC')::date, count(*)::int
+             from users u join users a on u.tree_path like a.tree_path || '_%' group by 1, 2)
+            except all (select user_id, month, joined from downline_joins where joined <> 0)
+          )
+          and not exists (
+            (select user_id, month, joined from downline_joins where joined <> 0)
+            except all
+            (select a.id, date_trunc('month', u.created_at at time zone 'UTC')::date, count(*)::int
+             from users u join users a on u.tree_path like a.tree_path || '_%' group by 1, 2)
+          )
           and not exists (
             select 1 from users u left join downline_counts c on c.user_id = u.id
             where coalesce(c.sponsor_count, 0) <> (select count(*) - 1 from users b where b.tree_path like u.tree_path || '%')

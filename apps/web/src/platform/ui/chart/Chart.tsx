@@ -26,6 +26,8 @@ export interface ChartSeries {
   format: (value: number) => string;
   /** Bars of series with the same stack name are drawn one on another (amounts per type). */
   stack?: string;
+  /** Counts: their axis is marked in whole numbers only (no 0.5 of a withdrawal). */
+  whole?: boolean;
 }
 
 const HIDDEN: CSSProperties = {
@@ -87,11 +89,15 @@ export default function Chart({
         textStyle: { color: token.colorText },
       },
       xAxis: { type: 'category', data: categories, axisLabel },
-      yAxis: [0, 1].slice(0, series.some((s) => s.axis === 1) ? 2 : 1).map((axis) => ({
-        type: 'value',
-        axisLabel: { ...axisLabel, formatter: series.find((s) => (s.axis ?? 0) === axis)?.format },
-        splitLine: axis === 0 ? splitLine : { show: false },
-      })),
+      yAxis: [0, 1].slice(0, series.some((s) => s.axis === 1) ? 2 : 1).map((axis) => {
+        const on = series.filter((s) => (s.axis ?? 0) === axis);
+        return {
+          type: 'value',
+          axisLabel: { ...axisLabel, formatter: on[0]?.format },
+          splitLine: axis === 0 ? splitLine : { show: false },
+          ...(on.length > 0 && on.every((s) => s.whole) ? { minInterval: 1 } : {}),
+        };
+      }),
       series: series.map((s) => ({
         name: s.name,
         type: s.kind,

@@ -1,12 +1,12 @@
-import type { MonthAmountsByType } from '@app/contracts';
+import type { ActivityPoint, MonthAmountsByType } from '@app/contracts';
 import { Card, Col, Empty, Skeleton } from 'antd';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../platform/format';
-import type { ChartSeries } from '../platform/ui/chart/Chart';
+import { formatCount, formatMoney } from '../../format';
+import type { ChartSeries } from './Chart';
 
 // echarts loads with the first chart, never with the pages that draw none.
-export const Chart = lazy(() => import('../platform/ui/chart/Chart'));
+export const Chart = lazy(() => import('./Chart'));
 
 /** Money axis labels, tooltips and table cells: grouped per language, two decimals. */
 export const money = (value: number) => formatMoney(value.toFixed(2));
@@ -21,8 +21,17 @@ export const typeSeries = ({ types, months }: MonthAmountsByType): ChartSeries[]
     format: money,
   }));
 
+/** Sales (bars, money on the left axis) and SP (a line, on the right axis) of each point, named `names`. */
+export const salesSeries = (
+  points: Array<Pick<ActivityPoint, 'sales' | 'sp'>>,
+  names: { sales: string; sp: string },
+): ChartSeries[] => [
+  { name: names.sales, kind: 'bar', values: points.map((p) => Number(p.sales)), format: money },
+  { name: names.sp, kind: 'line', axis: 1, values: points.map((p) => p.sp), format: formatCount },
+];
+
 /**
- * A dashboard chart's card (docs/product/dashboard.md): a skeleton while `query` loads, "no data" when it failed,
+ * A chart's card (the dashboard, the member report, the bonus report) (docs/product/dashboard.md): a skeleton while `query` loads, "no data" when it failed,
  * else `children` drawn with its data. `testId` names it `chart-<testId>` for the browser tests.
  */
 export function ChartCard<T>({
