@@ -20,6 +20,8 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/api/src/**/*.api.test.ts'],
+          globalSetup: ['apps/api/src/test/global-setup.ts'],
+          setupFiles: ['apps/api/src/test/worker-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',
@@ -32,7 +34,8 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['apps/web/e2e/**/*.e2e.test.ts'],
-          setupFiles: ['apps/web/e2e/setup.ts'],
+          setupFiles: ['apps/api/src/test/worker-setup.ts', 'apps/web/e2e/setup.ts'],
+          globalSetup: ['apps/api/src/test/global-setup.ts'],
           testTimeout: 180_000,
           // One more try for a test that failed: see reportSlowAnswers in apps/web/e2e/harness.ts.
           retry: 1,

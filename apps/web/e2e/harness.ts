@@ -8,7 +8,6 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { buildApp } from '../../api/src/app';
 import type { Database } from '../../api/src/platform/db/client';
 import type { MailSettings } from '../../api/src/platform/mail/mailer';
-import { seedDemo } from '../../api/src/seed/demo';
 import { testConfig } from '../../api/src/test/test-app';
 import { createTestDatabase } from '../../api/src/test/test-database';
 
@@ -77,8 +76,7 @@ export class Harness {
     // A private copy, so a concurrent `vite build` (which empties dist) cannot pull the files away mid-test.
     const webDist = mkdtempSync(join(tmpdir(), 'web-dist-'));
     cpSync(WEB_DIST, webDist, { recursive: true });
-    const database = await createTestDatabase();
-    await database.db.transaction((tx) => seedDemo(tx));
+    const database = await createTestDatabase({ demo: true });
     const config = { ...testConfig(), webDist, mail, adminTwoFactor };
     const app = await buildApp({ db: database.db, config });
     reportSlowAnswers(app);

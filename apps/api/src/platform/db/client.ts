@@ -31,6 +31,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Applies the migrations of `folder` (default: apps/api/drizzle) not applied yet. */
   migrate(folder?: string): Promise<void>;
+  /** Embedded PGlite only: its whole data directory, for `openDatabase({ snapshot })` (the tests' templates). */
+  snapshot?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -57,6 +59,8 @@ const KEEPALIVE_DELAY_MS = 10_000;
 export function openDatabase(opts: {
   url?: string;
   dataDir?: string;
+  /** Embedded PGlite in memory starting as this dumped data directory (Database.snapshot) instead of empty. */
+  snapshot?: Blob;
   statementTimeoutMs?: number;
   /** Most connections to the server (DB_POOL_MAX). */
   poolMax?: number;
@@ -96,7 +100,7 @@ export function openDatabase(opts: {
     };
   }
   const release = opts.dataDir ? claimFolder(opts.dataDir) : () => undefined;
-  const client = new PGlite({ dataDir: opts.dataDir, extensions: { pg_trgm } });
+  const client = new PGlite({ dataDir: opts.dataDir, loadDataDir: opts.snapshot, extensions: { pg_trgm } });
   const db = drizzlePglite(client) as unknown as Db;
   return {
     db,
@@ -104,6 +108,8 @@ export function openDatabase(opts: {
     migrate: async (folder = migrationsFolder) => {
       await migratePglite(db as never, { migrationsFolder: folder });
     },
+    // Uncompressed: loading 66 MB as it is takes a third of the time of gunzipping 7 MB.
+    snapshot: () => client.dumpDataDir('none'),
     close: async () => {
       try {
         await client.close();

@@ -1,0 +1,20 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    templateDir: string;
+  }
+}
+
+/**
+ * The run's folder of database templates (templateFile in test-database.ts), removed at its end. The workers read
+ * it in worker-setup.ts: they start before this runs, so they do not see what it sets in process.env.
+ */
+export default function setup(project: TestProject): () => void {
+  const dir = mkdtempSync(join(tmpdir(), 'backoffice-test-templates-'));
+  project.provide('templateDir', dir);
+  return () => rmSync(dir, { recursive: true, force: true });
+}
