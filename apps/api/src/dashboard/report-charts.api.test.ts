@@ -125,9 +125,9 @@ describe('a member’s team sales per business month', () => {
     ]);
 
     // The request above took the company's activity less the orders of the few members outside the downline (a test
-    // database is small). Served from the orders totals instead, month by month, the figures are the same: the
-    // downline over directUpTo counted from the member's own scope (added by the first request), from the whole
-    // rollup less the few members outside the downline, or exactly.
+    // database is small). Served otherwise the figures are the same: from the orders totals, month by month (the
+    // first call below, which adds the member's own scope), then from that scope's hours less the member's own
+    // orders, from the whole rollup less the few members outside the downline, or exactly.
     const caller = (await loadCaller(api.db, me!.id))!;
     const months = [lastMonth, thisMonth];
     const ofScope = { directUpTo: 0, complementUpTo: 0, onScopeError: surfaced };
@@ -143,6 +143,54 @@ describe('a member’s team sales per business month', () => {
     expect(await teamSalesPerMonth(api.db, caller, zone, months, ofWholeRollup)).toEqual(team.slice(-2));
     const exact = { exact: true, onScopeError: surfaced };
     expect(await teamSalesPerMonth(api.db, caller, zone, months, exact)).toEqual(team.slice(-2));
+  });
+
+  it('come from the hours of the member’s own scope when they have one, as counted exactly', async () => {
+    const [me, child, grandchild] = await api.factory.chain(2);
+    const caller = (await loadCaller(api.db, me!.id))!;
+    const months = ['2025-10', '2025-11', '2025-12'];
+    // The first request counts exactly and adds the member's scope; the orders then arrive and the triggers keep its
+    // hours (the totals oracle checks those against the orders after every kind of write).
+    const ofScope = { directUpTo: 0, complementUpTo: 0, onScopeError: surfaced };
+    const exact = { exact: true, onScopeError: surfaced };
+    await teamSalesPerMonth(api.db, caller, zone, months, ofScope);
+    await scopesAdded(api.db);
+    const [scope] = await queryRows<{ id: number }>(
+      api.db,
+      sql`select id from order_totals_scopes where tree = 'sponsor' and ancestor_id = ${me!.id}`,
+    );
+    expect(scope).toBeDefined();
+    // Half an hour before and after the first instants of November and December in Hong Kong (16:00 UTC on the last
+    // day of October and of November): each pair falls in two months, within one UTC day.
+    await order(child!, '2025-10-31T15:30:00Z', 1, '1.10');
+    await order(grandchild!, '2025-10-31T16:30:00Z', 20, '20.20');
+    await order(child!, '2025-11-30T15:30:00Z', 300, '300.30');
+    await order(grandchild!, '2025-11-30T16:30:00Z', 4000, '4000.40');
+    // Not counted: the member's own (in the scope's hours, taken out), not done, refunded.
+    await order(me!, '2025-10-31T15:30:00Z', 50_000, '500.00');
+    await order(me!, '2025-11-30T16:30:00Z', 600_000, '6000.00');
+    await order(child!, '2025-11-30T16:30:00Z', 7, '7.00', { status: 0 });
+    await refund((await order(grandchild!, '2025-10-31T16:30:00Z', 80, '80.00')).id);
+    const expected = [
+      { period: '2025-10', sales_count: 1, sales: '1.10', sp: 1 },
+      { period: '2025-11', sales_count: 2, sales: '320.50', sp: 320 },
+      { period: '2025-12', sales_count: 1, sales: '4000.40', sp: 4000 },
+    ];
+    expect(await teamSalesPerMonth(api.db, caller, zone, months, exact)).toEqual(expected);
+    expect(await teamSalesPerMonth(api.db, caller, zone, months, ofScope)).toEqual(expected);
+
+    // Read from the scope's hours: a change made there (by hand, never by the application) shows in the month.
+    const tamper = (n: number) =>
+      api.db.execute(sql`update scope_sales_hours set sales_count = sales_count + ${n}
+                         where scope_id = ${scope!.id} and hour = '2025-11-30T16:00:00Z'`);
+    await tamper(5);
+    expect((await teamSalesPerMonth(api.db, caller, zone, months, ofScope))[2]!.sales_count).toBe(6);
+    await tamper(-5);
+    // A zone whose months start on a half hour (India: 18:30 UTC, after both orders of each pair) is not a sum of
+    // whole hours: the orders totals.
+    const india = await teamSalesPerMonth(api.db, caller, 'Asia/Kolkata', months, ofScope);
+    expect(india).toEqual(await teamSalesPerMonth(api.db, caller, 'Asia/Kolkata', months, exact));
+    expect(india.map((m) => m.sales_count)).toEqual([2, 2, 0]);
   });
 
   it('are a member’s: an administrator gets 403', async () => {

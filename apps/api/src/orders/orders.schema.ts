@@ -181,3 +181,26 @@ export const orderTotalsDaily = pgTable(
       .nullsNotDistinct(),
   ],
 );
+
+/**
+ * Done sales (done, not a refund row, not refunded: settlement's `countingOrder`) per scope and UTC hour of
+ * completion: count, amount and SP of the orders bought in the scope's downline (the ancestor included), so the
+ * team chart of a member with a scope sums whole hours for any business month whose edges fall on a whole UTC
+ * hour (dashboard/dashboard.team.ts) instead of counting the partial days at a month's edges over the orders.
+ * Kept by the same triggers and in the same statements as the scope's rows of `order_totals_daily`
+ * (totals/triggers.sql.ts), filled with them when a scope is added (totals/scopes.ts); a row that nets to zero
+ * stays. Never written by the application.
+ */
+export const scopeSalesHours = pgTable(
+  'scope_sales_hours',
+  {
+    scopeId: integer('scope_id')
+      .notNull()
+      .references(() => orderTotalsScopes.id, { onDelete: 'cascade' }),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    salesCount: integer('sales_count').notNull(),
+    salesCents: bigint('sales_cents', { mode: 'number' }).notNull(),
+    salesSp: bigint('sales_sp', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scopeId, t.hour] })],
+);

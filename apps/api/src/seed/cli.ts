@@ -86,7 +86,7 @@ try {
     // Each batch updated the rollups' rows it touched: rewritten once, they hold no dead versions for the
     // dashboards and the orders totals to read past (the activity rollup was 124 MB for 6 MB of rows at 6M orders).
     await database.db.execute(
-      sql`vacuum full analyze activity_quarter_hours, order_totals_all, order_totals_scoped`,
+      sql`vacuum full analyze activity_quarter_hours, order_totals_all, order_totals_scoped, scope_sales_hours`,
     );
   }
   console.log(`logins: ${DEMO_LOGINS.map((l) => `${l.account}/${l.password}`).join(', ')}`);

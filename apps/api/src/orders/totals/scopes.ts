@@ -6,7 +6,7 @@ import { treeColumns } from '../../tree/tree-columns';
 import { lockTree, pathRange, type TreeKind } from '../../tree/tree-path';
 import { orders, orderTotalsDaily, orderTotalsScopes } from '../orders.schema';
 import { TOTALS_CONFIG, type TotalsConfig } from './config';
-import { addOrderTotals } from './rollup';
+import { addScopeTotals } from './rollup';
 
 /** What adding a scope may take: how long it waits for order writers in flight (an import; writers
  * arriving meanwhile queue behind it), and the memory it groups a downline's orders in. */
@@ -63,7 +63,8 @@ export async function scopesAdded(db: Db): Promise<void> {
 }
 
 /**
- * Adds the scope: its rows are aggregated from the orders while order writes and moves of that
+ * Adds the scope: its rows (its buckets of order_totals_daily and its done sales per hour, scope_sales_hours) are
+ * aggregated from the orders in one statement while order writes and moves of that
  * tree wait (a share lock on `orders`, then the tree's shared advisory lock, in that order as the
  * triggers take theirs; rollup.ts), so no write is missed or counted twice. A transaction
  * of its own (`Db`): inside an older one, its snapshot could predate writes that committed while it
@@ -93,7 +94,7 @@ async function addScope(
         .returning({ id: orderTotalsScopes.id });
       // Added meanwhile by another process.
       if (!added) return true;
-      await addOrderTotals(
+      await addScopeTotals(
         tx,
         added.id,
         sql`${orders.userId} = any(array(select ${users.id} from ${users} where ${pathRange(path, ancestor.path)}))`,

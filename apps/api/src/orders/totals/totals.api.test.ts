@@ -128,7 +128,8 @@ async function expectTotalsMatch() {
 
 /**
  * The whole table: every non-empty bucket equals a fresh aggregate of the orders, those of every
- * order (scope null) and those of each scope, bought in its ancestor's downline (the ancestor included).
+ * order (scope null) and those of each scope, bought in its ancestor's downline (the ancestor included); and so do
+ * the scopes' done sales per hour. Answers how many non-empty hours the scopes have.
  */
 async function expectRollupEqualsOrders() {
   const rows = (q: ReturnType<typeof sql>) =>
@@ -155,6 +156,24 @@ async function expectRollupEqualsOrders() {
            sum(amount_cents)::text, sum(sales_point)::text
     from orders group by 1, 2, 3, 4, 5, 6, 7, 8, 9`);
   expect(rollup).toEqual(fresh);
+  // Each scope's done sales per UTC hour (scope_sales_hours), against the done orders bought in its downline.
+  const hours = await rows(sql`
+    select scope_id, to_char(hour at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS') as hour,
+           sales_count::text as n, sales_cents::text as amount, sales_sp::text as sp
+    from scope_sales_hours where sales_count <> 0 or sales_cents <> 0 or sales_sp <> 0`);
+  const freshHours = await rows(sql`
+    select s.id as scope_id, to_char(date_trunc('hour', o.completed_at at time zone 'UTC'), 'YYYY-MM-DD HH24:MI:SS') as hour,
+           count(*)::text as n, sum(o.amount_cents)::text as amount, sum(o.sales_point)::text as sp
+    from orders o
+    join users u on u.id = o.user_id
+    join order_totals_scopes s on true
+    join users a on a.id = s.ancestor_id
+      and (s.tree = 'sponsor' and starts_with(u.tree_path, a.tree_path)
+      or s.tree = 'iblommer' and starts_with(u.iblommer_path, a.iblommer_path))
+    where o.status = 1 and o.platform_order_no_origin is null and o.refunded_at is null and o.completed_at is not null
+    group by 1, 2`);
+  expect(hours).toEqual(freshHours);
+  return hours.length;
 }
 
 /** A new member with one member below it, who bought one order. */
@@ -444,7 +463,7 @@ describe('orders list totals from order_totals_daily', () => {
       // Generational sales (two levels) have no scope: counted exactly.
       const generational = { generational_sales: true, member_id: m.A!.userNo };
       expect((await exactAndRollup(generational, admin, limits)).query.totals).toBeNull();
-      await expectRollupEqualsOrders();
+      expect(await expectRollupEqualsOrders()).toBeGreaterThan(0);
     };
     await expectServedFromScopes();
     const [{ n: scopeCount }] = (await queryRows<{ n: number }>(
@@ -459,6 +478,25 @@ describe('orders list totals from order_totals_daily', () => {
       sql`select count(*)::int as n from orders where user_id in (${m.B!.id}, ${m.C!.id}, ${m.D!.id}, ${m.E!.id})`,
     );
     expect(served.total).toBe(own!.n);
+
+    // Updates that move done sales into, out of and between the scopes' hours: refunds taken back, a refund marked,
+    // an order no longer done and one done again, completion times moved across hours (in a session time zone half
+    // an hour off UTC), amounts corrected.
+    await api.db.transaction(async (tx) => {
+      await tx.execute(sql`set local time zone 'Asia/Kolkata'`);
+      await tx.execute(sql`update orders set refunded_at = null
+                           where platform_order_no like 'TOT-1%' or platform_order_no like 'TOT-3%'`);
+      await tx.execute(sql`update orders set refunded_at = now() where platform_order_no = 'TOT-12'`);
+      await tx.execute(sql`update orders set status = 0 where platform_order_no = 'TOT-13'`);
+      await tx.execute(sql`update orders set status = 1, completed_at = '2026-04-15 16:30:00+00'
+                           where platform_order_no = 'TOT-17'`);
+      await tx.execute(sql`update orders set completed_at = completed_at + interval '90 minutes'
+                           where platform_order_no in ('TOT-30', 'TOT-31')`);
+      await tx.execute(sql`update orders set amount_cents = amount_cents + 7, sales_point = sales_point + 2
+                           where platform_order_no like 'TOT-3%'`);
+    });
+    await expectServedFromScopes();
+    expect(await expectRollupEqualsOrders()).toBeGreaterThan(10);
 
     for (let i = 0; i < 3; i++)
       await sales.order({

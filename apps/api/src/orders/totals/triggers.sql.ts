@@ -1,115 +1,89 @@
 /**
  * The orders rollup's trigger functions and triggers (rollup.ts), declared once, here: the latest migration that
- * (re)defines each function carries exactly this text (triggers.sql.unit.test.ts; today 0009_order_totals_refund,
- * with 0010_transition_joins_hashed's `enable_nestloop = off` on order_totals_move). To change one, change it here
- * and add a migration with the new text (and a rebuild of the rollup when what it holds changes).
+ * (re)defines each function carries exactly this text (triggers.sql.unit.test.ts; today 0030_scope_sales_hours, which
+ * replaces both in place, the triggers kept). To change one, change it here and add a migration with the new text
+ * (and a rebuild of the rollup when what it holds changes).
  */
+/** The hour of a completion, in UTC whatever the session's time zone: `scope_sales_hours.hour`. */
+const HOUR = `date_bin('1 hour', completed_at, timestamptz '2000-01-01 00:00:00+00')`;
 
-/** Adds each INSERT / UPDATE / DELETE statement's orders to their buckets (every order's, and each scope's). */
-export const ORDER_TOTALS_APPLY = `create function order_totals_apply() returns trigger set jit = off language plpgsql as $fn$
+/** The done sales of an aggregate's rows (settlement's `countingOrder`, on the columns of `d` below). */
+const COUNTING = 'status = 1 and not refund and not refunded and completed_at is not null';
+
+const SALES_HOURS_UPSERT = `insert into scope_sales_hours as t (scope_id, hour, sales_count, sales_cents, sales_sp)`;
+const SALES_HOURS_ON_CONFLICT = `on conflict (scope_id, hour) do update set
+      sales_count = t.sales_count + excluded.sales_count,
+      sales_cents = t.sales_cents + excluded.sales_cents,
+      sales_sp = t.sales_sp + excluded.sales_sp`;
+
+const DAILY_UPSERT = `insert into order_totals_daily as t (scope_id, day, provider_id, product_id, source_type, subtype, status, refund, refunded, order_count, amount_cents, sales_point)`;
+const DAILY_ON_CONFLICT = `on conflict (scope_id, day, provider_id, product_id, source_type, subtype, status, refund, refunded) do update set
+      order_count = t.order_count + excluded.order_count,
+      amount_cents = t.amount_cents + excluded.amount_cents,
+      sales_point = t.sales_point + excluded.sales_point`;
+
+/** A statement's orders, `d` (signed: +1 for new rows, -1 for old ones), as rows of the aggregate. */
+const NEW_ROWS = `select user_id, completed_at, provider_id, product_id, source_type, subtype, status, platform_order_no_origin is not null as refund, refunded_at is not null as refunded, 1 as n, amount_cents, sales_point from new_rows`;
+const OLD_ROWS = `select user_id, completed_at, provider_id, product_id, source_type, subtype, status, platform_order_no_origin is not null as refund, refunded_at is not null as refunded, -1 as n, -amount_cents as amount_cents, -sales_point as sales_point from old_rows`;
+
+/** Every order's buckets (scope null), then each scope's buckets and done sales per hour of the buyers of `d`. */
+const applied = (d: string) => `${DAILY_UPSERT}
+    select null, (completed_at at time zone 'UTC')::date, provider_id, product_id, source_type, subtype, status, refund, refunded, sum(n), sum(amount_cents), sum(sales_point)
+    from (${d}) d group by 2, 3, 4, 5, 6, 7, 8, 9 having sum(n) <> 0 or sum(amount_cents) <> 0 or sum(sales_point) <> 0 order by 2, 3, 4, 5, 6, 7, 8, 9
+    ${DAILY_ON_CONFLICT};
+    if exists (select 1 from order_totals_scopes) then
+      perform pg_advisory_xact_lock_shared(hashtext('tree-move:sponsor'));
+      perform pg_advisory_xact_lock_shared(hashtext('tree-move:iblommer'));
+      execute $scopes$
+      with d as (${d}),
+      reach as (
+        select u.id as user_id, s.id as scope_id
+        from users u
+        cross join lateral (
+      select 'sponsor' as tree, unnest(string_to_array(trim(both '/' from u.tree_path), '/')::int[]) as ancestor_id
+      union all select 'iblommer', unnest(string_to_array(trim(both '/' from u.iblommer_path), '/')::int[])) a
+        join order_totals_scopes s on s.tree = a.tree and s.ancestor_id = a.ancestor_id
+        where u.id in (select user_id from d)),
+      daily as (
+      ${DAILY_UPSERT}
+      select r.scope_id, (completed_at at time zone 'UTC')::date, provider_id, product_id, source_type, subtype, status, refund, refunded, sum(n), sum(amount_cents), sum(sales_point)
+      from d join reach r using (user_id)
+      group by 1, 2, 3, 4, 5, 6, 7, 8, 9 having sum(n) <> 0 or sum(amount_cents) <> 0 or sum(sales_point) <> 0 order by 1, 2, 3, 4, 5, 6, 7, 8, 9
+      ${DAILY_ON_CONFLICT})
+      ${SALES_HOURS_UPSERT}
+      select r.scope_id, ${HOUR}, sum(n), sum(amount_cents), sum(sales_point)
+      from d join reach r using (user_id)
+      where ${COUNTING}
+      group by 1, 2 having sum(n) <> 0 or sum(amount_cents) <> 0 or sum(sales_point) <> 0 order by 1, 2
+      ${SALES_HOURS_ON_CONFLICT}
+      $scopes$;
+    end if;`;
+
+/**
+ * Adds each INSERT / UPDATE / DELETE statement's orders to their buckets (every order's, and each scope's) and, for
+ * each scope, its done sales to their UTC hours (`scope_sales_hours`, from the same `reach` in the same statement).
+ */
+export const ORDER_TOTALS_APPLY = `create or replace function order_totals_apply() returns trigger set jit = off language plpgsql as $fn$
 begin
   if tg_op = 'TRUNCATE' then
     delete from order_totals_daily;
+    delete from scope_sales_hours;
   elsif tg_op = 'INSERT' then
-    insert into order_totals_daily as t (scope_id, day, provider_id, product_id, source_type, subtype, status, refund, refunded, order_count, amount_cents, sales_point)
-    select null, (completed_at at time zone 'UTC')::date, provider_id, product_id, source_type, subtype, status, refund, refunded, sum(n), sum(amount_cents), sum(sales_point)
-    from (select user_id, completed_at, provider_id, product_id, source_type, subtype, status, platform_order_no_origin is not null as refund, refunded_at is not null as refunded, 1 as n, amount_cents, sales_point from new_rows) d group by 2, 3, 4, 5, 6, 7, 8, 9 having sum(n) <> 0 or sum(amount_cents) <> 0 or sum(sales_point) <> 0 order by 2, 3, 4, 5, 6, 7, 8, 9
-    on conflict (scope_id, day, provider_id, product_id, source_type, subtype, status, refund, refunded) do update set
-      order_count = t.order_count + excluded.order_count,
-      amount_cents = t.amount_cents + excluded.amount_cents,
-      sales_point = t.sales_point + excluded.sales_point;
-    if exists (select 1 from order_totals_scopes) then
-      perform pg_advisory_xact_lock_shared(hashtext('tree-move:sponsor'));
-      perform pg_advisory_xact_lock_shared(hashtext('tree-move:iblommer'));
-      execute $scopes$
-      with d as (select user_id, completed_at, provider_id, product_id, source_type, subtype, status, platform_order_no_origin is not null as refund, refunded_at is not null as refunded, 1 as n, amount_cents, sales_point from new_rows),
-      reach as (
-        select u.id as user_id, s.id as scope_id
-        from users u
-        cross join lateral (
-      select 'sponsor' as tree, unnest(string_to_array(trim(both '/' from u.tree_path), '/')::int[]) as ancestor_id
-      union all select 'iblommer', unnest(string_to_array(trim(both '/' from u.iblommer_path), '/')::int[])) a
-        join order_totals_scopes s on s.tree = a.tree and s.ancestor_id = a.ancestor_id
-        where u.id in (select user_id from d))
-      insert into order_totals_daily as t (scope_id, day, provider_id, product_id, source_type, subtype, status, refund, refunded, order_count, amount_cents, sales_point)
-      select r.scope_id, (completed_at at time zone 'UTC')::date, provider_id, product_id, source_type, subtype, status, refund, refunded, sum(n), sum(amount_cents), sum(sales_point)
-      from d join reach r using (user_id)
-      group by 1, 2, 3, 4, 5, 6, 7, 8, 9 having sum(n) <> 0 or sum(amount_cents) <> 0 or sum(sales_point) <> 0 order by 1, 2, 3, 4, 5, 6, 7, 8, 9
-      on conflict (scope_id, day, provider_id, product_id, source_type, subtype, status, refund, refunded) do update set
-      order_count = t.order_count + excluded.order_count,
-      amount_cents = t.amount_cents + excluded.amount_cents,
-      sales_point = t.sales_point + excluded.sales_point
-      $scopes$;
-    end if;
+    ${applied(NEW_ROWS)}
   elsif tg_op = 'DELETE' then
-    insert into order_totals_daily as t (scope_id, day, provider_id, product_id, source_type, subtype, status, refund, refunded, order_count, amount_cents, sales_point)
-    select null, (completed_at at time zone 'UTC')::date, provider_id, product_id, source_type, subtype, status, refund, refunded, sum(n), sum(amount_cents), sum(sales_point)
-    from (select user_id, completed_at, provider_id, product_id, source_type, subtype, status, platform_order_no_origin is not null as refund, refunded_at is not null as refunded, -1 as n, -amount_cents as amount_cents, -sales_point as sales_point from old_rows) d group by 2, 3, 4, 5, 6, 7, 8, 9 having sum(n) <> 0 or sum(amount_cents) <> 0 or sum(sales_point) <> 0 order by 2, 3, 4, 5, 6, 7, 8, 9
-    on conflict (scope_id, day, provider_id, product_id, source_type, subtype, status, refund, refunded) do update set
-      order_count = t.order_count + excluded.order_count,
-      amount_cents = t.amount_cents + excluded.amount_cents,
-      sales_point = t.sales_point + excluded.sales_point;
-    if exists (select 1 from order_totals_scopes) then
-      perform pg_advisory_xact_lock_shared(hashtext('tree-move:sponsor'));
-      perform pg_advisory_xact_lock_shared(hashtext('tree-move:iblommer'));
-      execute $scopes$
-      with d as (select user_id, completed_at, provider_id, product_id, source_type, subtype, status, platform_order_no_origin is not null as refund, refunded_at is not null as refunded, -1 as n, -amount_cents as amount_cents, -sales_point as sales_point from old_rows),
-      reach as (
-        select u.id as user_id, s.id as scope_id
-        from users u
-        cross join lateral (
-      select 'sponsor' as tree, unnest(string_to_array(trim(both '/' from u.tree_path), '/')::int[]) as ancestor_id
-      union all select 'iblommer', unnest(string_to_array(trim(both '/' from u.iblommer_path), '/')::int[])) a
-        join order_totals_scopes s on s.tree = a.tree and s.ancestor_id = a.ancestor_id
-        where u.id in (select user_id from d))
-      insert into order_totals_daily as t (scope_id, day, provider_id, product_id, source_type, subtype, status, refund, refunded, order_count, amount_cents, sales_point)
-      select r.scope_id, (completed_at at time zone 'UTC')::date, provider_id, product_id, source_type, subtype, status, refund, refunded, sum(n), sum(amount_cents), sum(sales_point)
-      from d join reach r using (user_id)
-      group by 1, 2, 3, 4, 5, 6, 7, 8, 9 having sum(n) <> 0 or sum(amount_cents) <> 0 or sum(sales_point) <> 0 order by 1, 2, 3, 4, 5, 6, 7, 8, 9
-      on conflict (scope_id, day, provider_id, product_id, source_type, subtype, status, refund, refunded) do update set
-      order_count = t.order_count + excluded.order_count,
-      amount_cents = t.amount_cents + excluded.amount_cents,
-      sales_point = t.sales_point + excluded.sales_point
-      $scopes$;
-    end if;
+    ${applied(OLD_ROWS)}
   else
-    insert into order_totals_daily as t (scope_id, day, provider_id, product_id, source_type, subtype, status, refund, refunded, order_count, amount_cents, sales_point)
-    select null, (completed_at at time zone 'UTC')::date, provider_id, product_id, source_type, subtype, status, refund, refunded, sum(n), sum(amount_cents), sum(sales_point)
-    from (select user_id, completed_at, provider_id, product_id, source_type, subtype, status, platform_order_no_origin is not null as refund, refunded_at is not null as refunded, 1 as n, amount_cents, sales_point from new_rows union all select user_id, completed_at, provider_id, product_id, source_type, subtype, status, platform_order_no_origin is not null as refund, refunded_at is not null as refunded, -1 as n, -amount_cents as amount_cents, -sales_point as sales_point from old_rows) d group by 2, 3, 4, 5, 6, 7, 8, 9 having sum(n) <> 0 or sum(amount_cents) <> 0 or sum(sales_point) <> 0 order by 2, 3, 4, 5, 6, 7, 8, 9
-    on conflict (scope_id, day, provider_id, product_id, source_type, subtype, status, refund, refunded) do update set
-      order_count = t.order_count + excluded.order_count,
-      amount_cents = t.amount_cents + excluded.amount_cents,
-      sales_point = t.sales_point + excluded.sales_point;
-    if exists (select 1 from order_totals_scopes) then
-      perform pg_advisory_xact_lock_shared(hashtext('tree-move:sponsor'));
-      perform pg_advisory_xact_lock_shared(hashtext('tree-move:iblommer'));
-      execute $scopes$
-      with d as (select user_id, completed_at, provider_id, product_id, source_type, subtype, status, platform_order_no_origin is not null as refund, refunded_at is not null as refunded, 1 as n, amount_cents, sales_point from new_rows union all select user_id, completed_at, provider_id, product_id, source_type, subtype, status, platform_order_no_origin is not null as refund, refunded_at is not null as refunded, -1 as n, -amount_cents as amount_cents, -sales_point as sales_point from old_rows),
-      reach as (
-        select u.id as user_id, s.id as scope_id
-        from users u
-        cross join lateral (
-      select 'sponsor' as tree, unnest(string_to_array(trim(both '/' from u.tree_path), '/')::int[]) as ancestor_id
-      union all select 'iblommer', unnest(string_to_array(trim(both '/' from u.iblommer_path), '/')::int[])) a
-        join order_totals_scopes s on s.tree = a.tree and s.ancestor_id = a.ancestor_id
-        where u.id in (select user_id from d))
-      insert into order_totals_daily as t (scope_id, day, provider_id, product_id, source_type, subtype, status, refund, refunded, order_count, amount_cents, sales_point)
-      select r.scope_id, (completed_at at time zone 'UTC')::date, provider_id, product_id, source_type, subtype, status, refund, refunded, sum(n), sum(amount_cents), sum(sales_point)
-      from d join reach r using (user_id)
-      group by 1, 2, 3, 4, 5, 6, 7, 8, 9 having sum(n) <> 0 or sum(amount_cents) <> 0 or sum(sales_point) <> 0 order by 1, 2, 3, 4, 5, 6, 7, 8, 9
-      on conflict (scope_id, day, provider_id, product_id, source_type, subtype, status, refund, refunded) do update set
-      order_count = t.order_count + excluded.order_count,
-      amount_cents = t.amount_cents + excluded.amount_cents,
-      sales_point = t.sales_point + excluded.sales_point
-      $scopes$;
-    end if;
+    ${applied(`${NEW_ROWS} union all ${OLD_ROWS}`)}
   end if;
   return null;
 end
 $fn$;`;
 
-/** Moves the orders of members whose tree paths a statement changed between the scopes they left and joined. */
-export const ORDER_TOTALS_MOVE = `create function order_totals_move() returns trigger set jit = off language plpgsql as $fn$
+/**
+ * Moves the orders of members whose tree paths a statement changed between the scopes they left and joined: their
+ * buckets and their done sales per hour, from one read of their orders.
+ */
+export const ORDER_TOTALS_MOVE = `create or replace function order_totals_move() returns trigger set jit = off set enable_nestloop = off language plpgsql as $fn$
 begin
   if not exists (select 1 from order_totals_scopes) then
     return null;
@@ -132,18 +106,24 @@ begin
     having sum(a.sign) <> 0),
   bought as (
     select user_id, (completed_at at time zone 'UTC')::date as day, provider_id, product_id, source_type, subtype, status, platform_order_no_origin is not null as refund,
-           refunded_at is not null as refunded, count(*) as n, sum(amount_cents) as amount_cents, sum(sales_point) as sales_point
+           refunded_at is not null as refunded,
+           case when status = 1 and platform_order_no_origin is null and refunded_at is null then ${HOUR} end as hour,
+           count(*) as n, sum(amount_cents) as amount_cents, sum(sales_point) as sales_point
     from orders where user_id = any(array(select user_id from moved))
-    group by 1, 2, 3, 4, 5, 6, 7, 8, 9)
-  insert into order_totals_daily as t (scope_id, day, provider_id, product_id, source_type, subtype, status, refund, refunded, order_count, amount_cents, sales_point)
+    group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10),
+  daily as (
+  ${DAILY_UPSERT}
   select m.scope_id, b.day, b.provider_id, b.product_id, b.source_type, b.subtype, b.status, b.refund, b.refunded,
          sum(m.sign * b.n), sum(m.sign * b.amount_cents), sum(m.sign * b.sales_point)
   from moved m join bought b using (user_id)
   group by 1, 2, 3, 4, 5, 6, 7, 8, 9 order by 1, 2, 3, 4, 5, 6, 7, 8, 9
-  on conflict (scope_id, day, provider_id, product_id, source_type, subtype, status, refund, refunded) do update set
-      order_count = t.order_count + excluded.order_count,
-      amount_cents = t.amount_cents + excluded.amount_cents,
-      sales_point = t.sales_point + excluded.sales_point
+  ${DAILY_ON_CONFLICT})
+  ${SALES_HOURS_UPSERT}
+  select m.scope_id, b.hour, sum(m.sign * b.n), sum(m.sign * b.amount_cents), sum(m.sign * b.sales_point)
+  from moved m join bought b using (user_id)
+  where b.hour is not null
+  group by 1, 2 order by 1, 2
+  ${SALES_HOURS_ON_CONFLICT}
   $move$;
   return null;
 end
