@@ -329,6 +329,13 @@ export async function benchAll(): Promise<void> {
   const admin = await tokenOf(await idOf('bench_admin'));
   const approver = await tokenOf(await idOf('bench_approver'));
   const top = await tokenOf(Number(root.id));
+  // A member in the middle of the tree: the largest downline under 200,000 (member 337's 130,629 on the seed).
+  const middle = await one<{ id: number; below: number }>(
+    db,
+    sql`select user_id as id, sponsor_count as below from downline_counts
+        where sponsor_count < 200000 order by sponsor_count desc limit 1`,
+  );
+  const mid = await tokenOf(Number(middle.id));
   const readers = await queryRows<{ id: number }>(
     db,
     sql`select id from users where name like 'bulk%' order by id desc limit 200`,
@@ -355,6 +362,12 @@ export async function benchAll(): Promise<void> {
     get("admin dashboard's payouts chart", '< 50 ms', '/api/dashboard/money-charts'),
     get("top member's dashboard", '< 50 ms', '/api/dashboard/workplace', top),
     get("top member's charts", '< 50 ms', '/api/dashboard/member-charts', top),
+    get(
+      `mid-tree member's charts (${Number(middle.below).toLocaleString('en-US')} below)`,
+      '< 50 ms',
+      '/api/dashboard/member-charts',
+      mid,
+    ),
     get(
       "root's genealogy page (10 levels)",
       '< 50 ms, first included',
