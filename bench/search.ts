@@ -117,10 +117,10 @@ async function main() {
     db,
     sql`select order_no, platform_order_no from orders order by id desc limit 1`,
   );
-  // The top of the tree (every member below) and a member in the middle of a chain (a downline of thousands).
+  // The top of the tree (the largest downline: the seed's demo members come first) and a member in the middle of a chain (a downline of thousands).
   const [top] = await queryRows<{ name: string }>(
     db,
-    sql`select name from users where not is_admin and parent_user_id is null order by id limit 1`,
+    sql`select u.name from users u join downline_counts d on d.user_id = u.id order by d.sponsor_count desc limit 1`,
   );
   const [mid] = await queryRows<{ name: string; below: string }>(
     db,

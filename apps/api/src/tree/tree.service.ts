@@ -72,10 +72,8 @@ export async function nest(
   viewer: AccountCaller,
   locale: Locale,
 ): Promise<TreeNode[]> {
-  const levelRefs = new Map(
-    (await db.select().from(levels)).map((l) => [l.id, { id: l.id, name: levelName(l, locale) }]),
-  );
-  const counts = await countChildren(db, tree, rows);
+  const [levelList, counts] = await Promise.all([db.select().from(levels), countChildren(db, tree, rows)]);
+  const levelRefs = new Map(levelList.map((l) => [l.id, { id: l.id, name: levelName(l, locale) }]));
   const byId = new Map<number, TreeNode>();
   const roots: TreeNode[] = [];
   for (const r of rows) {
@@ -127,11 +125,11 @@ export async function loadTree(
     rows = [...tops, ...below];
   }
   const capped = capLevels(rows, TREE_NODE_CAP);
-  return {
-    roots: await nest(db, tree, capped.rows, viewer, locale),
-    downline_count: root ? await storedDownlineCount(db, tree, root.id) : null,
-    truncated: capped.truncated,
-  };
+  const [roots, downlineCount] = await Promise.all([
+    nest(db, tree, capped.rows, viewer, locale),
+    root ? storedDownlineCount(db, tree, root.id) : null,
+  ]);
+  return { roots, downline_count: downlineCount, truncated: capped.truncated };
 }
 
 /** The children of one node (lazy loading), or its whole subtree up to the caps when `isAll`. */
