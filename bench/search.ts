@@ -96,12 +96,11 @@ const ordersSql = (q: string) =>
    ${q.length >= 4 ? `or order_no like upper(${literal(q)}) || '%'` : ''} order by order_no limit 8`;
 
 async function main() {
-  const { database, db, app } = await openOrdersBench();
+  const { database, db, app, token: admin } = await openOrdersBench();
   const login = async (account: string, password: string) => {
     const res = await app.inject({ method: 'POST', url: '/api/login', payload: { account, password } });
     return res.json().data.access_token as string;
   };
-  const admin = await login('bench_admin', 'bench123');
   const [one] = await queryRows<{
     id: number;
     user_no: string;
