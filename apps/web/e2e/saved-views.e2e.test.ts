@@ -78,6 +78,20 @@ describe('saved views and columns', () => {
     await saveView(admin, 'Views', 'Save current view…', name);
     await admin.getByText(`View "${name}" saved`).waitFor();
 
+    // The same name again: refused under the name field, the dialog kept open with what was typed.
+    await bar(admin).getByRole('button', { name: 'Views' }).click();
+    await popover(admin).getByRole('button', { name: 'Save current view…' }).click();
+    const again = admin.getByRole('dialog');
+    await again.locator('#saveView_name').fill(name);
+    await again.locator('.ant-modal-footer .ant-btn-primary').click();
+    await again
+      .locator('.ant-form-item-explain-error')
+      .filter({ hasText: translate('views.duplicateName', 'en-US', { name }) })
+      .waitFor();
+    expect(await again.locator('#saveView_name').inputValue()).toBe(name);
+    await again.getByRole('button', { name: 'Cancel' }).click();
+    await again.waitFor({ state: 'hidden' });
+
     // Cleared: the filter leaves the address and the field.
     await admin.getByRole('main').getByRole('button', { name: 'Reset' }).click();
     await expect.poll(() => new URL(admin.url()).search).toBe('');

@@ -5,6 +5,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { ApiError } from '../platform/http';
 import { ConfirmButton } from '../platform/ui/ConfirmButton';
 import { applyFieldErrors } from '../platform/ui/form-errors';
 import { zodRules } from '../platform/ui/zod-rules';
@@ -129,7 +130,9 @@ function SaveViewDialog({
       await save.mutateAsync({ list, name, filters });
       onClose();
     } catch (error) {
-      applyFieldErrors(form, error);
+      // The server's refusal, translated, under the field it is about (a network failure was toasted already).
+      if (!applyFieldErrors(form, error) && error instanceof ApiError)
+        form.setFields([{ name: 'name', errors: [error.message] }]);
     }
   };
   return (

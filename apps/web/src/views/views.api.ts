@@ -26,7 +26,8 @@ export const useSavedViews = (list: ListKey) =>
 
 export const useSaveView = () =>
   useWrite<SaveViewBody, SavedView>({
-    send: (body) => to(viewEndpoints.save, { body }),
+    // A refusal (a name taken on the list, the most views kept) shows under the name field: SaveViewDialog.
+    send: (body) => to(viewEndpoints.save, { body, quiet: true }),
     invalidates: (_view, body) => [viewKeys.list(body.list)],
   });
 
