@@ -78,6 +78,18 @@ export const rowWithId = (page: Page, id: number) =>
     .locator('tr.ant-table-row')
     .filter({ has: page.locator(ID_CELL).getByText(String(id), { exact: true }) });
 
+/**
+ * Clicks `trigger` until `shown` appears (at most three clicks, 5 s apart): on a loaded machine a click can land while
+ * a popover or dialog is still opening and do nothing.
+ */
+export async function clickUntilShown(trigger: Locator, shown: Locator): Promise<void> {
+  for (let attempt = 0; attempt < 3 && !(await shown.isVisible()); attempt++) {
+    await trigger.click();
+    await shown.waitFor({ timeout: 5_000 }).catch(() => {});
+  }
+  await shown.waitFor();
+}
+
 /** Answers OK in the open popconfirm asking `question` (ConfirmButton). */
 export const confirmPopup = (page: Page, question: string) =>
   page.locator('.ant-popconfirm').filter({ hasText: question }).getByRole('button', { name: 'OK' }).click();

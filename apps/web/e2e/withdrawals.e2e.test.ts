@@ -5,6 +5,7 @@ import { formatMoney } from '../src/platform/format';
 import { DEMO, Harness } from './harness';
 import {
   ApiAs,
+  clickUntilShown,
   confirmPopup,
   credit,
   demoMember,
@@ -44,12 +45,7 @@ async function openWithdrawals(userNo: string) {
  */
 async function submitEmpty(dialog: Locator, field: string, error: string) {
   await dialog.getByLabel(field).waitFor();
-  const shown = dialog.getByText(error);
-  for (let attempt = 0; attempt < 3 && (await shown.count()) === 0; attempt++) {
-    await dialog.getByRole('button', { name: 'Submit' }).click();
-    await shown.waitFor({ timeout: 5_000 }).catch(() => {});
-  }
-  await shown.waitFor();
+  await clickUntilShown(dialog.getByRole('button', { name: 'Submit' }), dialog.getByText(error));
 }
 
 describe('withdrawals (administrator)', () => {
