@@ -1,5 +1,5 @@
 import { type DashboardMemberCharts, formatCents, orderListBody, periodInstants } from '@app/contracts';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { countingOrder } from '../bonus/settlement';
 import { type OrderQuerySettings, orderTotalsOf, TOTALS_CONFIG } from '../orders/totals';
 import type { AccountCaller } from '../platform/caller';
@@ -60,6 +60,16 @@ const monthBounds = (monthList: string[], zone: string): MonthBounds[] =>
     return { period, from_at: from.toISOString(), to_at: to.toISOString() };
   });
 
+/** The months as the relation `p(period, from_at, to_at)` of a query. */
+const months = (bounds: MonthBounds[]) =>
+  sql`json_to_recordset(${JSON.stringify(bounds)}::json) as p(period text, from_at timestamptz, to_at timestamptz)`;
+
+/** The done sales `(n, cents, sp)` bought by `buyer` in month `p`, probed along orders_user_completed_idx. */
+const doneSalesInMonth = (buyer: SQL) =>
+  sql`select count(*) as n, coalesce(sum(o.amount_cents), 0) as cents, coalesce(sum(o.sales_point), 0) as sp
+      from orders o where o.user_id = ${buyer} and o.completed_at >= p.from_at and o.completed_at < p.to_at
+        and ${countingOrder}`;
+
 const HOUR_MS = 3_600_000;
 
 /** Whether a month starts and ends on whole UTC hours, so it is a sum of whole rows of scope_sales_hours. */
@@ -100,15 +110,12 @@ async function scopeHoursLessOwn(
     queryRows<{ period: string; n: number; cents: string; sp: string }>(
       tx,
       sql`select p.period, (h.n - own.n)::int as n, (h.cents - own.cents)::text as cents, (h.sp - own.sp)::text as sp
-          from json_to_recordset(${JSON.stringify(bounds)}::json) as p(period text, from_at timestamptz, to_at timestamptz)
+          from ${months(bounds)}
           cross join lateral (
             select coalesce(sum(s.sales_count), 0) as n, coalesce(sum(s.sales_cents), 0) as cents,
                    coalesce(sum(s.sales_sp), 0) as sp
             from scope_sales_hours s where s.scope_id = ${scopeId} and s.hour >= p.from_at and s.hour < p.to_at) h
-          cross join lateral (
-            select count(*) as n, coalesce(sum(o.amount_cents), 0) as cents, coalesce(sum(o.sales_point), 0) as sp
-            from orders o where o.user_id = ${memberId} and o.completed_at >= p.from_at and o.completed_at < p.to_at
-              and ${countingOrder}) own`,
+          cross join lateral (${doneSalesInMonth(sql`${memberId}`)}) own`,
     ),
   );
   const byPeriod = new Map(rows.map((r) => [r.period, r]));
@@ -142,11 +149,8 @@ async function companyLessOutside(
             union all select ${memberId}::int)
           select p.period, sum(s.n)::int as n, sum(s.cents)::text as cents, sum(s.sp)::text as sp
           from outside u
-          cross join json_to_recordset(${JSON.stringify(bounds)}::json) as p(period text, from_at timestamptz, to_at timestamptz)
-          cross join lateral (
-            select count(*) as n, coalesce(sum(o.amount_cents), 0) as cents, coalesce(sum(o.sales_point), 0) as sp
-            from orders o where o.user_id = u.id and o.completed_at >= p.from_at and o.completed_at < p.to_at
-              and ${countingOrder}) s
+          cross join ${months(bounds)}
+          cross join lateral (${doneSalesInMonth(sql`u.id`)}) s
           group by p.period`,
       ),
     ),

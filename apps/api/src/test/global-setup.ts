@@ -11,7 +11,7 @@ declare module 'vitest' {
 
 /**
  * The run's folder of database templates (templateFile in test-database.ts), removed at its end. The workers read
- * it in worker-setup.ts: they start before this runs, so they do not see what it sets in process.env.
+ * it in worker-setup.ts through vitest's provide/inject, its way of passing a value from a global setup to the tests.
  */
 export default function setup(project: TestProject): () => void {
   const dir = mkdtempSync(join(tmpdir(), 'backoffice-test-templates-'));
