@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bonusSettlementRuns } from '../../api/src/bonus/bonus.schema';
 import { tidyOnce } from '../../api/src/startup/housekeeping';
 import { DEMO, Harness } from './harness';
-import { fieldError, pickOption } from './wallet-helpers';
+import { fieldError, openPopconfirm, pickOption } from './wallet-helpers';
 
 let harness: Harness;
 beforeAll(async () => {
@@ -234,7 +234,7 @@ describe('member bonus and assessment', () => {
     await page.goto('/wep');
     await page.getByText('按下開始後 60 天內', { exact: false }).waitFor();
     await page.getByRole('button', { name: /^開\s?始$/ }).click();
-    await page.locator('.ant-popconfirm').getByRole('button').last().click();
+    await openPopconfirm(page).getByRole('button').last().click();
     await page.getByText('考核中').waitFor();
     for (const label of ['新直接推薦', '第二代銷售積分', '第三代銷售積分', '新直接推薦的渠道供應商'])
       await page.getByRole('cell', { name: label, exact: true }).waitFor();
@@ -281,7 +281,7 @@ describe('settlement runs and bonus detail (admin)', () => {
         (r) => r.url().endsWith('/api/bonus/settlements') && r.request().method() === 'POST',
       );
       await page.getByRole('button', { name: 'Start settlement' }).click();
-      await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
+      await openPopconfirm(page).getByRole('button', { name: 'OK' }).click();
       const started = ((await (await answer).json()) as { data: JobStarted }).data;
       const { run } = await settlementResult(page, started);
       // The progress dialog ends at the run's payouts; closing it shows the result below.

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { membersUiMessages } from '../src/members/members.messages';
 import { platformMessages } from '../src/platform/platform.messages';
 import { DEMO, Harness } from './harness';
-import { ApiAs } from './wallet-helpers';
+import { ApiAs, openPopconfirm } from './wallet-helpers';
 
 let harness: Harness;
 beforeAll(async () => {
@@ -67,7 +67,7 @@ describe('member list: bulk enable and disable', () => {
 
       const apply = async (action: string, count: number, done: number, refused: number) => {
         await bar.getByRole('button', { name: named(ui(action)) }).click();
-        const confirm = page.locator('.ant-popconfirm').filter({
+        const confirm = openPopconfirm(page).filter({
           hasText: web('platform.bulk.confirm')
             .replace('{count}', String(count))
             .replace('{action}', ui(action)),

@@ -1,6 +1,7 @@
 import type { ProviderView } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, Harness } from './harness';
+import { openPopconfirm } from './wallet-helpers';
 
 let harness: Harness;
 beforeAll(async () => {
@@ -97,7 +98,7 @@ describe('member list and user detail', () => {
     const row = page.locator('.ant-table-tbody tr.ant-table-row', { hasText: 'e2e_newbie@demo.local' });
     expect(await row.innerText()).toContain('pioneer_sg');
     await row.getByRole('button', { name: /^删\s?除$/ }).click();
-    const confirm = page.locator('.ant-popconfirm').filter({ hasText: '删除会员“e2e_newbie”？' });
+    const confirm = openPopconfirm(page).filter({ hasText: '删除会员“e2e_newbie”？' });
     await confirm.getByRole('button', { name: /^确\s?定$/ }).click();
     await page.getByText('删除成功').first().waitFor();
     await row.waitFor({ state: 'detached' });

@@ -2,10 +2,19 @@ import { type Locale, translate, type WithdrawalItem } from '@app/contracts';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { savedViews } from '../../api/src/views/views.schema';
+import { listColumns, savedViews } from '../../api/src/views/views.schema';
 import { DEMO, Harness } from './harness';
 import { PHONE } from './phone';
-import { ApiAs, clickUntilShown, confirmPopup, credit, demoMember, rowWithId } from './wallet-helpers';
+import {
+  ApiAs,
+  clickUntilShown,
+  confirmPopup,
+  credit,
+  demoMember,
+  openPopconfirm,
+  openPopover as popover,
+  rowWithId,
+} from './wallet-helpers';
 
 let harness: Harness;
 beforeAll(async () => {
@@ -15,7 +24,6 @@ afterAll(() => harness?.close());
 
 /** The Views and Columns buttons over the list (their popups open outside this box). */
 const bar = (page: Page) => page.getByTestId('list-views');
-const popover = (page: Page) => page.locator('.ant-popover:not(.ant-popover-hidden)');
 const header = (page: Page, title: string) =>
   page.locator('.ant-table-thead th').filter({ hasText: new RegExp(`^${title}$`) });
 
@@ -56,8 +64,10 @@ async function saveView(page: Page, views: string, saveLabel: string, name: stri
 
 describe('saved views and columns', () => {
   it('an administrator saves a filtered withdrawals list, reopens it, hides a column for good, deletes the view', async () => {
-    // A retry starts without the views a failed attempt saved: the list's empty state is checked at the end.
+    // A retry starts without the views and columns a failed attempt saved: the list's empty state is checked at
+    // the end, and every column at the start.
     await harness.database.db.delete(savedViews).where(eq(savedViews.listKey, 'withdrawals'));
+    await harness.database.db.delete(listColumns).where(eq(listColumns.listKey, 'withdrawals'));
     const admin = await harness.newPage();
     await harness.login(admin, ...DEMO.admin);
     const adminApi = await ApiAs.admin(admin);
@@ -137,7 +147,7 @@ describe('saved views and columns', () => {
     const question = `Delete the view "${name}"?`;
     await clickUntilShown(
       popover(admin).getByRole('button', { name: `Delete view ${name}` }),
-      admin.locator('.ant-popconfirm').filter({ hasText: question }),
+      openPopconfirm(admin).filter({ hasText: question }),
     );
     await confirmPopup(admin, question);
     await admin.getByText('View deleted').waitFor();
@@ -181,8 +191,7 @@ describe('saved views and columns', () => {
     await popover(page)
       .getByRole('button', { name: `刪除檢視 ${name}` })
       .click();
-    await page
-      .locator('.ant-popconfirm')
+    await openPopconfirm(page)
       .filter({ hasText: `刪除檢視「${name}」？` })
       .locator('.ant-btn-primary') // "確 定": antd spaces a button's two Chinese characters
       .click();

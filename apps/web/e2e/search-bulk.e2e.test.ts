@@ -8,7 +8,7 @@ import { searchUiMessages } from '../src/search/search.messages';
 import { walletUiMessages } from '../src/wallet/wallet.messages';
 import { DEMO, Harness } from './harness';
 import { PHONE } from './phone';
-import { ApiAs, credit, demoMember, MEMBER_PASSWORD } from './wallet-helpers';
+import { ApiAs, credit, demoMember, MEMBER_PASSWORD, openPopconfirm } from './wallet-helpers';
 
 let harness: Harness;
 let adminApi: ApiAs;
@@ -91,8 +91,7 @@ describe('withdrawals: bulk approve and export', () => {
       for (const id of ids) await row(page, id).locator('input[type=checkbox]').check();
       const bar = page.getByTestId('bulk-bar');
       await bar.getByRole('button', { name: named(web(walletUiMessages, 'walletUi.agree', locale)) }).click();
-      await page
-        .locator('.ant-popconfirm')
+      await openPopconfirm(page)
         .getByRole('button', { name: /^(OK|確\s?定|确\s?定)$/ })
         .click();
       const summary = page.getByTestId('bulk-summary');

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs } from './api-as';
 import { DEMO, Harness } from './harness';
 import { PHONE, settled } from './phone';
+import { openPopconfirm } from './wallet-helpers';
 
 let harness: Harness;
 /** Signed in as admin (who starts the runs) and as operator (who approves them), for the whole file. */
@@ -69,7 +70,7 @@ describe('maker-checker settlement in the browser', () => {
     await page.goto('/config/index?tab=runs');
     await page.getByLabel('Period (day or month)').fill(approvedDay);
     await page.getByRole('button', { name: 'Start settlement' }).click();
-    const confirm = page.locator('.ant-popconfirm');
+    const confirm = openPopconfirm(page);
     await confirm
       .getByText('Nothing is paid until another administrator approves the run', { exact: false })
       .waitFor();
@@ -102,7 +103,7 @@ describe('maker-checker settlement in the browser', () => {
     // A second run of the same day is refused while this one awaits approval.
     harness.expectFailedLoads('/api/bonus/settlements', 409);
     await page.getByRole('button', { name: 'Start settlement' }).click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
+    await openPopconfirm(page).getByRole('button', { name: 'OK' }).click();
     await page
       .locator('.ant-message')
       .getByText('This period already has a run awaiting approval or being paid', { exact: false })
@@ -178,7 +179,7 @@ describe('maker-checker settlement in the browser', () => {
       .toMatch(new RegExp(`^Total ${filtered.meta.total} items?$`));
 
     await review.getByRole('button', { name: 'Approve and pay' }).click();
-    const confirm = page.locator('.ant-popconfirm');
+    const confirm = openPopconfirm(page);
     await confirm.getByText(`Approve run #${run.id} (${approvedDay})`, { exact: false }).waitFor();
     await confirm.getByRole('button', { name: 'OK' }).click();
     const dialog = page.getByRole('dialog').filter({ hasText: `${approvedDay}: approval` });

@@ -90,9 +90,21 @@ export async function clickUntilShown(trigger: Locator, shown: Locator): Promise
   await shown.waitFor();
 }
 
+/**
+ * The open popover (a popconfirm is one too) once antd's zoom motion has ended: a click during the motion can miss
+ * its target on a loaded machine, land on the page below and close the popover.
+ */
+export const openPopover = (page: Page) =>
+  page.locator(
+    '.ant-popover:not(.ant-popover-hidden):not([class*="-appear"]):not([class*="-enter"]):not([class*="-leave"])',
+  );
+
+/** The open popconfirm, once its motion has ended (openPopover). */
+export const openPopconfirm = (page: Page) => openPopover(page).and(page.locator('.ant-popconfirm'));
+
 /** Answers OK in the open popconfirm asking `question` (ConfirmButton). */
 export const confirmPopup = (page: Page, question: string) =>
-  page.locator('.ant-popconfirm').filter({ hasText: question }).getByRole('button', { name: 'OK' }).click();
+  openPopconfirm(page).filter({ hasText: question }).getByRole('button', { name: 'OK' }).click();
 
 /** The validation messages shown under the form field labelled `label` within `scope`. */
 export function fieldError(scope: Page | Locator, label: string): Locator {
