@@ -1,7 +1,7 @@
 import { type AuditView, auditChangeLines, type MessageKey } from '@app/contracts';
 import type { SQL } from 'drizzle-orm';
 import type { AccountCaller } from '../platform/caller';
-import type { Db } from '../platform/db/client';
+import type { Reader } from '../platform/db/read-replicas';
 import { listExportJob } from '../platform/jobs/list-export';
 import { type SheetReader, sheetFormat } from '../platform/xlsx/format';
 import { type AuditFilter, auditBefore, countAudit } from './audit-log.queries';
@@ -27,7 +27,7 @@ function auditColumns(reader: SheetReader) {
 
 /** `GET /api/permission/audit?export=1`: the rows the log's filters select, newest first, as a job. */
 export function auditExportJob(
-  db: Db,
+  reads: Reader,
   viewer: AccountCaller,
   q: AuditFilter,
   where: SQL | undefined,
@@ -39,7 +39,8 @@ export function auditExportJob(
     query: q,
     fileName: 'operation-log.xlsx',
     columns: auditColumns(reader),
-    count: () => countAudit(db, where),
-    before: (beforeId, limit) => auditBefore(db, where, beforeId, limit),
+    reads,
+    count: (db) => countAudit(db, where),
+    before: (db, beforeId, limit) => auditBefore(db, where, beforeId, limit),
   });
 }

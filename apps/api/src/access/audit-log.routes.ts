@@ -8,6 +8,7 @@ import {
 } from '@app/contracts';
 import { businessTimeZone } from '../platform/business-time/business-time';
 import { paged, pageWindow } from '../platform/db/paging';
+import { jobReader } from '../platform/db/read-replicas';
 import { access, route } from '../platform/http/route';
 import { startXlsxJob } from '../platform/jobs/jobs.runner';
 import { auditExportJob } from './audit-log.export';
@@ -25,7 +26,7 @@ const auditList = route({
   handler: async ({ app, caller, query: q, locale, timeZone }): Promise<Paged<AuditView> | JobStarted> => {
     const where = auditWhere(q, await businessTimeZone(app.db));
     if (q.export)
-      return startXlsxJob(app.jobs, auditExportJob(app.db, caller, q, where, { locale, timeZone }));
+      return startXlsxJob(app.jobs, auditExportJob(jobReader(app), caller, q, where, { locale, timeZone }));
     const [total, list] = await Promise.all([
       countAudit(app.db, where),
       auditPage(app.db, where, q, pageWindow(q)),

@@ -1,5 +1,5 @@
 import type { UserListItem } from '@app/contracts';
-import type { Db } from '../platform/db/client';
+import type { Reader } from '../platform/db/read-replicas';
 import { listExportJob } from '../platform/jobs/list-export';
 import { type SheetReader, sheetFormat } from '../platform/xlsx/format';
 import { countMembers, memberListWhere, membersBefore } from './members.queries';
@@ -34,7 +34,7 @@ function memberColumns(reader: SheetReader) {
 type Query = Parameters<typeof memberListWhere>[1];
 
 /** `GET /api/users/list?export=1` (administrators): the members the list's filters select, newest first, as a job. */
-export function memberExportJob(db: Db, viewer: Viewer, q: Query, reader: SheetReader) {
+export function memberExportJob(reads: Reader, viewer: Viewer, q: Query, reader: SheetReader) {
   const { where } = memberListWhere(viewer, q);
   return listExportJob({
     kind: 'members.export',
@@ -42,7 +42,8 @@ export function memberExportJob(db: Db, viewer: Viewer, q: Query, reader: SheetR
     query: q,
     fileName: 'members.xlsx',
     columns: memberColumns(reader),
-    count: () => countMembers(db, viewer, q),
-    before: (beforeId, limit) => membersBefore(db, viewer, where, beforeId, limit, reader.locale),
+    reads,
+    count: (db) => countMembers(db, viewer, q),
+    before: (db, beforeId, limit) => membersBefore(db, viewer, where, beforeId, limit, reader.locale),
   });
 }

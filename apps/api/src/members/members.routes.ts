@@ -15,6 +15,7 @@ import {
   userUpdateBody,
 } from '@app/contracts';
 import { eq, sql } from 'drizzle-orm';
+import { jobReader } from '../platform/db/read-replicas';
 import { eachRow } from '../platform/http/bulk';
 import { forbidden, notFound } from '../platform/http/errors';
 import { idempotent } from '../platform/http/idempotency';
@@ -41,7 +42,7 @@ const list = route({
     const viewer = await memberViewer(app.db, caller);
     if (query.export) {
       if (!viewer.isAdmin) throw forbidden();
-      return startXlsxJob(app.jobs, memberExportJob(app.db, viewer, query, { locale, timeZone }));
+      return startXlsxJob(app.jobs, memberExportJob(jobReader(app), viewer, query, { locale, timeZone }));
     }
     const { list, total } = await listMembers(app.db, viewer, query, locale);
     return { list, meta: { total, page: query.page, pageSize: query.pageSize } };

@@ -1,6 +1,6 @@
 import type { RechargeItem } from '@app/contracts';
 import type { AccountCaller } from '../platform/caller';
-import type { Db } from '../platform/db/client';
+import type { Reader } from '../platform/db/read-replicas';
 import { listExportJob } from '../platform/jobs/list-export';
 import { type SheetReader, sheetFormat } from '../platform/xlsx/format';
 import { countRecharges, type RechargeFilter, rechargesBefore, rechargeWhere } from './recharge.service';
@@ -22,19 +22,20 @@ function rechargeColumns(reader: SheetReader) {
 
 /** `GET /api/recharge/list?export=1`: the recharges the list's filters select, as a job. */
 export async function rechargeExportJob(
-  db: Db,
+  reads: Reader,
   viewer: AccountCaller,
   q: RechargeFilter,
   reader: SheetReader,
 ) {
-  const where = await rechargeWhere(db, q);
+  const where = await reads((db) => rechargeWhere(db, q));
   return listExportJob({
     kind: 'recharges.export',
     viewer,
     query: q,
     fileName: 'recharges.xlsx',
     columns: rechargeColumns(reader),
-    count: () => countRecharges(db, where),
-    before: (beforeId, limit) => rechargesBefore(db, where, beforeId, limit),
+    reads,
+    count: (db) => countRecharges(db, where),
+    before: (db, beforeId, limit) => rechargesBefore(db, where, beforeId, limit),
   });
 }

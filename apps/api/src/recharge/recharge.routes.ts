@@ -7,6 +7,7 @@ import {
   rechargeEndpoints,
   rechargeListQuery,
 } from '@app/contracts';
+import { jobReader } from '../platform/db/read-replicas';
 import { eachRow } from '../platform/http/bulk';
 import { idempotent } from '../platform/http/idempotency';
 import { access, route } from '../platform/http/route';
@@ -47,7 +48,7 @@ export const rechargeRoutes = [
     query: rechargeListQuery,
     handler: async ({ app, caller, query, locale, timeZone }) =>
       query.export
-        ? startXlsxJob(app.jobs, await rechargeExportJob(app.db, caller, query, { locale, timeZone }))
+        ? startXlsxJob(app.jobs, await rechargeExportJob(jobReader(app), caller, query, { locale, timeZone }))
         : listRecharges(app.db, query),
   }),
   route({

@@ -3,6 +3,7 @@ import { bonusTypeNames } from '../bonus/type-names';
 import { businessTimeZone } from '../platform/business-time/business-time';
 import type { AccountCaller } from '../platform/caller';
 import type { Db } from '../platform/db/client';
+import type { Reader } from '../platform/db/read-replicas';
 import type { XlsxJob } from '../platform/jobs/jobs.runner';
 import { keysetBatches } from '../platform/xlsx/export';
 import { type SheetReader, sheetFormat } from '../platform/xlsx/format';
@@ -37,21 +38,24 @@ async function recordExportColumns(db: Db, reader: SheetReader) {
 
 /** The export as a job (the ledger is the largest table): the filtered records in id order. */
 export async function recordExportJob(
-  db: Db,
+  reads: Reader,
   viewer: AccountCaller,
   q: RecordFilter,
   reader: SheetReader,
 ): Promise<XlsxJob<WalletRecordItem>> {
   const { page: _page, pageSize: _size, export: _export, ...params } = q;
   // The filter's days, and the file's date, are days of the business time zone.
-  const zone = await businessTimeZone(db);
+  const zone = await reads((db) => businessTimeZone(db));
   return {
     kind: 'wallet.records.export',
     ownerId: viewer.id,
     params,
     fileName: `wallet-records-${dayIn(new Date(), zone)}.xlsx`,
-    columns: await recordExportColumns(db, reader),
-    count: () => countRecords(db, q, zone),
-    batches: () => keysetBatches(recordBatchFetcher(db, q, zone, reader.locale)),
+    columns: await reads((db) => recordExportColumns(db, reader)),
+    count: () => reads((db) => countRecords(db, q, zone)),
+    batches: () =>
+      keysetBatches((afterId, limit) =>
+        reads((db) => recordBatchFetcher(db, q, zone, reader.locale)(afterId, limit)),
+      ),
   };
 }

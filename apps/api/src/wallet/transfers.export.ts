@@ -1,6 +1,6 @@
 import type { TransferItem } from '@app/contracts';
 import type { AccountCaller } from '../platform/caller';
-import type { Db } from '../platform/db/client';
+import type { Reader } from '../platform/db/read-replicas';
 import { listExportJob } from '../platform/jobs/list-export';
 import { type SheetReader, sheetFormat } from '../platform/xlsx/format';
 import { countTransfers, type TransferFilters, transfersBefore } from './transfers.service';
@@ -26,7 +26,7 @@ function transferColumns(reader: SheetReader) {
  * as a job.
  */
 export function transferExportJob(
-  db: Db,
+  reads: Reader,
   viewer: AccountCaller,
   query: Record<string, unknown> & TransferFilters,
   reader: SheetReader,
@@ -37,7 +37,8 @@ export function transferExportJob(
     query,
     fileName: 'transfers.xlsx',
     columns: transferColumns(reader),
-    count: () => countTransfers(db, viewer, query),
-    before: (beforeId, limit) => transfersBefore(db, viewer, beforeId, limit, query),
+    reads,
+    count: (db) => countTransfers(db, viewer, query),
+    before: (db, beforeId, limit) => transfersBefore(db, viewer, beforeId, limit, query),
   });
 }

@@ -12,6 +12,7 @@ import {
 } from '@app/contracts';
 import { businessTimeZone } from '../platform/business-time/business-time';
 import type { AccountCaller } from '../platform/caller';
+import { jobReader } from '../platform/db/read-replicas';
 import { forbidden } from '../platform/http/errors';
 import { idempotent } from '../platform/http/idempotency';
 import { access, route } from '../platform/http/route';
@@ -37,7 +38,7 @@ export const walletRoutes = [
     query: walletRecordListQuery,
     handler: async ({ app, query, caller, locale, timeZone }) =>
       query.export
-        ? startXlsxJob(app.jobs, await recordExportJob(app.db, caller, query, { locale, timeZone }))
+        ? startXlsxJob(app.jobs, await recordExportJob(jobReader(app), caller, query, { locale, timeZone }))
         : listRecords(app.db, query, await businessTimeZone(app.db), locale),
   }),
   route({
@@ -53,7 +54,7 @@ export const walletRoutes = [
     query: transferListQuery,
     handler: ({ app, query, caller, locale, timeZone }) =>
       query.export
-        ? startXlsxJob(app.jobs, transferExportJob(app.db, caller, query, { locale, timeZone }))
+        ? startXlsxJob(app.jobs, transferExportJob(jobReader(app), caller, query, { locale, timeZone }))
         : listTransfers(app.db, query, caller),
   }),
   route({

@@ -1,6 +1,6 @@
 import type { WithdrawalItem } from '@app/contracts';
 import type { AccountCaller } from '../platform/caller';
-import type { Db } from '../platform/db/client';
+import type { Reader } from '../platform/db/read-replicas';
 import { listExportJob } from '../platform/jobs/list-export';
 import { type SheetReader, sheetFormat } from '../platform/xlsx/format';
 import {
@@ -30,19 +30,20 @@ function withdrawalColumns(reader: SheetReader) {
 
 /** `GET /api/wallet/admin/list?export=1`: the applications the list's filters select, as a job. */
 export async function withdrawalExportJob(
-  db: Db,
+  reads: Reader,
   viewer: AccountCaller,
   q: WithdrawalFilter,
   reader: SheetReader,
 ) {
-  const where = await withdrawalWhere(db, q);
+  const where = await reads((db) => withdrawalWhere(db, q));
   return listExportJob({
     kind: 'withdrawals.export',
     viewer,
     query: q,
     fileName: 'withdrawals.xlsx',
     columns: withdrawalColumns(reader),
-    count: () => countWithdrawals(db, where),
-    before: (beforeId, limit) => withdrawalsBefore(db, where, beforeId, limit),
+    reads,
+    count: (db) => countWithdrawals(db, where),
+    before: (db, beforeId, limit) => withdrawalsBefore(db, where, beforeId, limit),
   });
 }

@@ -7,6 +7,7 @@ import {
   withdrawalListQuery,
   withdrawalNextBody,
 } from '@app/contracts';
+import { jobReader } from '../platform/db/read-replicas';
 import { eachRow } from '../platform/http/bulk';
 import { idempotent } from '../platform/http/idempotency';
 import { access, route } from '../platform/http/route';
@@ -60,7 +61,10 @@ export const withdrawalRoutes = [
     query: withdrawalListQuery,
     handler: async ({ app, caller, query, locale, timeZone }) =>
       query.export
-        ? startXlsxJob(app.jobs, await withdrawalExportJob(app.db, caller, query, { locale, timeZone }))
+        ? startXlsxJob(
+            app.jobs,
+            await withdrawalExportJob(jobReader(app), caller, query, { locale, timeZone }),
+          )
         : listWithdrawals(app.db, query),
   }),
   route({

@@ -7,6 +7,7 @@ import {
 } from '@app/contracts';
 import type { z } from 'zod';
 import type { AccountCaller } from '../../platform/caller';
+import { jobReader } from '../../platform/db/read-replicas';
 import { type AppContext, access, route } from '../../platform/http/route';
 import { startXlsxJob } from '../../platform/jobs/jobs.runner';
 import { explainPayout, explanationOrders, explanationOrdersExportJob } from './explain.service';
@@ -73,7 +74,7 @@ const ordersOf = async (
   query.export
     ? startXlsxJob(
         ctx.app.jobs,
-        await explanationOrdersExportJob(ctx.app.db, ctx.caller, ref, {
+        await explanationOrdersExportJob(jobReader(ctx.app), ctx.caller, ref, {
           locale: ctx.locale,
           timeZone: ctx.timeZone,
         }),

@@ -16,8 +16,9 @@ import { levelHistory, users } from '../../members/members.schema';
 import { orders } from '../../orders/orders.schema';
 import { businessTimeZone } from '../../platform/business-time/business-time';
 import type { AccountCaller } from '../../platform/caller';
-import type { Db, DbOrTx } from '../../platform/db/client';
+import type { DbOrTx } from '../../platform/db/client';
 import { paged, pageWindow } from '../../platform/db/paging';
+import type { Reader } from '../../platform/db/read-replicas';
 import { forbidden, notFound } from '../../platform/http/errors';
 import type { XlsxJob } from '../../platform/jobs/jobs.runner';
 import { type SheetReader, sheetFormat } from '../../platform/xlsx/format';
@@ -244,12 +245,12 @@ export async function explanationOrders(
 
 /** Every order the payout counted as a spreadsheet job (refused before it starts as the explanation is). */
 export async function explanationOrdersExportJob(
-  db: Db,
+  reads: Reader,
   viewer: AccountCaller,
   ref: PayoutRef,
   reader: SheetReader,
 ): Promise<XlsxJob<ExplanationOrder>> {
-  const { input, list } = await allSourceOrders(db, viewer, ref);
+  const { input, list } = await reads((db) => allSourceOrders(db, viewer, ref));
   const f = sheetFormat(reader);
   const name = ref.source === 'run' ? `run-${ref.runId}-payout-${ref.id}` : `${ref.source}-${ref.id}`;
   return {
@@ -268,7 +269,7 @@ export async function explanationOrdersExportJob(
     count: async () => list.length,
     batches: async function* () {
       for (let from = 0; from < list.length; from += EXPORT_BATCH)
-        yield await orderPage(db, viewer, input, list.slice(from, from + EXPORT_BATCH));
+        yield await reads((db) => orderPage(db, viewer, input, list.slice(from, from + EXPORT_BATCH)));
     },
   };
 }

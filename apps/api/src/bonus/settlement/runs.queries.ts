@@ -10,6 +10,7 @@ import { users } from '../../members/members.schema';
 import { orders } from '../../orders/orders.schema';
 import type { Db, DbOrTx } from '../../platform/db/client';
 import { paged, pageWindow } from '../../platform/db/paging';
+import type { Reader } from '../../platform/db/read-replicas';
 import { notFound } from '../../platform/http/errors';
 import type { XlsxJob } from '../../platform/jobs/jobs.runner';
 import { type Column, keysetBatches } from '../../platform/xlsx/export';
@@ -222,24 +223,26 @@ async function runPayoutColumns(db: Db, reader: SheetReader): Promise<Column<Set
 
 /** Every payout of a run as a spreadsheet job (404 before it starts when there is no such run, 409 when its list was cleared). */
 export async function runPayoutsExportJob(
-  db: Db,
+  reads: Reader,
   ownerId: number,
   id: number,
   filter: RunPayoutFilter,
   reader: SheetReader,
 ): Promise<XlsxJob<SettlementPayoutItem>> {
-  const run = await runOf(db, id);
+  const run = await reads((db) => runOf(db, id));
   assertReadable(run);
   return {
     kind: 'bonus.settlement.payouts.export',
     ownerId,
     params: { id, ...filter },
     fileName: `settlement-run-${run.id}-${run.period}${run.dryRun ? '-dry-run' : ''}.xlsx`,
-    columns: await runPayoutColumns(db, reader),
-    count: () => runPayoutCount(db, run, filter),
+    columns: await reads((db) => runPayoutColumns(db, reader)),
+    count: () => reads((db) => runPayoutCount(db, run, filter)),
     batches: () =>
-      keysetBatches(async (afterId, limit) =>
-        payoutItems(db, await runPayoutRows(db, run, filter, { afterId: afterId ?? undefined, limit })),
+      keysetBatches((afterId, limit) =>
+        reads(async (db) =>
+          payoutItems(db, await runPayoutRows(db, run, filter, { afterId: afterId ?? undefined, limit })),
+        ),
       ),
   };
 }

@@ -11,6 +11,7 @@ import {
 } from '@app/contracts';
 import { DEFAULT_SETTLEMENT_FLAG_MULTIPLE } from '../../config';
 import { memberByNo } from '../../members/lookups';
+import { jobReader } from '../../platform/db/read-replicas';
 import { access, route } from '../../platform/http/route';
 import { startXlsxJob } from '../../platform/jobs/jobs.runner';
 import { streamXlsx } from '../../platform/xlsx/export';
@@ -127,7 +128,7 @@ const payouts = route({
     return query.export
       ? startXlsxJob(
           app.jobs,
-          await runPayoutsExportJob(app.db, caller.id, params.id, filter, { locale, timeZone }),
+          await runPayoutsExportJob(jobReader(app), caller.id, params.id, filter, { locale, timeZone }),
         )
       : listRunPayouts(app.db, params.id, { ...query, ...filter });
   },

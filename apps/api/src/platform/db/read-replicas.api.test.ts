@@ -1,4 +1,4 @@
-import type { UserListResult } from '@app/contracts';
+import type { JobStarted, UserListResult } from '@app/contracts';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +6,8 @@ import { prepareDatabase } from '../../bootstrap';
 import { TEST_PASSWORD } from '../../test/factory';
 import { type ApiResponse, TestApi } from '../../test/test-app';
 import { createServerDatabase, type ServerDatabase } from '../../test/test-database';
+import { jobFile } from '../jobs/test-jobs';
+import { xlsxRows } from '../xlsx/test-files';
 import { type Database, openDatabase, queryRows } from './client';
 import { ReadReplicas } from './read-replicas';
 import { type SilentProxy, silentProxy } from './silent-proxy.testing';
@@ -174,5 +176,42 @@ describe.runIf(process.env.TEST_REPLICA_LAG === 'true')('read replicas', () => {
     const back = await readsBy();
     expect(listed(await list(api, reader, 'anchor'))).toEqual(['anchor']);
     expect((await readsBy()).replica).toBe(back.replica + 1);
+  });
+
+  it('finishes an export on the primary when the replica its request chose is lost before the job reads', async () => {
+    // A process that found the replica well and does not poll again: its next export starts on the replica.
+    const unpolled = ReadReplicas.open(primary.db, {
+      urls: [proxy.url],
+      maxLagMs: MAX_LAG_MS,
+      pollMs: 3_600_000,
+      connectTimeoutMs: 1000,
+      queryTimeouts: { ms: 1000, longMs: 0 },
+    });
+    const app = await TestApi.open({ ...primary, replicas: unpolled, close: async () => undefined });
+    try {
+      await until(async () => {
+        await unpolled.poll();
+        return unpolled.usable(unpolled.servers[0]!, null);
+      }, 'the replica is in use');
+      proxy.silence();
+      // An administrator's member export reads nothing before it answers: every row is read by the job.
+      const started = await app.get<JobStarted>('/api/users/list', {
+        token: reader,
+        query: { keyword: 'anchor', export: 1 },
+      });
+      expect(started.status).toBe(200);
+      const { file } = await jobFile(app, started.body.data, reader);
+      expect((await xlsxRows(file.raw)).slice(1).map((row) => row[1])).toEqual(['anchor']);
+      // On the replica: the request, and the job's count, which failed there; on the primary: the count again, and
+      // the one batch of rows.
+      expect(unpolled.servers[0]!.reads).toBe(2);
+      expect(unpolled.primaryReads).toBe(2);
+      expect(unpolled.usable(unpolled.servers[0]!, null)).toBe(false);
+    } finally {
+      proxy.resume();
+      await app.close();
+      await unpolled.close();
+    }
+    await until(caughtUp, 'the replica answers again');
   });
 });

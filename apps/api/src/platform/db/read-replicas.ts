@@ -127,7 +127,28 @@ export class ReadReplicas {
     mayRetry: () => boolean = () => true,
   ): Promise<T> {
     const server = this.choose(position);
-    if (!server) return this.onPrimary(read);
+    return server ? this.readOn(server, read, mayRetry) : this.onPrimary(read);
+  }
+
+  /**
+   * The reads of a job a request started, made after the answer (an export's batches): on `db`, the database the
+   * request read (so they see what it saw, the caller's own writes included), or on the primary from the first
+   * that `db`, a replica, fails as `serve` would retry it.
+   */
+  readerFrom(db: Db): Reader {
+    let server = this.servers.find((s) => s.db === db);
+    return (read) => {
+      if (!server) return this.onPrimary(read);
+      // A read the replica failed runs on the primary, and so do the job's reads after it.
+      return this.readOn(server, read, () => {
+        server = undefined;
+        return true;
+      });
+    };
+  }
+
+  /** Runs `read` on `server`; on the primary instead when the replica cannot answer it and `mayRetry()`. */
+  private async readOn<T>(server: ReplicaServer, read: (db: Db) => Promise<T>, mayRetry: () => boolean) {
     server.reads++;
     try {
       return await read(server.db);
@@ -238,6 +259,16 @@ export class ReadReplicas {
     this.options.log?.(level, message);
   }
 }
+
+/** Reads on whichever database a Reader chose for them. */
+export type Reader = <T>(read: (db: Db) => Promise<T>) => Promise<T>;
+
+/**
+ * How a job started by a request reads once the request is answered: ReadReplicas.readerFrom the request's
+ * database, or that database itself without replicas.
+ */
+export const jobReader = (app: { db: Db; replicas?: ReadReplicas }): Reader =>
+  app.replicas ? app.replicas.readerFrom(app.db) : (read) => read(app.db);
 
 /** A replica's host and port from its URL. */
 function serverName(url: string): string {

@@ -1,4 +1,6 @@
 import type { AccountCaller } from '../caller';
+import type { Db } from '../db/client';
+import type { Reader } from '../db/read-replicas';
 import { type Column, keysetBatches } from '../xlsx/export';
 import type { XlsxJob } from './jobs.runner';
 
@@ -12,10 +14,12 @@ export interface ListExport<T extends { id: number }> {
   fileName: string;
   /** The columns in the reader's language and time zone (xlsx/format.ts `sheetFormat`). */
   columns: readonly Column<T>[];
+  /** Where the job reads its rows (jobReader: the request's replica, the primary once that replica fails). */
+  reads: Reader;
   /** How many rows the filters select. */
-  count: () => Promise<number>;
+  count: (db: Db) => Promise<number>;
   /** The filtered rows newest first: `limit` of them with ids below `beforeId` (all when null). */
-  before: (beforeId: number | null, limit: number) => Promise<T[]>;
+  before: (db: Db, beforeId: number | null, limit: number) => Promise<T[]>;
 }
 
 /**
@@ -31,7 +35,7 @@ export function listExportJob<T extends { id: number }>(spec: ListExport<T>): Xl
     params,
     fileName: spec.fileName,
     columns: spec.columns,
-    count: spec.count,
-    batches: () => keysetBatches(spec.before),
+    count: () => spec.reads(spec.count),
+    batches: () => keysetBatches((beforeId, limit) => spec.reads((db) => spec.before(db, beforeId, limit))),
   };
 }
