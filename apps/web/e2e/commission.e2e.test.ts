@@ -5,6 +5,7 @@ import { payBonuses } from '../../api/src/bonus/payouts';
 import { apiAs } from './api-as';
 import { DEMO, Harness } from './harness';
 import { PHONE, settled } from './phone';
+import { openSelectDropdown } from './wallet-helpers';
 
 let harness: Harness;
 beforeAll(async () => {
@@ -54,7 +55,7 @@ async function memberNo(page: Page, keyword: string) {
 /** Picks `option` in the (only) antd select inside `scope`. */
 async function choose(page: Page, scope: ReturnType<Page['locator']>, option: string) {
   await scope.locator('.ant-select').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).click();
+  await openSelectDropdown(page).locator('.ant-select-item-option', { hasText: option }).click();
 }
 
 describe('commission status on the user detail', () => {

@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, Harness } from './harness';
+import { openSelectDropdown } from './wallet-helpers';
 
 let harness: Harness;
 beforeAll(async () => {
@@ -23,8 +24,8 @@ async function pickMember(page: Page, form: Locator, label: string, name: string
       .catch(() => null);
     await form.getByLabel(label, { exact: true }).fill(name);
     await searched;
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: `${name} (` })
+    await openSelectDropdown(page)
+      .locator('.ant-select-item-option', { hasText: `${name} (` })
       .click();
     await chosen.waitFor({ timeout: 5_000 }).catch(() => {});
   }

@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { platformMessages } from '../src/platform/platform.messages';
 import { DEMO, Harness } from './harness';
-import { ApiAs, credit, demoMember, MEMBER_PASSWORD } from './wallet-helpers';
+import { ApiAs, credit, demoMember, MEMBER_PASSWORD, openSelectDropdown } from './wallet-helpers';
 
 let harness: Harness;
 beforeAll(async () => {
@@ -58,10 +58,7 @@ async function pickFilter(page: Page, name: string, option: string | RegExp, sea
   const select = page.locator('.ant-select').filter({ has: page.locator(`#filters_${name}`) });
   await select.click();
   if (search) await page.locator(`#filters_${name}`).fill(search);
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: option })
-    .click();
+  await openSelectDropdown(page).locator('.ant-select-item-option').filter({ hasText: option }).click();
 }
 
 const money = (amount: string) => String(Number(amount));

@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, Harness } from './harness';
+import { openSelectDropdown } from './wallet-helpers';
 
 let harness: Harness;
 let admin: Page;
@@ -136,7 +137,7 @@ describe('orders screen', () => {
 describe('orders states and layout', () => {
   const stateFilter = async (label: string) => {
     await admin.getByLabel('Status', { exact: true }).click();
-    await admin.locator('.ant-select-dropdown:visible').getByTitle(label, { exact: true }).click();
+    await openSelectDropdown(admin).getByTitle(label, { exact: true }).click();
     await admin.getByRole('main').getByRole('button', { name: 'Search' }).click();
   };
   const states = () => admin.locator('tbody tr.ant-table-row [data-state]').allInnerTexts();

@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, Harness } from './harness';
-import { ApiAs, credit, demoMember, pickOption } from './wallet-helpers';
+import { ApiAs, credit, demoMember, openSelectDropdown, pickOption } from './wallet-helpers';
 
 let harness: Harness;
 beforeAll(async () => {
@@ -145,7 +145,7 @@ describe('the operation log', () => {
       ['Action', 'Completed'],
     ] as const) {
       await page.getByRole('combobox', { name: label, exact: true }).fill(option);
-      await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
+      await openSelectDropdown(page).locator(`.ant-select-item-option[title="${option}"]`).click();
     }
     await page.getByRole('main').getByRole('button', { name: 'Search' }).click();
     await page

@@ -12,6 +12,7 @@ import {
   credit,
   demoMember,
   openPopconfirm,
+  openSelectDropdown,
   openPopover as popover,
   rowWithId,
 } from './wallet-helpers';
@@ -48,7 +49,7 @@ async function pickFilter(page: Page, name: string, option: string) {
     .locator('.ant-select')
     .filter({ has: page.locator(`#filters_${name}`) })
     .click();
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
+  await openSelectDropdown(page).locator(`.ant-select-item-option[title="${option}"]`).click();
 }
 
 /** Saves the list's current filters as a view named `name` through the Views button and its dialog. */

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs } from './api-as';
 import { DEMO, Harness } from './harness';
 import { PHONE, settled } from './phone';
-import { openPopconfirm } from './wallet-helpers';
+import { openPopconfirm, openSelectDropdown } from './wallet-helpers';
 
 let harness: Harness;
 /** Signed in as admin (who starts the runs) and as operator (who approves them), for the whole file. */
@@ -94,7 +94,7 @@ describe('maker-checker settlement in the browser', () => {
 
     // The history filtered by state lists it under "Awaiting approval" only.
     await page.getByLabel('Status').click();
-    await page.locator('.ant-select-dropdown').getByTitle('Rejected', { exact: true }).click();
+    await openSelectDropdown(page).getByTitle('Rejected', { exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get('status') === 'rejected');
     await expect.poll(() => history.count()).toBe(0);
     await page.goBack();

@@ -91,13 +91,17 @@ export async function clickUntilShown(trigger: Locator, shown: Locator): Promise
 }
 
 /**
- * The open popover (a popconfirm is one too) once antd's zoom motion has ended: a click during the motion can miss
- * its target on a loaded machine, land on the page below and close the popover.
+ * An antd popup not moving: none of its motion's classes (zoom, slide) on. A click during the motion can miss its
+ * target on a loaded machine, land on the page below and close the popup.
  */
-export const openPopover = (page: Page) =>
-  page.locator(
-    '.ant-popover:not(.ant-popover-hidden):not([class*="-appear"]):not([class*="-enter"]):not([class*="-leave"])',
-  );
+const STILL = ':not([class*="-appear"]):not([class*="-enter"]):not([class*="-leave"])';
+
+/** The open popover (a popconfirm is one too) once its motion has ended. */
+export const openPopover = (page: Page) => page.locator(`.ant-popover:not(.ant-popover-hidden)${STILL}`);
+
+/** The open dropdown of a select once its motion has ended. */
+export const openSelectDropdown = (page: Page) =>
+  page.locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden)${STILL}`);
 
 /** The open popconfirm, once its motion has ended (openPopover). */
 export const openPopconfirm = (page: Page) => openPopover(page).and(page.locator('.ant-popconfirm'));
@@ -118,7 +122,7 @@ export function fieldError(scope: Page | Locator, label: string): Locator {
 /** Opens the select labelled `label` and picks the option titled `option`. */
 export async function pickOption(page: Page, label: string, option: string): Promise<void> {
   await page.getByLabel(label, { exact: true }).click();
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
+  await openSelectDropdown(page).locator(`.ant-select-item-option[title="${option}"]`).click();
 }
 
 /** "Total 12 items" of the table's pagination, as a number. */
