@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { platformMessages } from '../src/platform/platform.messages';
 import { DEMO, Harness } from './harness';
-import { ApiAs, credit, demoMember, MEMBER_PASSWORD, openSelectDropdown } from './wallet-helpers';
+import { ApiAs, credit, demoMember, MEMBER_PASSWORD, pickFilter } from './wallet-helpers';
 
 let harness: Harness;
 beforeAll(async () => {
@@ -51,14 +51,6 @@ async function exportedRows(page: Page, locale: Locale, fileName: string): Promi
     rows.push(cells);
   });
   return rows;
-}
-
-/** Picks `option` (its title) in the filter bar's select of field `name`, typing `search` first when given. */
-async function pickFilter(page: Page, name: string, option: string | RegExp, search?: string) {
-  const select = page.locator('.ant-select').filter({ has: page.locator(`#filters_${name}`) });
-  await select.click();
-  if (search) await page.locator(`#filters_${name}`).fill(search);
-  await openSelectDropdown(page).locator('.ant-select-item-option').filter({ hasText: option }).click();
 }
 
 const money = (amount: string) => String(Number(amount));

@@ -125,6 +125,14 @@ export async function pickOption(page: Page, label: string, option: string): Pro
   await openSelectDropdown(page).locator(`.ant-select-item-option[title="${option}"]`).click();
 }
 
+/** Picks the option whose text has `option` in the filter bar's select of field `name`, typing `search` first when given. */
+export async function pickFilter(page: Page, name: string, option: string | RegExp, search?: string) {
+  const select = page.locator('.ant-select').filter({ has: page.locator(`#filters_${name}`) });
+  await select.click();
+  if (search) await page.locator(`#filters_${name}`).fill(search);
+  await openSelectDropdown(page).locator('.ant-select-item-option').filter({ hasText: option }).click();
+}
+
 /** "Total 12 items" of the table's pagination, as a number. */
 export const paginationTotal = async (page: Page) =>
   Number(/(\d+)/.exec(await page.locator('.ant-pagination-total-text').innerText())![1]);

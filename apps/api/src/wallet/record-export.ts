@@ -46,6 +46,7 @@ export async function recordExportJob(
   const { page: _page, pageSize: _size, export: _export, ...params } = q;
   // The filter's days, and the file's date, are days of the business time zone.
   const zone = await reads((db) => businessTimeZone(db));
+  const fetch = recordBatchFetcher(q, zone, reader.locale);
   return {
     kind: 'wallet.records.export',
     ownerId: viewer.id,
@@ -53,9 +54,6 @@ export async function recordExportJob(
     fileName: `wallet-records-${dayIn(new Date(), zone)}.xlsx`,
     columns: await reads((db) => recordExportColumns(db, reader)),
     count: () => reads((db) => countRecords(db, q, zone)),
-    batches: () =>
-      keysetBatches((afterId, limit) =>
-        reads((db) => recordBatchFetcher(db, q, zone, reader.locale)(afterId, limit)),
-      ),
+    batches: () => keysetBatches((afterId, limit) => reads((db) => fetch(db, afterId, limit))),
   };
 }

@@ -176,10 +176,10 @@ export async function countRecords(db: DbOrTx, q: RecordFilter, zone: string): P
   return row?.n ?? 0;
 }
 
-/** The same filter in keyset batches, for the export. */
-export function recordBatchFetcher(db: DbOrTx, q: RecordFilter, zone: string, locale: Locale) {
+/** The same filter in keyset batches, for the export: the filter built once, each batch read on the `db` given. */
+export function recordBatchFetcher(q: RecordFilter, zone: string, locale: Locale) {
   const where = filterOf(q, zone);
-  return async (afterId: number | null, limit: number) =>
+  return async (db: DbOrTx, afterId: number | null, limit: number) =>
     (
       await selectRecords(db)
         .where(and(where, afterId === null ? undefined : gt(walletRecords.id, afterId)))
